@@ -1,0 +1,53 @@
+# Two commands do all set-up on a fresh machine (Python 3.11 and make):
+#   make tutorial   open the notebooks in JupyterLab on 127.0.0.1
+#   make test       run every test (engine, notebooks, exercises, browser)
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PORT ?= 8888
+APP_PORT ?= 8866
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: tutorial test app notebooks lint format bench release chromium
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Re-install only when the project's dependencies change.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[lab,test]'
+	touch $(STAMP)
+
+tutorial: $(STAMP)
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
+		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+
+app: $(STAMP)
+	$(VENV)/bin/voila notebooks/06-play-a-match.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT)
+
+# The browser tests need Debian's Chromium (Playwright cannot download one here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; \
+	fi
+
+test: $(STAMP) chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Regenerate every stored notebook output (notebooks and instructor exercises).
+notebooks: $(STAMP)
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/*.ipynb
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) benchmarks/bench_callbreak.py

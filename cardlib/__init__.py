@@ -1,0 +1,46 @@
+"""cardlib: Call Break and its cousins, for learning in Jupyter.
+
+The shared pieces live here: cards and parsing, trick mechanics, errors. Each
+game is a module: :mod:`cardlib.callbreak` (the main one).
+"""
+
+from cardlib.cards import (
+    DECK,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    cards_text,
+    parse_card,
+    parse_cards,
+    sort_for_display,
+)
+from cardlib.errors import (
+    CardlibError,
+    CardParseError,
+    IllegalCallError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PhaseError,
+)
+from cardlib.tricks import RULE_IDS, PlayRules, trick_winner
+
+__version__ = "0.1.0"
+__all__ = [
+    "DECK",
+    "RULE_IDS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Card",
+    "CardParseError",
+    "CardlibError",
+    "IllegalCallError",
+    "IllegalPlayError",
+    "OutOfTurnError",
+    "PhaseError",
+    "PlayRules",
+    "cards_text",
+    "parse_card",
+    "parse_cards",
+    "sort_for_display",
+    "trick_winner",
+]

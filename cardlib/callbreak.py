@@ -1,0 +1,259 @@
+"""Call Break: four players, spades always trump, a call of 1..13, five deals.
+
+Everything here follows the Call Break section of the project's RULES.md. The
+rules that differ from the other games are the few values at the top of this
+module (:func:`play_rules`, :func:`score`, the call range); the trick mechanics
+are shared (:mod:`cardlib.tricks`, :mod:`cardlib.game`).
+
+>>> from cardlib import parse_cards
+>>> explain_play(parse_cards("3H KH"), parse_cards("QH")).text
+'Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.'
+>>> score(4, 6)
+Decimal('4.2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from cardlib.cards import Card, parse_card, to_mask
+from cardlib.errors import IllegalCallError
+from cardlib.game import Explanation, TrickDeal, cards_of
+from cardlib.match import TrickMatch
+from cardlib.tricks import PlayRules, explain_text, legal_mask
+from cardlib.tricks import trick_winner as _trick_winner
+
+TRUMP = "S"
+MAX_CALL = 13
+DEALS_PER_MATCH = 5
+TENTH = Decimal("0.1")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The house variations of Call Break; all off by default.
+
+    - ``old_scoring``: old Call Bridge scoring; only call or call + 1 tricks
+      succeed and score the call, anything else scores minus the call.
+    - ``min_call``: 1 (standard) or 2 ("minimum call 2").
+    - ``no_spade_lead_first_trick``: the first lead of a deal may not be a spade
+      unless the hand holds only spades.
+    - ``free_discard``: a player void in the led suit who cannot beat the spade
+      already in the trick may play any card (the rule most apps use).
+    """
+
+    old_scoring: bool = False
+    min_call: int = 1
+    no_spade_lead_first_trick: bool = False
+    free_discard: bool = False
+
+    def __post_init__(self):
+        if self.min_call not in (1, 2):
+            raise ValueError(f"min_call must be 1 or 2, got {self.min_call!r}")
+
+
+STANDARD = Variant()
+
+
+def play_rules(variant: Variant = STANDARD) -> PlayRules:
+    """The trick rules of Call Break under a variant: spades trump, must beat, must trump."""
+    return PlayRules(
+        trump=TRUMP,
+        must_beat=True,
+        void_rule="overtrump" if variant.free_discard else "trump",
+        no_trump_lead_first_trick=variant.no_spade_lead_first_trick,
+    )
+
+
+_RULES = {
+    (free, no_lead): play_rules(Variant(free_discard=free, no_spade_lead_first_trick=no_lead))
+    for free in (False, True)
+    for no_lead in (False, True)
+}
+
+
+def _rules(variant: Variant) -> PlayRules:
+    return _RULES[variant.free_discard, variant.no_spade_lead_first_trick]
+
+
+def _masks(hand: Iterable[Card | str], trick: Sequence[Card | str]) -> tuple[int, list[int]]:
+    cards = [parse_card(c) for c in hand] if not isinstance(hand, str) else None
+    if cards is None:
+        from cardlib.cards import parse_cards
+
+        cards = parse_cards(hand)
+    played = [int(parse_card(c)) for c in trick] if not isinstance(trick, str) else None
+    if played is None:
+        from cardlib.cards import parse_cards
+
+        played = [int(c) for c in parse_cards(trick)]
+    if len(played) > 3:
+        raise ValueError(f"a trick has at most 3 cards before your play, got {len(played)}")
+    hand_mask = to_mask(cards)
+    if any(hand_mask >> c & 1 for c in played):
+        raise ValueError("a card cannot be both in your hand and on the table")
+    if len(set(played)) != len(played):
+        raise ValueError("the same card appears twice in the trick")
+    return hand_mask, played
+
+
+def legal_plays(
+    hand: Iterable[Card | str],
+    trick: Sequence[Card | str] = (),
+    variant: Variant = STANDARD,
+    first_trick: bool = False,
+) -> frozenset[Card]:
+    """The cards you may play from ``hand`` onto ``trick`` (the cards played so far).
+
+    >>> from cardlib import parse_cards
+    >>> sorted(legal_plays(parse_cards("3H KH 2S"), parse_cards("QH")))
+    [Card('KH')]
+    """
+    hand_mask, played = _masks(hand, trick)
+    return cards_of(legal_mask(hand_mask, played, _rules(variant), first_trick)[0])
+
+
+def explain_play(
+    hand: Iterable[Card | str],
+    trick: Sequence[Card | str] = (),
+    variant: Variant = STANDARD,
+    first_trick: bool = False,
+) -> Explanation:
+    """What you may play and why: ``.legal``, ``.rule`` (the step of the ladder) and ``.text``.
+
+    The rule ids, in ladder order: ``lead``, ``lead-no-spade``, ``must-beat``,
+    ``follow-any``, ``follow-trumped``, ``must-trump``, ``must-overtrump``,
+    ``must-undertrump``, ``free``.
+    """
+    hand_mask, played = _masks(hand, trick)
+    rules = _rules(variant)
+    mask, rule = legal_mask(hand_mask, played, rules, first_trick)
+    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
+
+
+def trick_winner(trick: Sequence[Card | str]) -> int:
+    """Index, in play order, of the card that wins a Call Break trick (spades trump).
+
+    >>> from cardlib import parse_cards
+    >>> trick_winner(parse_cards("AH 2S KH 3H"))
+    1
+    """
+    return _trick_winner(trick, TRUMP)
+
+
+def check_call(call: int, variant: Variant = STANDARD) -> None:
+    """Raise ``IllegalCallError`` unless ``call`` is a whole number in the variant's range."""
+    if not isinstance(call, int) or isinstance(call, bool) or not variant.min_call <= call <= 13:
+        raise IllegalCallError(
+            f"a call must be a whole number of tricks from {variant.min_call} to {MAX_CALL} "
+            f"in Call Break, got {call!r}",
+            "call-range",
+        )
+
+
+def score(call: int, tricks: int, variant: Variant = STANDARD) -> Decimal:
+    """Points for one deal, exactly, with one decimal place.
+
+    Made (tricks ≥ call): call + 0.1 per extra trick. Missed: minus the call.
+    With ``variant.old_scoring``: call or call + 1 tricks score the call,
+    anything else minus the call.
+
+    >>> score(4, 6), score(3, 2), score(4, 6, Variant(old_scoring=True))
+    (Decimal('4.2'), Decimal('-3.0'), Decimal('-4.0'))
+    """
+    check_call(call, variant)
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks!r}")
+    if variant.old_scoring:
+        points = call if call <= tricks <= call + 1 else -call
+        return Decimal(points).quantize(TENTH)
+    if tricks >= call:
+        return Decimal(call) + Decimal(tricks - call) * TENTH
+    return Decimal(-call).quantize(TENTH)
+
+
+def format_points(points: Decimal) -> str:
+    """Points with one decimal place: ``'4.2'``, ``'-3.0'``, ``'0.0'``."""
+    return f"{points:.1f}"
+
+
+class Deal(TrickDeal):
+    """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
+
+    ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
+    the seed when not given. The seat on the dealer's left calls first and
+    leads the first trick. See :meth:`from_hands` for a deal from given hands.
+
+    >>> deal = Deal(seed=1, dealer=0)
+    >>> deal.phase, deal.to_act
+    ('calling', 1)
+    """
+
+    direction = 1  # clockwise
+    game_name = "Call Break"
+    max_call = MAX_CALL
+
+    def __init__(self, seed=None, dealer: int | None = None, variant: Variant = STANDARD):
+        self._init_options(variant=variant)
+        super().__init__(seed, dealer)
+
+    def _init_options(self, variant: Variant = STANDARD):
+        if not isinstance(variant, Variant):
+            raise TypeError(f"variant must be a callbreak.Variant, got {variant!r}")
+        self.variant = variant
+        self.rules = _rules(variant)
+        self.min_call = variant.min_call
+
+    def score_for(self, call: int, tricks: int) -> Decimal:
+        return score(call, tricks, self.variant)
+
+
+class Match(TrickMatch):
+    """A Call Break match: five deals, the dealer moving one seat clockwise each deal.
+
+    ``totals()`` are the running totals; ``winners()`` every seat tied on top
+    once the match is over (exact arithmetic, so 7.4 == 7.4).
+    """
+
+    deal_class = Deal
+
+    def __init__(
+        self,
+        seed=None,
+        dealer: int | None = None,
+        variant: Variant = STANDARD,
+        deals: int = DEALS_PER_MATCH,
+    ):
+        self.variant = variant
+        self.deals_to_play = deals
+        super().__init__(seed, dealer, variant=variant)
+
+    def _finished(self) -> bool:
+        return len(self._deals) == self.deals_to_play and self._deals[-1].phase == "over"
+
+    def __repr__(self) -> str:
+        return (
+            f"<callbreak.Match deal {len(self._deals)} of {self.deals_to_play} phase={self.phase}>"
+        )
+
+
+def expected_scores(
+    trick_counts: dict[int, int] | Sequence[int], variant: Variant = STANDARD
+) -> dict[int, Fraction]:
+    """Expected score of every call, given how often each number of tricks was taken.
+
+    ``trick_counts`` maps tricks (0..13) to counts, or is a list of 14 counts.
+    Returned exactly, as ``Fraction`` averages (not rounded).
+    """
+    if not isinstance(trick_counts, dict):
+        trick_counts = dict(enumerate(trick_counts))
+    total = sum(trick_counts.values())
+    if total == 0:
+        raise ValueError("no samples")
+    return {
+        call: Fraction(sum(n * score(call, t, variant) for t, n in trick_counts.items())) / total
+        for call in range(variant.min_call, MAX_CALL + 1)
+    }

@@ -1,0 +1,197 @@
+"""Cards, suits, ranks and parsing.
+
+A :class:`Card` is one of 52 interned values. Underneath it is a small int,
+its *index* ``suit * 13 + (rank - 2)``, so a hand is cheaply stored as a
+52-bit mask (bit ``index`` set = card held) and sets of cards hash
+deterministically. Within a suit a higher index is a higher card, which makes
+"the cards that beat X" a single mask operation (see :mod:`cardlib.ladder`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import ClassVar
+
+from cardlib.errors import CardParseError
+
+#: Suit letters in index order: spades, hearts, diamonds, clubs.
+SUITS = "SHDC"
+SPADES, HEARTS, DIAMONDS, CLUBS = SUITS
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: Rank letters from low (2) to high (A); ``T`` is the ten.
+RANK_CHARS = "23456789TJQKA"
+RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}  # fmt: skip
+
+#: Bit mask of each suit's 13 cards, by suit letter.
+SUIT_MASKS = {suit: ((1 << 13) - 1) << (13 * i) for i, suit in enumerate(SUITS)}
+FULL_DECK_MASK = (1 << 52) - 1
+
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
+ACCEPTED_FORMS = (
+    "a rank (A K Q J T or 10, 9 … 2, any case) followed by a suit "
+    "(S H D C or ♠ ♥ ♦ ♣), e.g. QH, qh, 10H, TH, Q♥"
+)
+
+
+class Card(int):
+    """One playing card. Immutable, hashable, ordered by suit then rank.
+
+    >>> Card("QH")
+    Card('QH')
+    >>> str(Card("10h"))
+    '10♥'
+    >>> Card("2S") < Card("AS")
+    True
+
+    ``Card(text)`` accepts every form :func:`parse_card` accepts; ``Card(i)``
+    takes an index 0..51. The 52 cards are interned: ``Card("QH") is Card("qh")``.
+    """
+
+    __slots__ = ()
+    _interned: ClassVar[list[Card]] = []
+
+    def __new__(cls, value: int | str | Card) -> Card:
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return parse_card(value)
+        if isinstance(value, int) and 0 <= value < 52:
+            return cls._interned[value]
+        raise CardParseError(f"a card index must be an int from 0 to 51, got {value!r}")
+
+    # int's own reduction would bypass the intern table.
+    def __reduce__(self):
+        return (Card, (int(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @property
+    def index(self) -> int:
+        """Position 0..51 in the deck order 2♠ … A♠, 2♥ … A♥, 2♦ … A♦, 2♣ … A♣."""
+        return int(self)
+
+    @property
+    def suit(self) -> str:
+        """Suit letter: ``'S'``, ``'H'``, ``'D'`` or ``'C'``."""
+        return SUITS[int(self) // 13]
+
+    @property
+    def rank(self) -> int:
+        """Rank as a number, 2 … 14 (J=11, Q=12, K=13, A=14)."""
+        return int(self) % 13 + 2
+
+    @property
+    def rank_text(self) -> str:
+        """Rank as printed on the card: ``'2'`` … ``'10'``, ``'J'``, ``'Q'``, ``'K'``, ``'A'``."""
+        return "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, ``'♠'``, ``'♥'``, ``'♦'`` or ``'♣'``."""
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def code(self) -> str:
+        """Two ASCII letters, rank then suit: ``'QH'``, ``'TS'``."""
+        return RANK_CHARS[self.rank - 2] + self.suit
+
+    @property
+    def mask(self) -> int:
+        """This card's bit in a 52-bit hand mask."""
+        return 1 << int(self)
+
+    @property
+    def name(self) -> str:
+        """Words, for screen readers: ``'queen of hearts'``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.rank_text + self.symbol
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+Card._interned = [int.__new__(Card, i) for i in range(52)]
+#: All 52 cards in index order.
+DECK: tuple[Card, ...] = tuple(Card._interned)
+
+
+def parse_card(token: str) -> Card:
+    """Read one card such as ``'QH'``, ``'qh'``, ``'10H'``, ``'TH'`` or ``'Q♥'``.
+
+    Raises :class:`~cardlib.errors.CardParseError` (a ``ValueError``) naming the
+    token and the accepted forms.
+    """
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise CardParseError(f"expected a card as text, got {token!r}; write {ACCEPTED_FORMS}")
+    match = _TOKEN.match(token.strip())
+    if not match:
+        raise CardParseError(f"cannot read {token!r} as a card: write {ACCEPTED_FORMS}")
+    rank_text, suit_text = match.groups()
+    rank = 10 if rank_text == "10" else RANK_CHARS.index(rank_text.upper()) + 2
+    suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
+    return Card._interned[SUITS.index(suit) * 13 + rank - 2]
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read several cards: ``parse_cards("3H KH 10d T♠ q♣")``.
+
+    Tokens are separated by spaces and/or commas. A list of strings or cards is
+    accepted too. Raises ``CardParseError`` (a ``ValueError``) naming the first
+    bad token and showing the accepted forms.
+    """
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardParseError(
+                f"expected cards as text like 'QH 10S', got {text!r}; write {ACCEPTED_FORMS}"
+            ) from None
+    return [parse_card(t) for t in tokens]
+
+
+def to_mask(cards: Iterable[Card | str]) -> int:
+    """The 52-bit mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(Card(card))
+    return mask
+
+
+def from_mask(mask: int) -> list[Card]:
+    """The cards in a mask, in index order (lowest first)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def sort_for_display(cards: Iterable[Card]) -> list[Card]:
+    """Cards grouped by suit (♠ ♥ ♣ ♦, so colours alternate), highest rank first."""
+    order = {"S": 0, "H": 1, "C": 2, "D": 3}
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a short readable string, e.g. ``'A♠ K♠ 3♥'``, in the order given."""
+    return " ".join(str(c) for c in cards)

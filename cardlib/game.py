@@ -1,0 +1,431 @@
+"""The deal as a state machine, shared by the four-player calling games.
+
+:class:`TrickDeal` holds everything Call Break and Call Bridge have in common:
+dealing 13 cards each from a seeded shuffle, a round of calls, thirteen tricks
+and the errors for illegal actions. A game is a subclass that sets its
+:class:`~cardlib.tricks.PlayRules`, its direction of play, its call range and
+its scoring; put two subclasses side by side to see how two games differ.
+
+Seats are numbered 0..3 clockwise: seat ``(s + 1) % 4`` sits on seat ``s``'s
+left. Hands are kept as 52-bit masks underneath (see :mod:`cardlib.cards`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import ClassVar, NamedTuple
+
+from cardlib.cards import DECK, Card, from_mask, parse_card, sort_for_display, to_mask
+from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
+from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
+
+CALLING, PLAYING, OVER = "calling", "playing", "over"
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a set of cards is what may be played.
+
+    ``legal`` the cards allowed, ``rule`` the id of the step of the ladder that
+    decided (see :data:`cardlib.tricks.RULE_IDS`), ``text`` one plain sentence.
+    """
+
+    legal: frozenset[Card]
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+    def _repr_html_(self) -> str:
+        from cardlib.svg import explanation_html
+
+        return explanation_html(self)
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, who played each card, and who won it."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+
+    def __str__(self) -> str:
+        plays = ", ".join(
+            f"{seat}:{card}" for seat, card in zip(self.seats, self.cards, strict=True)
+        )
+        return f"{plays} → seat {self.winner}"
+
+
+_FROZEN_CACHE: dict[int, frozenset[Card]] = {}
+_SUIT_CACHE: dict[int, tuple[Card, ...]] = {}
+_SUIT1, _SUIT2, _SUIT3 = (0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+
+
+def _suit_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask that lies within one suit (at most 4 × 8192 entries)."""
+    cards = _SUIT_CACHE.get(mask)
+    if cards is None:
+        cards = _SUIT_CACHE[mask] = tuple(from_mask(mask))
+    return cards
+
+
+def cards_of(mask: int) -> frozenset[Card]:
+    """The frozenset of cards in a mask (memoised: the same few masks recur)."""
+    cards = _FROZEN_CACHE.get(mask)
+    if cards is None:
+        if len(_FROZEN_CACHE) > 100_000:
+            _FROZEN_CACHE.clear()
+        cards = _FROZEN_CACHE[mask] = frozenset(
+            _suit_cards(mask & 0x1FFF)
+            + _suit_cards(mask & _SUIT1)
+            + _suit_cards(mask & _SUIT2)
+            + _suit_cards(mask & _SUIT3)
+        )
+    return cards
+
+
+# The seats of a trick in play order, by leader, for each direction of play.
+_SEAT_ORDERS = {
+    d: [tuple((lead + d * i) % 4 for i in range(4)) for lead in range(4)] for d in (1, -1)
+}
+_BIT = [1 << i for i in range(52)]
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 card indices in a random order drawn from ``rng``.
+
+    Sorting by 52 random keys is a uniform shuffle, and much faster in Python
+    than ``rng.shuffle``; the order depends only on the generator's state.
+    """
+    keys = [rng.random() for _ in range(52)]
+    return sorted(range(52), key=keys.__getitem__)
+
+
+def deal_hands(rng: random.Random, dealer: int, direction: int = 1) -> list[int]:
+    """Four 13-card hands as masks, one card at a time from the dealer's next seat on."""
+    deck = shuffled_deck(rng)
+    hands = [0, 0, 0, 0]
+    first = (dealer + direction) % 4
+    for k in range(4):
+        # Cards k, k+4, k+8 … of the deck go to the k-th seat in the direction of play.
+        hands[(first + direction * k) % 4] = sum(map(_BIT.__getitem__, deck[k::4]))
+    return hands
+
+
+def _seeded_rng(seed: int | str | random.Random | None) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(seed)
+
+
+class TrickDeal:
+    """One deal of a four-player calling game, as a state machine.
+
+    Subclasses set ``rules``, ``direction`` (+1 clockwise, -1 counter-clockwise),
+    ``min_call``/``max_call`` and :meth:`score_for`. The public state:
+    ``hands``, ``dealer``, ``to_act``, ``phase``, ``calls``, ``trick``,
+    ``tricks``, ``tricks_won``; actions ``call(n)`` and ``play(card)``.
+    Every illegal action raises a :class:`~cardlib.errors.CardlibError` naming
+    the rule and leaves the state exactly as it was.
+    """
+
+    players: ClassVar[int] = 4
+    direction: ClassVar[int] = 1
+    rules: PlayRules
+    min_call: int
+    max_call: int
+    game_name: ClassVar[str] = "trick game"
+
+    def __init__(self, seed=None, dealer: int | None = None):
+        rng = _seeded_rng(seed)
+        if dealer is None:
+            dealer = rng.randrange(4)
+        self._check_seat(dealer, "dealer")
+        self._start(deal_hands(rng, dealer, self.direction), dealer)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        dealer: int = 0,
+        calls: Sequence[int] | None = None,
+        **options,
+    ):
+        """A deal that starts from given hands (worked examples, puzzles).
+
+        ``hands`` are four card lists (or strings like ``"AS KS 3H"``) of equal
+        size, no card twice; the hands need not hold all 52 cards. With ``calls``
+        (indexed by seat) the deal starts in the playing phase.
+        """
+        from cardlib.cards import parse_cards
+
+        masks = []
+        for hand in hands:
+            cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
+            masks.append(to_mask(cards))
+            if len(cards) != masks[-1].bit_count():
+                raise ValueError("a hand holds the same card twice")
+        if len(masks) != 4:
+            raise ValueError(f"a deal needs 4 hands, got {len(masks)}")
+        if len({m.bit_count() for m in masks}) != 1 or masks[0] == 0:
+            raise ValueError("the four hands must hold the same number of cards, at least one")
+        union = masks[0] | masks[1] | masks[2] | masks[3]
+        if sum(m.bit_count() for m in masks) != union.bit_count():
+            raise ValueError("a card appears in two hands")
+        deal = cls.__new__(cls)
+        deal._init_options(**options)
+        deal._check_seat(dealer, "dealer")
+        deal._start(masks, dealer)
+        if calls is not None:
+            for seat in deal._calling_order():
+                deal.call(calls[seat])
+        return deal
+
+    def _init_options(self, **options):
+        if options:
+            raise TypeError(f"unexpected options {sorted(options)}")
+
+    def _start(self, hands: list[int], dealer: int):
+        self.dealer = dealer
+        self._hands = hands
+        self._cards_per_hand = hands[0].bit_count()
+        self._calls: list[int | None] = [None] * 4
+        self._phase = CALLING
+        self._to_act = (dealer + self.direction) % 4
+        self._leader = self._to_act
+        self._trick: list[int] = []
+        self._tricks: list[Trick] = []
+        self._won = [0, 0, 0, 0]
+        self._legal: tuple[int, str] | None = None
+        self._seat_orders = _SEAT_ORDERS[self.direction]
+        self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
+
+    @staticmethod
+    def _check_seat(seat, what="seat"):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise ValueError(f"{what} must be a seat number 0..3, got {seat!r}")
+
+    def _calling_order(self) -> list[int]:
+        first = (self.dealer + self.direction) % 4
+        return [(first + self.direction * i) % 4 for i in range(4)]
+
+    # ----- state -----------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"calling"``, ``"playing"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the deal is over."""
+        return None if self._phase == OVER else self._to_act
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The four hands as they are now, each sorted for display (♠ ♥ ♣ ♦, high first)."""
+        return tuple(tuple(sort_for_display(from_mask(m))) for m in self._hands)
+
+    def hand(self, seat: int) -> frozenset[Card]:
+        """The cards a seat holds now."""
+        self._check_seat(seat)
+        return cards_of(self._hands[seat])
+
+    @property
+    def calls(self) -> tuple[int | None, ...]:
+        """Calls by seat; ``None`` for a seat that has not called yet."""
+        return tuple(self._calls)
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards played to the current trick so far, in order."""
+        return tuple(DECK[c] for c in self._trick)
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Seats that played to the current trick, in order."""
+        return tuple((self._leader + self.direction * i) % 4 for i in range(len(self._trick)))
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat."""
+        return tuple(self._won)
+
+    @property
+    def first_trick(self) -> bool:
+        return not self._tricks and self._cards_per_hand == 13
+
+    # ----- calling ----------------------------------------------------------
+
+    def legal_calls(self) -> range:
+        """The calls the seat to act may make (empty unless calling)."""
+        if self._phase != CALLING:
+            return range(0)
+        return range(self.min_call, self.max_call + 1)
+
+    def call(self, n: int, seat: int | None = None) -> None:
+        """The seat to act calls ``n`` tricks. ``seat``, if given, must be that seat."""
+        if self._phase != CALLING:
+            raise PhaseError(
+                f"no calls now: the deal is {self._phase} (calls come before the first card)",
+                "phase",
+            )
+        self._check_turn(seat)
+        if not isinstance(n, int) or isinstance(n, bool) or not self.min_call <= n <= self.max_call:
+            raise IllegalCallError(
+                f"a call must be a whole number of tricks from {self.min_call} to "
+                f"{self.max_call} in {self.game_name}, got {n!r}",
+                "call-range",
+            )
+        self._calls[self._to_act] = n
+        self._to_act = (self._to_act + self.direction) % 4
+        if self._to_act == (self.dealer + self.direction) % 4:
+            self._phase = PLAYING
+            self._legal = None
+
+    def _check_turn(self, seat):
+        if seat is not None and seat != self._to_act:
+            raise OutOfTurnError(
+                f"it is seat {self._to_act}'s turn, not seat {seat}'s "
+                f"(play goes {'clockwise' if self.direction == 1 else 'counter-clockwise'})",
+                "out-of-turn",
+            )
+
+    # ----- playing ----------------------------------------------------------
+
+    def _legal_for_turn(self) -> tuple[int, str]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_mask(
+                self._hands[self._to_act], self._trick, self.rules, self.first_trick
+            )
+        return legal
+
+    def legal_plays(self) -> frozenset[Card]:
+        """The cards the seat to act may play (empty unless playing)."""
+        if self._phase != PLAYING:
+            return frozenset()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_mask(
+                self._hands[self._to_act], self._trick, self.rules, self.first_trick
+            )
+        return _FROZEN_CACHE.get(legal[0]) or cards_of(legal[0])
+
+    def explain(self) -> Explanation:
+        """Why the seat to act may play what it may."""
+        if self._phase != PLAYING:
+            raise PhaseError(f"nobody plays now: the deal is {self._phase}", "phase")
+        mask, rule = self._legal_for_turn()
+        text = explain_text(self._hands[self._to_act], self._trick, self.rules, mask, rule)
+        return Explanation(cards_of(mask), rule, text)
+
+    def play(self, card: Card | str, seat: int | None = None) -> None:
+        """The seat to act plays ``card`` (a :class:`Card` or text like ``"KH"``)."""
+        if self._phase != PLAYING:
+            if self._phase == CALLING:
+                raise PhaseError("no cards yet: every player calls first", "phase")
+            raise PhaseError("the deal is over: all 13 tricks have been played", "phase")
+        seat_to_act = self._to_act
+        if seat is not None and seat != seat_to_act:
+            self._check_turn(seat)
+        index = int(card) if type(card) is Card else int(parse_card(card))
+        bit = 1 << index
+        hand = self._hands[seat_to_act]
+        if not hand & bit:
+            raise IllegalPlayError(
+                f"seat {seat_to_act} does not hold {DECK[index]}: you can only play a card "
+                "from your own hand",
+                "not-in-hand",
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_for_turn()
+        mask, rule = legal
+        if not mask & bit:
+            text = explain_text(hand, self._trick, self.rules, mask, rule)
+            raise IllegalPlayError(f"{DECK[index]} is not allowed ({rule}): {text}", rule)
+        self._hands[seat_to_act] = hand ^ bit
+        trick = self._trick
+        trick.append(index)
+        self._legal = None
+        if len(trick) < 4:
+            self._to_act = (seat_to_act + self.direction) % 4
+            return
+        leader = self._leader
+        winner = (leader + self.direction * winner_index(trick, self._trump_index)) % 4
+        self._tricks.append(
+            Trick(leader, self._seat_orders[leader], tuple(map(DECK.__getitem__, trick)), winner)
+        )
+        self._won[winner] += 1
+        self._trick = []
+        self._leader = self._to_act = winner
+        if not self._hands[winner]:
+            self._phase = OVER
+
+    # ----- scoring ----------------------------------------------------------
+
+    def score_for(self, call: int, tricks: int) -> Decimal:
+        raise NotImplementedError
+
+    def scores(self) -> tuple[Decimal, ...]:
+        """Points of this deal, by seat. Only once the deal is over."""
+        if self._phase != OVER:
+            raise PhaseError(
+                f"scores come after the last trick; the deal is still {self._phase}", "phase"
+            )
+        return tuple(self.score_for(self._calls[s], self._won[s]) for s in range(4))
+
+    # ----- copying ----------------------------------------------------------
+
+    def copy(self):
+        """An independent copy (for trying moves out)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._hands = list(self._hands)
+        other._calls = list(self._calls)
+        other._trick = list(self._trick)
+        other._tricks = list(self._tricks)
+        other._won = list(self._won)
+        return other
+
+    def _state(self) -> tuple:
+        """Everything that defines the state; equal tuples mean equal states."""
+        return (
+            self.dealer,
+            tuple(self._hands),
+            tuple(self._calls),
+            self._phase,
+            self._to_act,
+            self._leader,
+            tuple(self._trick),
+            tuple(self._tricks),
+            tuple(self._won),
+        )
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other._state() == self._state()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} dealer={self.dealer} phase={self._phase} "
+            f"to_act={self.to_act} tricks_won={self._won}>"
+        )

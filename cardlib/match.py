@@ -1,0 +1,124 @@
+"""A match: deals one after another, the dealer moving one seat each deal.
+
+Shared by Call Break (five deals) and Call Bridge (to a target score). A match
+is driven through the current deal: ``call``, ``play``, ``legal_calls``,
+``legal_plays`` and ``explain`` act on it. When a deal ends, the match waits in
+phase ``"deal-over"`` (so its last trick and scores can be shown) until
+:meth:`TrickMatch.next_deal`; after the final deal the phase is ``"over"``.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from cardlib.errors import PhaseError
+from cardlib.game import TrickDeal
+
+DEAL_OVER, OVER = "deal-over", "over"
+ZERO = Decimal("0.0")
+
+
+class TrickMatch:
+    """Deals of a four-player calling game, with running totals and winners."""
+
+    deal_class: type[TrickDeal]
+
+    def __init__(self, seed=None, dealer: int | None = None, **deal_options):
+        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        if dealer is None:
+            dealer = self._rng.randrange(4)
+        TrickDeal._check_seat(dealer, "dealer")
+        self.first_dealer = dealer
+        self._deal_options = deal_options
+        self._deals: list[TrickDeal] = []
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        dealer = (self.first_dealer + self.deal_class.direction * len(self._deals)) % 4
+        seed = self._rng.getrandbits(64)
+        self._deals.append(self.deal_class(seed=seed, dealer=dealer, **self._deal_options))
+
+    def _finished(self) -> bool:
+        raise NotImplementedError
+
+    # ----- state -----------------------------------------------------------
+
+    @property
+    def deal(self) -> TrickDeal:
+        """The current (or last) deal."""
+        return self._deals[-1]
+
+    @property
+    def deals(self) -> tuple[TrickDeal, ...]:
+        """Every deal so far, the current one last."""
+        return tuple(self._deals)
+
+    @property
+    def phase(self) -> str:
+        """``"calling"``, ``"playing"``, ``"deal-over"`` or ``"over"``."""
+        phase = self._deals[-1].phase
+        if phase != "over":
+            return phase
+        return OVER if self._finished() else DEAL_OVER
+
+    @property
+    def to_act(self) -> int | None:
+        return self._deals[-1].to_act
+
+    def scores_by_deal(self) -> list[tuple[Decimal, ...]]:
+        """The points of every finished deal, by seat."""
+        return [d.scores() for d in self._deals if d.phase == "over"]
+
+    def totals(self) -> tuple[Decimal, ...]:
+        """Running totals over the finished deals, by seat (exact)."""
+        totals = [ZERO] * 4
+        for scores in self.scores_by_deal():
+            for seat, points in enumerate(scores):
+                totals[seat] += points
+        return tuple(totals)
+
+    def winners(self) -> tuple[int, ...]:
+        """Every seat tied on top, once the match is over."""
+        if self.phase != OVER:
+            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
+        totals = self.totals()
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # ----- actions ---------------------------------------------------------
+
+    def _check_running(self) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise PhaseError("the match is over: no more calls or cards", "phase")
+        if phase == DEAL_OVER:
+            raise PhaseError("this deal is over: start the next one with next_deal()", "phase")
+
+    def legal_calls(self) -> range:
+        return self._deals[-1].legal_calls()
+
+    def legal_plays(self):
+        return self._deals[-1].legal_plays()
+
+    def explain(self):
+        return self._deals[-1].explain()
+
+    def call(self, n: int, seat: int | None = None) -> None:
+        self._check_running()
+        self._deals[-1].call(n, seat)
+
+    def play(self, card, seat: int | None = None) -> None:
+        self._check_running()
+        self._deals[-1].play(card, seat)
+
+    def next_deal(self) -> TrickDeal:
+        """Deal the next hand (only once the current deal is over)."""
+        if self.phase != DEAL_OVER:
+            raise PhaseError(
+                f"the next deal starts only when this one is over and the match is not "
+                f"(phase {self.phase})",
+                "phase",
+            )
+        self._new_deal()
+        return self._deals[-1]

@@ -1,0 +1,165 @@
+"""Drawing cards as SVG and HTML, apart from the model.
+
+Every helper returns a plain string subclass (:class:`Svg` or :class:`Html`)
+that displays inline in Jupyter (``_repr_svg_`` / ``_repr_html_``) and can be
+tested as text. Output is deterministic: no ids, dates or random numbers.
+
+Cards are accessible: each shows its rank text and suit symbol, has a
+``<title>`` and an ``aria-label`` ("queen of hearts"), and the suit colours are
+safe for colour-blind readers (Okabe–Ito): ♥ vermilion, ♦ blue, ♣ bluish
+green, ♠ black. Colour is never the only cue: the symbol is always there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from cardlib.cards import Card, sort_for_display
+
+SUIT_COLOURS = {"S": "#000000", "H": "#D55E00", "D": "#0072B2", "C": "#009E73"}
+CARD_WIDTH, CARD_HEIGHT = 44, 62
+GAP = 4
+HIGHLIGHT = "#E69F00"  # Okabe–Ito orange: the legal cards, the winner
+DIM_OPACITY = "0.35"
+
+
+class Svg(str):
+    """An SVG document as a string that Jupyter displays as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+class Html(str):
+    """An HTML fragment as a string that Jupyter displays as HTML."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _card_group(
+    card: Card, x: int, y: int, highlight: bool = False, dim: bool = False, label: str = ""
+) -> str:
+    colour = SUIT_COLOURS[card.suit]
+    name = card.name + (f", {label}" if label else "")
+    border = HIGHLIGHT if highlight else "#555555"
+    width = 3 if highlight else 1
+    opacity = f' opacity="{DIM_OPACITY}"' if dim else ""
+    return (
+        f'<g role="img" aria-label="{escape(name)}" transform="translate({x},{y})"{opacity}>'
+        f"<title>{escape(name)}</title>"
+        f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="5" '
+        f'fill="#FFFFFF" stroke="{border}" stroke-width="{width}"/>'
+        f'<text x="6" y="20" font-family="sans-serif" font-size="16" font-weight="bold" '
+        f'fill="{colour}">{escape(card.rank_text)}</text>'
+        f'<text x="{CARD_WIDTH // 2}" y="48" font-family="sans-serif" font-size="24" '
+        f'text-anchor="middle" fill="{colour}">{card.symbol}</text>'
+        "</g>"
+    )
+
+
+def _document(width: int, height: int, body: str, label: str) -> Svg:
+    return Svg(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}">'
+        f"<title>{escape(label)}</title>{body}</svg>"
+    )
+
+
+def card_svg(card: Card | str, highlight: bool = False) -> Svg:
+    """One card."""
+    card = Card(card)
+    return _document(CARD_WIDTH, CARD_HEIGHT, _card_group(card, 0, 0, highlight), card.name)
+
+
+def hand_svg(
+    cards: Iterable[Card | str],
+    highlight: Iterable[Card | str] = (),
+    dim: Iterable[Card | str] = (),
+    sort: bool = True,
+    label: str = "hand",
+) -> Svg:
+    """A row of cards (sorted by suit, high first, unless ``sort=False``).
+
+    ``highlight`` cards get an orange border (e.g. the legal plays) and their
+    label says "legal"; ``dim`` cards are faded.
+    """
+    cards = [Card(c) for c in cards]
+    if sort:
+        cards = sort_for_display(cards)
+    marked = {Card(c) for c in highlight}
+    faded = {Card(c) for c in dim}
+    body = "".join(
+        _card_group(
+            card,
+            i * (CARD_WIDTH + GAP),
+            0,
+            card in marked,
+            card in faded,
+            "legal" if card in marked else "",
+        )
+        for i, card in enumerate(cards)
+    )
+    width = max(1, len(cards) * (CARD_WIDTH + GAP) - GAP)
+    names = ", ".join(str(c) for c in cards) or "no cards"
+    return _document(width, CARD_HEIGHT, body, f"{label}: {names}")
+
+
+def trick_svg(
+    cards: Sequence[Card | str],
+    seats: Sequence[int] | None = None,
+    winner: int | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> Svg:
+    """The cards of a trick in play order, each captioned with its seat.
+
+    ``winner`` is the index in play order of the winning card, if known; it is
+    highlighted and captioned "wins".
+    """
+    cards = [Card(c) for c in cards]
+    caption_height = 16
+    parts = []
+    for i, card in enumerate(cards):
+        x = i * (CARD_WIDTH + 2 * GAP)
+        seat = seats[i] if seats is not None else None
+        who = "" if seat is None else (seat_names[seat] if seat_names else f"seat {seat}")
+        wins = winner == i
+        label = ", ".join(p for p in (who, "wins" if wins else "") if p)
+        parts.append(_card_group(card, x, 0, wins, False, label))
+        caption = who + (" ✓" if wins else "")
+        if caption:
+            parts.append(
+                f'<text x="{x + CARD_WIDTH // 2}" y="{CARD_HEIGHT + 12}" font-family="sans-serif" '
+                f'font-size="11" text-anchor="middle" fill="#000000">{escape(caption)}</text>'
+            )
+    width = max(1, len(cards) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
+    names = ", ".join(str(c) for c in cards) or "no cards yet"
+    return _document(width, CARD_HEIGHT + caption_height, "".join(parts), f"trick: {names}")
+
+
+def card_html(card: Card | str) -> Html:
+    """A card as inline text, coloured, with an aria-label: for tables and sentences."""
+    card = Card(card)
+    return Html(
+        f'<span class="cardlib-card" role="img" aria-label="{escape(card.name)}" '
+        f'title="{escape(card.name)}" style="color:{SUIT_COLOURS[card.suit]};'
+        f'font-weight:bold;white-space:nowrap">{escape(str(card))}</span>'
+    )
+
+
+def cards_html(cards: Iterable[Card | str], sort: bool = False) -> Html:
+    """Several cards as inline coloured text."""
+    cards = [Card(c) for c in cards]
+    if sort:
+        cards = sort_for_display(cards)
+    return Html(" ".join(card_html(c) for c in cards))
+
+
+def explanation_html(explanation) -> Html:
+    """An :class:`~cardlib.game.Explanation` as a short HTML block."""
+    legal = cards_html(explanation.legal, sort=True)
+    return Html(
+        f'<div class="cardlib-explanation"><b>{escape(explanation.rule)}</b>: '
+        f"{escape(explanation.text)}<br>Legal: {legal}</div>"
+    )
