@@ -61,7 +61,7 @@ class Card(int):
             return value
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, int) and 0 <= value < 52:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return cls._interned[value]
         raise CardParseError(f"a card index must be an int from 0 to 51, got {value!r}")
 
