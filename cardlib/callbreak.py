@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from cardlib.cards import Card, parse_card, to_mask
+from cardlib import game
+from cardlib.cards import Card
 from cardlib.errors import IllegalCallError
-from cardlib.game import Explanation, TrickDeal, cards_of
+from cardlib.game import Explanation, TrickDeal
 from cardlib.match import TrickMatch
-from cardlib.tricks import PlayRules, explain_text, legal_mask
+from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
 
 TRUMP = "S"
@@ -79,27 +80,6 @@ def _rules(variant: Variant) -> PlayRules:
     return _RULES[variant.free_discard, variant.no_spade_lead_first_trick]
 
 
-def _masks(hand: Iterable[Card | str], trick: Sequence[Card | str]) -> tuple[int, list[int]]:
-    cards = [parse_card(c) for c in hand] if not isinstance(hand, str) else None
-    if cards is None:
-        from cardlib.cards import parse_cards
-
-        cards = parse_cards(hand)
-    played = [int(parse_card(c)) for c in trick] if not isinstance(trick, str) else None
-    if played is None:
-        from cardlib.cards import parse_cards
-
-        played = [int(c) for c in parse_cards(trick)]
-    if len(played) > 3:
-        raise ValueError(f"a trick has at most 3 cards before your play, got {len(played)}")
-    hand_mask = to_mask(cards)
-    if any(hand_mask >> c & 1 for c in played):
-        raise ValueError("a card cannot be both in your hand and on the table")
-    if len(set(played)) != len(played):
-        raise ValueError("the same card appears twice in the trick")
-    return hand_mask, played
-
-
 def legal_plays(
     hand: Iterable[Card | str],
     trick: Sequence[Card | str] = (),
@@ -112,8 +92,7 @@ def legal_plays(
     >>> sorted(legal_plays(parse_cards("3H KH 2S"), parse_cards("QH")))
     [Card('KH')]
     """
-    hand_mask, played = _masks(hand, trick)
-    return cards_of(legal_mask(hand_mask, played, _rules(variant), first_trick)[0])
+    return game.legal_plays(hand, trick, _rules(variant), first_trick)
 
 
 def explain_play(
@@ -128,10 +107,7 @@ def explain_play(
     ``follow-any``, ``follow-trumped``, ``must-trump``, ``must-overtrump``,
     ``must-undertrump``, ``free``.
     """
-    hand_mask, played = _masks(hand, trick)
-    rules = _rules(variant)
-    mask, rule = legal_mask(hand_mask, played, rules, first_trick)
-    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
+    return game.explain_play(hand, trick, _rules(variant), first_trick)
 
 
 def trick_winner(trick: Sequence[Card | str]) -> int:

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar, NamedTuple
 
-from cardlib.cards import DECK, Card, from_mask, parse_card, sort_for_display, to_mask
+from cardlib.cards import (
+    DECK,
+    Card,
+    from_mask,
+    parse_card,
+    parse_cards,
+    sort_for_display,
+    to_mask,
+)
 from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
 from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
 
@@ -95,6 +103,58 @@ _SEAT_ORDERS = {
     d: [tuple((lead + d * i) % 4 for i in range(4)) for lead in range(4)] for d in (1, -1)
 }
 _BIT = [1 << i for i in range(52)]
+
+
+def position_masks(
+    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = ()
+) -> tuple[int, list[int]]:
+    """A position to judge, checked: ``(hand mask, trick card indices in play order)``.
+
+    ``hand`` and ``trick`` are cards or text like ``"3H KH"``. A trick holds at
+    most three cards before your play, and no card is both in the hand and on
+    the table or twice in the trick.
+    """
+    cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
+    played = (
+        [int(c) for c in parse_cards(trick)]
+        if isinstance(trick, str)
+        else [int(parse_card(c)) for c in trick]
+    )
+    if len(played) > 3:
+        raise ValueError(f"a trick has at most 3 cards before your play, got {len(played)}")
+    hand_mask = to_mask(cards)
+    if any(hand_mask >> c & 1 for c in played):
+        raise ValueError("a card cannot be both in your hand and on the table")
+    if len(set(played)) != len(played):
+        raise ValueError("the same card appears twice in the trick")
+    return hand_mask, played
+
+
+def legal_plays(
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str,
+    rules: PlayRules,
+    first_trick: bool = False,
+) -> frozenset[Card]:
+    """The cards you may play from ``hand`` onto ``trick`` under a game's ``rules``.
+
+    Each game module wraps this with its own rules (``callbreak.legal_plays``,
+    ``callbridge.legal_plays``): one ladder, several rule values.
+    """
+    hand_mask, played = position_masks(hand, trick)
+    return cards_of(legal_mask(hand_mask, played, rules, first_trick)[0])
+
+
+def explain_play(
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str,
+    rules: PlayRules,
+    first_trick: bool = False,
+) -> Explanation:
+    """What you may play under ``rules`` and why (``.legal``, ``.rule``, ``.text``)."""
+    hand_mask, played = position_masks(hand, trick)
+    mask, rule = legal_mask(hand_mask, played, rules, first_trick)
+    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
