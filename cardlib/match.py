@@ -23,6 +23,8 @@ class TrickMatch:
     """Deals of a four-player calling game, with running totals and winners."""
 
     deal_class: type[TrickDeal]
+    # The empty total: Call Break keeps tenths ("0.0"), Call Bridge whole points ("0").
+    zero: Decimal = ZERO
 
     def __init__(self, seed=None, dealer: int | None = None, **deal_options):
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -72,7 +74,7 @@ class TrickMatch:
 
     def totals(self) -> tuple[Decimal, ...]:
         """Running totals over the finished deals, by seat (exact)."""
-        totals = [ZERO] * 4
+        totals = [self.zero] * 4
         for scores in self.scores_by_deal():
             for seat, points in enumerate(scores):
                 totals[seat] += points

@@ -1,0 +1,174 @@
+"""Call Bridge, Call Break's ancestor: bids 2..12, bonus bids, play to a target score.
+
+Everything here follows the Call Bridge section of the project's RULES.md (from
+seed 002). The game shares every trick mechanic with Call Break
+(:mod:`cardlib.tricks`, :mod:`cardlib.game`, :mod:`cardlib.match`); it differs
+only in the values at the top of this module, which is the point:
+
+==================  ==================================  ===================================
+                    Call Break                          Call Bridge
+==================  ==================================  ===================================
+direction           clockwise (dealer's left first)     counter-clockwise (dealer's right)
+calls               1..13                               2..12
+following suit      must beat the highest if able       any card of the led suit
+void, ♠ to beat     over-trump if able, else a losing   over-trump if able, else any card
+                    spade
+scoring             call + 0.1 per extra trick          bid, no extra; bids 8..12 score 13
+                                                        with bid or bid + 1 tricks only
+end                 after five deals                    when somebody reaches the target
+==================  ==================================  ===================================
+
+Points are exact whole numbers, kept as ``Decimal`` like Call Break's (so the
+two games' totals add and compare the same way), shown without decimals.
+
+>>> from cardlib import parse_cards
+>>> sorted(legal_plays(parse_cards("3H KH"), parse_cards("QH")))
+[Card('3H'), Card('KH')]
+>>> score(10, 11), score(10, 12), score(4, 6)
+(Decimal('13'), Decimal('-10'), Decimal('4'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from cardlib import game
+from cardlib.cards import Card
+from cardlib.errors import IllegalCallError
+from cardlib.game import Explanation, TrickDeal
+from cardlib.match import TrickMatch
+from cardlib.tricks import PlayRules
+from cardlib.tricks import trick_winner as _trick_winner
+
+TRUMP = "S"
+MIN_BID, MAX_BID = 2, 12
+BONUS_MIN = 8  # bids of 8 or more are bonus bids
+BONUS_POINTS = 13
+DIRECTION = -1  # counter-clockwise: the dealer's right bids and leads first
+
+#: Spades trump; follow suit with any card of it; void: over-trump if you can, else anything.
+RULES = PlayRules(trump=TRUMP, must_beat=False, void_rule="overtrump")
+
+
+def play_rules() -> PlayRules:
+    """The trick rules of Call Bridge (no variants): see :data:`RULES`."""
+    return RULES
+
+
+def legal_plays(
+    hand: Iterable[Card | str], trick: Sequence[Card | str] = (), first_trick: bool = False
+) -> frozenset[Card]:
+    """The cards you may play from ``hand`` onto ``trick`` (the cards played so far).
+
+    >>> from cardlib import parse_cards
+    >>> sorted(legal_plays(parse_cards("2S 4H"), parse_cards("5C KS")))
+    [Card('2S'), Card('4H')]
+    """
+    return game.legal_plays(hand, trick, RULES, first_trick)
+
+
+def explain_play(
+    hand: Iterable[Card | str], trick: Sequence[Card | str] = (), first_trick: bool = False
+) -> Explanation:
+    """What you may play and why: ``.legal``, ``.rule`` and ``.text``.
+
+    The rule ids that occur in Call Bridge: ``lead``, ``follow-any``,
+    ``must-trump`` (void, no spade in the trick yet), ``must-overtrump`` and
+    ``free``.
+    """
+    return game.explain_play(hand, trick, RULES, first_trick)
+
+
+def trick_winner(trick: Sequence[Card | str]) -> int:
+    """Index, in play order, of the card that wins a Call Bridge trick (spades trump)."""
+    return _trick_winner(trick, TRUMP)
+
+
+def check_bid(bid: int) -> None:
+    """Raise ``IllegalCallError`` unless ``bid`` is a whole number from 2 to 12."""
+    if not isinstance(bid, int) or isinstance(bid, bool) or not MIN_BID <= bid <= MAX_BID:
+        raise IllegalCallError(
+            f"a bid must be a whole number of tricks from {MIN_BID} to {MAX_BID} "
+            f"in Call Bridge, got {bid!r}",
+            "call-range",
+        )
+
+
+def is_bonus_bid(bid: int) -> bool:
+    """Bids of 8..12 are bonus bids: worth 13, but only with bid or bid + 1 tricks."""
+    check_bid(bid)
+    return bid >= BONUS_MIN
+
+
+def score(bid: int, tricks: int) -> Decimal:
+    """Points for one deal, exactly (whole numbers).
+
+    Bids 2..7: made (tricks ≥ bid) scores the bid, with nothing for overtricks;
+    missed scores minus the bid. Bonus bids 8..12: exactly bid or bid + 1
+    tricks score 13; anything else, fewer or more, scores minus the bid.
+
+    >>> score(4, 6), score(3, 2), score(10, 10), score(10, 12)
+    (Decimal('4'), Decimal('-3'), Decimal('13'), Decimal('-10'))
+    """
+    check_bid(bid)
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks!r}")
+    if bid >= BONUS_MIN:
+        made = bid <= tricks <= bid + 1
+        return Decimal(BONUS_POINTS if made else -bid)
+    return Decimal(bid if tricks >= bid else -bid)
+
+
+def format_points(points: Decimal) -> str:
+    """Points as a whole number: ``'13'``, ``'-10'``, ``'0'``."""
+    return f"{points:.0f}"
+
+
+class Deal(TrickDeal):
+    """One deal of Call Bridge: 13 cards each, four bids, thirteen tricks, counter-clockwise.
+
+    ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
+    the seed when not given. The seat on the dealer's right, ``(dealer - 1) % 4``,
+    bids first and leads the first trick; play goes on to that seat's right.
+
+    >>> deal = Deal(seed=1, dealer=0)
+    >>> deal.phase, deal.to_act, list(deal.legal_calls())[::10]
+    ('calling', 3, [2, 12])
+    """
+
+    direction = DIRECTION
+    game_name = "Call Bridge"
+    rules = RULES
+    min_call = MIN_BID
+    max_call = MAX_BID
+
+    def __init__(self, seed=None, dealer: int | None = None):
+        super().__init__(seed, dealer)
+
+    def score_for(self, call: int, tricks: int) -> Decimal:
+        return score(call, tricks)
+
+
+class Match(TrickMatch):
+    """A Call Bridge match: deals until somebody reaches ``target`` points (required).
+
+    The deal passes to the right (counter-clockwise) each time. After a deal in
+    which one or more seats reach the target, the match is over: the highest
+    total wins, and seats tied on it share the win.
+    """
+
+    deal_class = Deal
+    zero = Decimal(0)
+
+    def __init__(self, seed=None, dealer: int | None = None, *, target: int):
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise ValueError(f"the target must be a whole number of points ≥ 1, got {target!r}")
+        self.target = target
+        super().__init__(seed, dealer)
+
+    def _finished(self) -> bool:
+        return self._deals[-1].phase == "over" and max(self.totals()) >= self.target
+
+    def __repr__(self) -> str:
+        return f"<callbridge.Match deal {len(self._deals)} target={self.target} phase={self.phase}>"
