@@ -1,0 +1,876 @@
+"""Judgement: 3 to 7 players, eight shrinking rounds, a rotating trump, exact bids.
+
+Everything here follows the Judgement section of the project's RULES.md (seed
+004). What makes Judgement differ from Call Break is a handful of values:
+
+- the :func:`schedule` of rounds (7, 6, 5, 4, 3, 2, 1, 1 cards; trumps ♣ ♥ ♠ ♦
+  twice; the last round blind);
+- the play rules: follow suit with any card of it, else any card
+  (:func:`play_rules`, built on the shared ladder in :mod:`cardlib.tricks`);
+- the bids, 0..cards, with the dealer's hook (:func:`legal_bids`);
+- exact-bid scoring (:func:`score`).
+
+:class:`Round` is one round as a state machine and :class:`Match` the eight of
+them. Seats are numbered ``0..players-1`` clockwise: seat ``(s + 1) % players``
+sits on seat ``s``'s left. The seat on the dealer's left bids first and leads
+the first trick; the dealer bids last.
+
+>>> legal_bids(5, [2, 1, 0], is_dealer=True)  # 2 would make the bids total 5
+(0, 1, 3, 4, 5)
+>>> score(4, 4), score(0, 0), score(3, 2)
+(40, 10, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardlib.bots import sensible_call_mask, sensible_play_mask
+from cardlib.cards import (
+    DECK,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    from_mask,
+    parse_card,
+    sort_for_display,
+    to_mask,
+)
+from cardlib.cards import parse_cards as _parse_cards
+from cardlib.errors import (
+    CardlibError,
+    IllegalCallError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PhaseError,
+)
+from cardlib.game import Explanation, Trick, cards_of, shuffled_deck
+from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
+from cardlib.tricks import trick_winner as _trick_winner
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+CARDS_PER_ROUND = (7, 6, 5, 4, 3, 2, 1, 1)
+TRUMPS = "CHSDCHSD"
+ROUNDS = len(CARDS_PER_ROUND)
+MAX_CARDS = CARDS_PER_ROUND[0]
+
+BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+ROUND_OVER = "round-over"
+
+
+class RoundSpec(NamedTuple):
+    """One line of the schedule: round number (1..8), cards per player, trump, blind."""
+
+    number: int
+    cards: int
+    trump: str
+    blind: bool
+
+    def __str__(self) -> str:
+        blind = ", blind" if self.blind else ""
+        plural = "card" if self.cards == 1 else "cards"
+        symbol = SUIT_SYMBOLS[self.trump]
+        return f"round {self.number}: {self.cards} {plural} each, {symbol} trump{blind}"
+
+
+SCHEDULE: tuple[RoundSpec, ...] = tuple(
+    RoundSpec(number, cards, trump, number == ROUNDS)
+    for number, cards, trump in zip(range(1, ROUNDS + 1), CARDS_PER_ROUND, TRUMPS, strict=True)
+)
+
+
+def schedule() -> tuple[RoundSpec, ...]:
+    """The eight rounds: 7, 6, 5, 4, 3, 2, 1, 1 cards; trumps ♣ ♥ ♠ ♦ ♣ ♥ ♠ ♦; the last blind.
+
+    >>> print(schedule()[0]); print(schedule()[-1])
+    round 1: 7 cards each, ♣ trump
+    round 8: 1 card each, ♦ trump, blind
+    """
+    return SCHEDULE
+
+
+def check_players(players) -> int:
+    """Raise a ``CardlibError`` (rule ``player-count``) unless 3..7 players."""
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise CardlibError(
+            f"Judgement is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}",
+            "player-count",
+        )
+    return players
+
+
+def play_rules(trump: str | None) -> PlayRules:
+    """The trick rules of Judgement: follow suit with any card of it; void, any card."""
+    return _RULES[trump]
+
+
+_RULES = {t: PlayRules(trump=t, must_beat=False, void_rule="free") for t in (*SUITS, None)}
+
+
+# ----- bids ----------------------------------------------------------------
+
+
+def _is_count(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def _check_cards(cards) -> None:
+    if not _is_count(cards) or not 1 <= cards <= MAX_CARDS:
+        raise ValueError(
+            f"cards per player must be a whole number from 1 to {MAX_CARDS}, got {cards!r}"
+        )
+
+
+def check_bid(bid, cards: int) -> None:
+    """Raise ``IllegalCallError`` (rule ``bid-range``) unless ``0 <= bid <= cards``."""
+    if not _is_count(bid) or not 0 <= bid <= cards:
+        raise IllegalCallError(
+            f"a bid must be a whole number of tricks from 0 to {cards} "
+            f"(the cards each player holds this round), got {bid!r}",
+            "bid-range",
+        )
+
+
+def hooked_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
+    """The one bid the hook forbids the dealer, or ``None`` when there is none.
+
+    It is the value that would make all bids total ``cards``; when the earlier
+    bids already exceed ``cards`` no bid can do that, so nothing is forbidden.
+
+    >>> hooked_bid(5, [2, 1, 0]), hooked_bid(1, [0, 0, 0]), hooked_bid(3, [2, 2])
+    (2, 1, None)
+    """
+    _check_cards(cards)
+    for bid in earlier_bids:
+        check_bid(bid, cards)
+    value = cards - sum(earlier_bids)
+    return value if 0 <= value <= cards else None
+
+
+def legal_bids(
+    cards: int, earlier_bids: Sequence[int] = (), is_dealer: bool = False
+) -> tuple[int, ...]:
+    """The bids allowed: 0..cards, less the hooked value for the dealer.
+
+    >>> legal_bids(1, [0, 0, 0], is_dealer=True), legal_bids(1, [1, 0], is_dealer=True)
+    ((0,), (1,))
+    """
+    forbidden = hooked_bid(cards, earlier_bids)
+    if not is_dealer:
+        forbidden = None
+    return tuple(b for b in range(cards + 1) if b != forbidden)
+
+
+@dataclass(frozen=True)
+class BidExplanation:
+    """Which bids are allowed and why: ``legal``, ``forbidden`` (or ``None``), ``text``."""
+
+    legal: tuple[int, ...]
+    forbidden: int | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def explain_bids(
+    cards: int, earlier_bids: Sequence[int] = (), is_dealer: bool = False
+) -> BidExplanation:
+    """The allowed bids with one plain sentence about the hook.
+
+    >>> explain_bids(5, [2, 1, 0], is_dealer=True).legal
+    (0, 1, 3, 4, 5)
+    >>> explain_bids(5, [2, 1, 0], is_dealer=True).text[-46:]
+    'so the hook forbids 2. Allowed: 0, 1, 3, 4, 5.'
+    """
+    legal = legal_bids(cards, earlier_bids, is_dealer)
+    allowed = ", ".join(map(str, legal))
+    total = sum(earlier_bids)
+    if not is_dealer:
+        return BidExplanation(
+            legal,
+            None,
+            f"Only the dealer is hooked: any bid from 0 to {cards} is allowed. Allowed: {allowed}.",
+        )
+    forbidden = hooked_bid(cards, earlier_bids)
+    if forbidden is None:
+        text = (
+            f"The earlier bids total {total}, more than the {cards} tricks there are, so no "
+            f"dealer's bid can make the total {cards}: every bid is allowed. Allowed: {allowed}."
+        )
+    else:
+        forced = " The hook forces the dealer's bid." if len(legal) == 1 else ""
+        text = (
+            f"The earlier bids total {total} of {cards} trick{'s' if cards != 1 else ''}; a "
+            f"dealer's bid of {forbidden} would make the total exactly {cards}, so the hook "
+            f"forbids {forbidden}. Allowed: {allowed}.{forced}"
+        )
+    return BidExplanation(legal, forbidden, text)
+
+
+# ----- play ----------------------------------------------------------------
+
+
+def _masks(hand, trick) -> tuple[int, list[int]]:
+    cards = _parse_cards(hand)
+    played = [int(c) for c in _parse_cards(trick)]
+    if len(played) >= MAX_PLAYERS:
+        raise ValueError(f"a trick has at most {MAX_PLAYERS - 1} cards before your play")
+    hand_mask = to_mask(cards)
+    if any(hand_mask >> c & 1 for c in played):
+        raise ValueError("a card cannot be both in your hand and on the table")
+    if len(set(played)) != len(played):
+        raise ValueError("the same card appears twice in the trick")
+    return hand_mask, played
+
+
+def legal_plays(
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    trump: str | None = None,
+) -> frozenset[Card]:
+    """The cards you may play: any card of the led suit if you hold one, else any card.
+
+    The trump never changes what is legal in Judgement (trumping is allowed,
+    never required), so ``trump`` only matters to :func:`explain_play`.
+
+    >>> sorted(legal_plays("3H KH 2S", "QH"))
+    [Card('3H'), Card('KH')]
+    """
+    hand_mask, played = _masks(hand, trick)
+    return cards_of(legal_mask(hand_mask, played, play_rules(trump))[0])
+
+
+def explain_play(
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    trump: str | None = None,
+) -> Explanation:
+    """What you may play and why (rule ids ``lead``, ``follow-any``, ``free``)."""
+    hand_mask, played = _masks(hand, trick)
+    rules = play_rules(trump)
+    mask, rule = legal_mask(hand_mask, played, rules)
+    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
+
+
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None) -> int:
+    """Index, in play order, of the winning card: the highest trump, else the highest of the led
+    suit.
+
+    >>> trick_winner("KH 2C AH", trump="C")
+    1
+    """
+    return _trick_winner(_parse_cards(trick), trump)
+
+
+def score(bid: int, tricks: int) -> int:
+    """Points for one round: exact 0 or 1 → 10; exact k ≥ 2 → 10 × k; missed either way → 0.
+
+    >>> [score(4, t) for t in range(7)]
+    [0, 0, 0, 0, 40, 0, 0]
+    """
+    check_bid(bid, MAX_CARDS)
+    if not _is_count(tricks) or not 0 <= tricks <= MAX_CARDS:
+        raise ValueError(
+            f"tricks taken must be a whole number from 0 to {MAX_CARDS}, got {tricks!r}"
+        )
+    if tricks != bid:
+        return 0
+    return 10 if bid <= 1 else 10 * bid
+
+
+# ----- one round as a state machine ----------------------------------------
+
+
+def deal_round(rng: random.Random, players: int, cards: int, dealer: int) -> list[int]:
+    """Hands as masks: ``cards`` each, one at a time from the dealer's left; the rest stay out."""
+    deck = shuffled_deck(rng)
+    hands = [0] * players
+    first = (dealer + 1) % players
+    for k in range(players * cards):
+        hands[(first + k) % players] |= 1 << deck[k]
+    return hands
+
+
+def _seeded_rng(seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+class Round:
+    """One round of Judgement: deal, bids from the dealer's left (dealer last), tricks.
+
+    ``Round(players=4, number=1, seed=7)`` deals round 1 of the schedule (7 cards
+    each, clubs trump) the same way every time; ``dealer`` is drawn from the
+    seed when not given. In the blind round (number 8) every card stays face
+    down until the dealer's bid is in: :meth:`hand` and :attr:`hands` refuse to
+    show them, then the single trick is played at once, the dealer's left
+    leading, and the round is over.
+
+    >>> r = Round(players=4, number=1, seed=1, dealer=0)
+    >>> r.phase, r.to_act, r.cards, r.trump
+    ('bidding', 1, 7, 'C')
+    """
+
+    def __init__(self, players: int = 4, number: int = 1, seed=None, dealer: int | None = None):
+        check_players(players)
+        if not _is_count(number) or not 1 <= number <= ROUNDS:
+            raise ValueError(f"a round number is 1 to {ROUNDS}, got {number!r}")
+        spec = SCHEDULE[number - 1]
+        rng = _seeded_rng(seed)
+        if dealer is None:
+            dealer = rng.randrange(players)
+        self._check_seat(dealer, players, "dealer")
+        hands = deal_round(rng, players, spec.cards, dealer)
+        self._start(hands, dealer, spec.trump, spec.blind, number)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        trump: str | None,
+        dealer: int = 0,
+        bids: Sequence[int] | None = None,
+        blind: bool = False,
+    ) -> Round:
+        """A round from given hands (worked examples, puzzles, exercises).
+
+        ``hands``: 3 to 7 card lists or strings of the same size (1..7), no card
+        twice. With ``bids`` (indexed by seat) the round starts in play.
+        """
+        masks = []
+        for hand in hands:
+            cards = _parse_cards(hand)
+            masks.append(to_mask(cards))
+            if len(cards) != masks[-1].bit_count():
+                raise ValueError("a hand holds the same card twice")
+        players = check_players(len(masks))
+        sizes = {m.bit_count() for m in masks}
+        if len(sizes) != 1 or not 1 <= min(sizes) <= MAX_CARDS:
+            raise ValueError(f"every hand must hold the same number of cards, 1 to {MAX_CARDS}")
+        union = 0
+        for m in masks:
+            union |= m
+        if sum(m.bit_count() for m in masks) != union.bit_count():
+            raise ValueError("a card appears in two hands")
+        if trump is not None and trump not in SUITS:
+            raise ValueError(f"trump must be one of S H D C or None, got {trump!r}")
+        cls._check_seat(dealer, players, "dealer")
+        round_ = cls.__new__(cls)
+        round_._start(masks, dealer, trump, blind, None)
+        if bids is not None:
+            if len(bids) != players:
+                raise ValueError(f"give one bid per seat ({players}), got {len(bids)}")
+            for seat in round_.bidding_order():
+                round_.bid(bids[seat])
+        return round_
+
+    def _start(self, hands: list[int], dealer: int, trump, blind: bool, number):
+        self.players = len(hands)
+        self.number = number
+        self.cards = hands[0].bit_count()
+        self.trump = trump
+        self.blind = blind
+        self.rules = play_rules(trump)
+        self.dealer = dealer
+        # Blind: the cards wait face down outside ``_hands`` until the dealer bids.
+        self._face_down = list(hands) if blind else None
+        self._hands = [0] * self.players if blind else list(hands)
+        self._bids: list[int | None] = [None] * self.players
+        self._phase = BIDDING
+        self._to_act = self._leader = (dealer + 1) % self.players
+        self._trick: list[int] = []
+        self._tricks: list[Trick] = []
+        self._won = [0] * self.players
+        self._trump_index = -1 if trump is None else SUITS.index(trump)
+
+    @staticmethod
+    def _check_seat(seat, players: int, what: str = "seat") -> None:
+        if not _is_count(seat) or not 0 <= seat < players:
+            raise ValueError(f"{what} must be a seat number 0..{players - 1}, got {seat!r}")
+
+    def bidding_order(self) -> list[int]:
+        """Seats in bidding order: the dealer's left first, the dealer last."""
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+    # ----- state -----------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"playing"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the round is over."""
+        return None if self._phase == OVER else self._to_act
+
+    @property
+    def face_up(self) -> bool:
+        """False only in the blind round before the dealer's bid."""
+        return self._face_down is None
+
+    def _check_face_up(self) -> None:
+        if self._face_down is not None:
+            raise PhaseError(
+                "this is the blind round: every card stays face down, even to its owner, "
+                "until the dealer's bid is in",
+                "blind",
+            )
+
+    def hand(self, seat: int) -> frozenset[Card]:
+        """The cards a seat holds now (refused while the blind round's cards are face down)."""
+        self._check_seat(seat, self.players)
+        self._check_face_up()
+        return cards_of(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it is now, sorted for display (refused while face down)."""
+        self._check_face_up()
+        return tuple(tuple(sort_for_display(from_mask(m))) for m in self._hands)
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids by seat; ``None`` for a seat that has not bid yet."""
+        return tuple(self._bids)
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards played to the current trick so far, in order."""
+        return tuple(DECK[c] for c in self._trick)
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Seats that played to the current trick, in order."""
+        return tuple((self._leader + i) % self.players for i in range(len(self._trick)))
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat."""
+        return tuple(self._won)
+
+    # ----- bidding ---------------------------------------------------------
+
+    def _earlier_bids(self) -> list[int]:
+        return [b for b in self._bids if b is not None]
+
+    def legal_bids(self) -> tuple[int, ...]:
+        """The bids the seat to act may make (empty unless bidding)."""
+        if self._phase != BIDDING:
+            return ()
+        return legal_bids(self.cards, self._earlier_bids(), self._to_act == self.dealer)
+
+    def explain_bids(self) -> BidExplanation:
+        """The allowed bids for the seat to act, and why."""
+        if self._phase != BIDDING:
+            raise PhaseError(f"nobody bids now: the round is {self._phase}", "phase")
+        return explain_bids(self.cards, self._earlier_bids(), self._to_act == self.dealer)
+
+    def bid(self, n: int, seat: int | None = None) -> None:
+        """The seat to act bids ``n`` tricks. ``seat``, if given, must be that seat."""
+        if self._phase != BIDDING:
+            raise PhaseError(
+                f"no bids now: the round is {self._phase} (bids come before the first card)",
+                "phase",
+            )
+        self._check_turn(seat)
+        check_bid(n, self.cards)
+        if self._to_act == self.dealer and n == hooked_bid(self.cards, self._earlier_bids()):
+            why = explain_bids(self.cards, self._earlier_bids(), True)
+            raise IllegalCallError(
+                f"the dealer may not bid {n} (the hook rule): the bids would total "
+                f"{self.cards}, the number of tricks there are. {why}",
+                "hook",
+            )
+        self._bids[self._to_act] = n
+        if self._to_act != self.dealer:
+            self._to_act = (self._to_act + 1) % self.players
+            return
+        self._to_act = self._leader
+        self._phase = PLAYING
+        if self._face_down is not None:
+            self._reveal_and_play()
+
+    def _reveal_and_play(self) -> None:
+        """Blind round: all cards turn face up together; the one trick plays itself."""
+        self._hands, self._face_down = self._face_down, None
+        while self._phase == PLAYING:
+            self._play_index(self._hands[self._to_act].bit_length() - 1)
+
+    def _check_turn(self, seat) -> None:
+        if seat is not None and seat != self._to_act:
+            raise OutOfTurnError(
+                f"it is seat {self._to_act}'s turn, not seat {seat}'s (play goes clockwise)",
+                "out-of-turn",
+            )
+
+    # ----- playing ---------------------------------------------------------
+
+    def _legal(self) -> tuple[int, str]:
+        return legal_mask(self._hands[self._to_act], self._trick, self.rules)
+
+    def legal_plays(self) -> frozenset[Card]:
+        """The cards the seat to act may play (empty unless playing)."""
+        if self._phase != PLAYING:
+            return frozenset()
+        return cards_of(self._legal()[0])
+
+    def explain(self) -> Explanation:
+        """Why the seat to act may play what it may."""
+        if self._phase != PLAYING:
+            raise PhaseError(f"nobody plays now: the round is {self._phase}", "phase")
+        mask, rule = self._legal()
+        text = explain_text(self._hands[self._to_act], self._trick, self.rules, mask, rule)
+        return Explanation(cards_of(mask), rule, text)
+
+    def play(self, card: Card | str, seat: int | None = None) -> None:
+        """The seat to act plays ``card`` (a :class:`Card` or text like ``"KH"``)."""
+        if self._phase != PLAYING:
+            if self._phase == BIDDING:
+                raise PhaseError("no cards yet: every player bids first", "phase")
+            raise PhaseError("the round is over: every trick has been played", "phase")
+        self._check_turn(seat)
+        index = int(parse_card(card))
+        hand = self._hands[self._to_act]
+        if not hand >> index & 1:
+            raise IllegalPlayError(
+                f"seat {self._to_act} does not hold {DECK[index]}: you can only play a card "
+                "from your own hand",
+                "not-in-hand",
+            )
+        mask, rule = self._legal()
+        if not mask >> index & 1:
+            text = explain_text(hand, self._trick, self.rules, mask, rule)
+            raise IllegalPlayError(f"{DECK[index]} is not allowed ({rule}): {text}", rule)
+        self._play_index(index)
+
+    def _play_index(self, index: int) -> None:
+        seat = self._to_act
+        self._hands[seat] ^= 1 << index
+        self._trick.append(index)
+        if len(self._trick) < self.players:
+            self._to_act = (seat + 1) % self.players
+            return
+        leader = self._leader
+        winner = (leader + winner_index(self._trick, self._trump_index)) % self.players
+        self._tricks.append(
+            Trick(
+                leader,
+                tuple((leader + i) % self.players for i in range(self.players)),
+                tuple(DECK[c] for c in self._trick),
+                winner,
+            )
+        )
+        self._won[winner] += 1
+        self._trick = []
+        self._leader = self._to_act = winner
+        if not self._hands[winner]:
+            self._phase = OVER
+
+    # ----- scoring ---------------------------------------------------------
+
+    def scores(self) -> tuple[int, ...]:
+        """Points of this round, by seat. Only once the round is over."""
+        if self._phase != OVER:
+            raise PhaseError(
+                f"scores come after the last trick; the round is still {self._phase}", "phase"
+            )
+        return tuple(score(b, w) for b, w in zip(self._bids, self._won, strict=True))
+
+    # ----- copying ---------------------------------------------------------
+
+    def copy(self) -> Round:
+        """An independent copy (for trying moves out)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        for name in ("_hands", "_bids", "_trick", "_tricks", "_won"):
+            setattr(other, name, list(getattr(self, name)))
+        if self._face_down is not None:
+            other._face_down = list(self._face_down)
+        return other
+
+    def _state(self) -> tuple:
+        return (
+            self.players,
+            self.number,
+            self.trump,
+            self.blind,
+            self.dealer,
+            tuple(self._hands),
+            None if self._face_down is None else tuple(self._face_down),
+            tuple(self._bids),
+            self._phase,
+            self._to_act,
+            self._leader,
+            tuple(self._trick),
+            tuple(self._tricks),
+            tuple(self._won),
+        )
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other._state() == self._state()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        number = "" if self.number is None else f" {self.number}"
+        trump = "no trump" if self.trump is None else f"trump={self.trump}"
+        return (
+            f"<judgement.Round{number} players={self.players} cards={self.cards} {trump} "
+            f"dealer={self.dealer} phase={self._phase} to_act={self.to_act}>"
+        )
+
+
+# ----- the match -------------------------------------------------------------
+
+
+class Match:
+    """A Judgement match: the eight rounds of the schedule, the dealer moving clockwise.
+
+    Driven through the current round (``bid``, ``play``, ``legal_bids``,
+    ``legal_plays``, ``explain``). When a round ends the match waits in phase
+    ``"round-over"`` until :meth:`next_round`; after round 8 it is ``"over"``.
+    ``totals()`` add the rounds' points; ``winners()`` are every seat tied on top.
+
+    >>> m = Match(players=3, seed=4, dealer=0)
+    >>> m.phase, m.round.number, m.round.cards, m.to_act
+    ('bidding', 1, 7, 1)
+    """
+
+    def __init__(self, players: int = 4, seed=None, dealer: int | None = None):
+        check_players(players)
+        self._rng = _seeded_rng(seed)
+        if dealer is None:
+            dealer = self._rng.randrange(players)
+        Round._check_seat(dealer, players, "dealer")
+        self.players = players
+        self.first_dealer = dealer
+        self._rounds: list[Round] = []
+        self._new_round()
+
+    def _new_round(self) -> None:
+        number = len(self._rounds) + 1
+        dealer = (self.first_dealer + number - 1) % self.players
+        seed = self._rng.getrandbits(64)
+        self._rounds.append(Round(self.players, number, seed=seed, dealer=dealer))
+
+    # ----- state -----------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        """The current (or last) round."""
+        return self._rounds[-1]
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        """Every round so far, the current one last."""
+        return tuple(self._rounds)
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"playing"``, ``"round-over"`` or ``"over"``."""
+        phase = self._rounds[-1].phase
+        if phase != OVER:
+            return phase
+        return OVER if len(self._rounds) == ROUNDS else ROUND_OVER
+
+    @property
+    def to_act(self) -> int | None:
+        return self._rounds[-1].to_act
+
+    def scores_by_round(self) -> list[tuple[int, ...]]:
+        """The points of every finished round, by seat."""
+        return [r.scores() for r in self._rounds if r.phase == OVER]
+
+    def totals(self) -> tuple[int, ...]:
+        """Running totals over the finished rounds, by seat."""
+        totals = [0] * self.players
+        for scores in self.scores_by_round():
+            for seat, points in enumerate(scores):
+                totals[seat] += points
+        return tuple(totals)
+
+    def winners(self) -> tuple[int, ...]:
+        """Every seat tied on top, once the match is over."""
+        if self.phase != OVER:
+            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
+        totals = self.totals()
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # ----- actions ---------------------------------------------------------
+
+    def _check_running(self) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise PhaseError("the match is over: no more bids or cards", "phase")
+        if phase == ROUND_OVER:
+            raise PhaseError("this round is over: start the next one with next_round()", "phase")
+
+    def hand(self, seat: int) -> frozenset[Card]:
+        return self._rounds[-1].hand(seat)
+
+    def legal_bids(self) -> tuple[int, ...]:
+        return self._rounds[-1].legal_bids()
+
+    def explain_bids(self) -> BidExplanation:
+        return self._rounds[-1].explain_bids()
+
+    def legal_plays(self) -> frozenset[Card]:
+        return self._rounds[-1].legal_plays()
+
+    def explain(self) -> Explanation:
+        return self._rounds[-1].explain()
+
+    def bid(self, n: int, seat: int | None = None) -> None:
+        self._check_running()
+        self._rounds[-1].bid(n, seat)
+
+    def play(self, card, seat: int | None = None) -> None:
+        self._check_running()
+        self._rounds[-1].play(card, seat)
+
+    def next_round(self) -> Round:
+        """Deal the next round (only once the current one is over and the match is not)."""
+        if self.phase != ROUND_OVER:
+            raise PhaseError(
+                f"the next round starts only when this one is over and the match is not "
+                f"(phase {self.phase})",
+                "phase",
+            )
+        self._new_round()
+        return self._rounds[-1]
+
+    def __repr__(self) -> str:
+        return (
+            f"<judgement.Match players={self.players} round {len(self._rounds)} of {ROUNDS} "
+            f"phase={self.phase}>"
+        )
+
+
+# ----- bots ------------------------------------------------------------------
+
+
+class RandomBot:
+    """Makes a random legal bid and plays a random legal card (seeded)."""
+
+    def __init__(self, seed=None):
+        self.rng = _seeded_rng(seed)
+
+    def choose_bid(self, round_: Round) -> int:
+        return self.rng.choice(round_.legal_bids())
+
+    def choose_play(self, round_: Round) -> Card:
+        return self.rng.choice(sorted(round_.legal_plays()))
+
+    def __repr__(self) -> str:
+        return "judgement.RandomBot()"
+
+
+class SensibleBot:
+    """Bids its sure-looking tricks (respecting the hook), then plays to hit the bid exactly.
+
+    The bid counts aces, guarded kings and strong trumps (the same estimate as
+    the Call Break bot, clamped to 0..cards); when the hook forbids it, the
+    nearest allowed bid, lower first. In the blind round it sees nothing and
+    bids 0 when allowed (with one card among ``players`` a trick is unlikely).
+    In play it tries to win while short of its bid and ducks once it has it.
+    """
+
+    def choose_bid(self, round_: Round) -> int:
+        legal = round_.legal_bids()
+        if not round_.face_up:
+            return min(legal)
+        hand = round_._hands[round_.to_act]
+        wish = sensible_call_mask(hand, round_.trump, 0, round_.cards)
+        return min(legal, key=lambda b: (abs(b - wish), b))
+
+    def choose_play(self, round_: Round) -> Card:
+        seat = round_.to_act
+        legal = round_._legal()[0]
+        want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
+        index = sensible_play_mask(
+            round_._hands[seat], round_._trick, legal, round_._trump_index, want
+        )
+        return DECK[index]
+
+    def __repr__(self) -> str:
+        return "judgement.SensibleBot()"
+
+
+def play_out(game: Round | Match, bots: Sequence, stop_at: int | None = None) -> None:
+    """Let bots act until the round is over, or a seat without a bot (or ``stop_at``) is to act.
+
+    ``game`` is a :class:`Round` or a :class:`Match` (then only its current round is played).
+    """
+    round_ = game.round if isinstance(game, Match) else game
+    while round_.phase in (BIDDING, PLAYING):
+        seat = round_.to_act
+        bot = bots[seat]
+        if bot is None or seat == stop_at:
+            return
+        if round_.phase == BIDDING:
+            round_.bid(bot.choose_bid(round_))
+        else:
+            round_.play(bot.choose_play(round_))
+
+
+def play_match(players: int, bots: Sequence, seed=None, dealer: int | None = None) -> Match:
+    """A whole match played by bots (one per seat)."""
+    match = Match(players, seed=seed, dealer=dealer)
+    while True:
+        play_out(match, bots)
+        if match.phase == OVER:
+            return match
+        match.next_round()
+
+
+def trump_name(trump: str | None) -> str:
+    """``'clubs ♣'``; ``'no trump'``."""
+    return "no trump" if trump is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
+
+
+__all__ = [
+    "CARDS_PER_ROUND",
+    "ROUNDS",
+    "SCHEDULE",
+    "TRUMPS",
+    "BidExplanation",
+    "Match",
+    "RandomBot",
+    "Round",
+    "RoundSpec",
+    "SensibleBot",
+    "check_bid",
+    "check_players",
+    "explain_bids",
+    "explain_play",
+    "hooked_bid",
+    "legal_bids",
+    "legal_plays",
+    "play_match",
+    "play_out",
+    "play_rules",
+    "schedule",
+    "score",
+    "trick_winner",
+    "trump_name",
+]
