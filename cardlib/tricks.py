@@ -238,7 +238,7 @@ def explain_text(hand: int, trick: Sequence[int], rules: PlayRules, legal: int, 
             f"but you hold {trump_name}, so you must still play one: {_names(legal, 'or')}."
         )
     if rule == FREE:
-        if trump is None or rules.void_rule == "free":
+        if trump is None or rules.void_rule == "free" or led_suit == trump:
             return f"{led} were led and you have none, so you may play any card."
         if hand & SUIT_MASKS[trump]:
             top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
