@@ -1,0 +1,100 @@
+"""A deal told card by card: who played what, and which rule, if any, chose for them.
+
+:func:`replay` walks through a deal that has been played (finished or not) and
+returns one :class:`Play` per card, with the ladder's verdict at that moment:
+the legal cards, the rule id and its sentence. A card was *forced* when it was
+the only legal one while the hand held more, and *restricted* when a rule
+narrowed the choice. Works for any :class:`~cardlib.game.TrickDeal` game.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardlib.cards import Card
+from cardlib.game import TrickDeal
+
+
+class Play(NamedTuple):
+    """One card of a deal, with the situation it was played in.
+
+    ``trick_number`` counts from 1; ``position`` is 0 for the lead .. 3.
+    ``won_after`` is the tricks taken by seat once this card's trick (if it
+    finished with this card) was settled; ``winner`` is set on a trick's last card.
+    """
+
+    trick_number: int
+    position: int
+    seat: int
+    card: Card
+    hand_size: int
+    legal: frozenset[Card]
+    rule: str
+    text: str
+    winner: int | None
+    won_after: tuple[int, ...]
+
+    @property
+    def forced(self) -> bool:
+        """A rule left exactly one card (a last card in hand is not "forced" by a rule)."""
+        return len(self.legal) == 1 and self.restricted
+
+    @property
+    def restricted(self) -> bool:
+        """A rule narrowed the choice (not every card in hand was legal)."""
+        return len(self.legal) < self.hand_size
+
+    def __str__(self) -> str:
+        note = " (forced)" if self.forced else " (restricted)" if self.restricted else ""
+        return f"trick {self.trick_number}: seat {self.seat} plays {self.card}{note}"
+
+
+def starting_hands(deal: TrickDeal) -> list[list[Card]]:
+    """The hands as dealt: what each seat holds now plus every card it has played."""
+    hands = [list(deal.hand(seat)) for seat in range(4)]
+    for trick in deal.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            hands[seat].append(card)
+    for seat, card in zip(deal.trick_seats, deal.trick, strict=True):
+        hands[seat].append(card)
+    return hands
+
+
+def fresh_copy(deal: TrickDeal) -> TrickDeal:
+    """The same deal back at its first card, calls made (same game, same options)."""
+    options = {"variant": deal.variant} if hasattr(deal, "variant") else {}
+    return type(deal).from_hands(
+        starting_hands(deal), dealer=deal.dealer, calls=deal.calls, **options
+    )
+
+
+def replay(deal: TrickDeal) -> list[Play]:
+    """Every card played so far in ``deal``, in order, with the rule that governed it."""
+    if deal.phase == "calling":
+        return []
+    again = fresh_copy(deal)
+    cards = [c for trick in deal.tricks for c in trick.cards] + list(deal.trick)
+    plays = []
+    for card in cards:
+        seat = again.to_act
+        explanation = again.explain()
+        hand_size = len(again.hand(seat))
+        position = len(again.trick)
+        trick_number = len(again.tricks) + 1
+        again.play(card, seat=seat)
+        finished = len(again.tricks) == trick_number
+        plays.append(
+            Play(
+                trick_number,
+                position,
+                seat,
+                card,
+                hand_size,
+                explanation.legal,
+                explanation.rule,
+                explanation.text,
+                again.tricks[-1].winner if finished else None,
+                again.tricks_won,
+            )
+        )
+    return plays
