@@ -1,0 +1,76 @@
+"""Graded exercises: checks that give a student immediate, honest feedback.
+
+Each check takes the student's answer first and the question's givens after it, works the truth
+out with the engine, and returns a :class:`Feedback`: correct or not yet, the reason in the game's
+terms (for a set of cards: which were right, which missing, which not allowed, and the rule
+sentence) and partial credit. A check never raises for a student's answer, whatever its type.
+
+>>> check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+✗ Not yet: the cards you may play are not quite these.
+Missing: K♥ — allowed too
+Not allowed: 3♥
+Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.
+
+Instructor notebooks live in ``exercises/``; ``python -m cardlib.exercises release`` writes the
+student versions (see :mod:`cardlib.exercises.release` and ``exercises/README.md``).
+"""
+
+from cardlib.exercises.checks import (
+    check_best_call,
+    check_card,
+    check_dealer,
+    check_expected_score,
+    check_first_player,
+    check_hand_size,
+    check_legal_plays,
+    check_order,
+    check_rule,
+    check_score,
+    check_scores,
+    check_suit_count,
+    check_total,
+    check_trick_winner,
+    check_trick_winner_seat,
+)
+from cardlib.exercises.feedback import (
+    AnswerError,
+    Feedback,
+    checked,
+    compare_card_sets,
+    correct,
+    fraction_text,
+    not_yet,
+    read_card,
+    read_cards,
+    read_points,
+    read_whole_number,
+)
+
+__all__ = [
+    "AnswerError",
+    "Feedback",
+    "check_best_call",
+    "check_card",
+    "check_dealer",
+    "check_expected_score",
+    "check_first_player",
+    "check_hand_size",
+    "check_legal_plays",
+    "check_order",
+    "check_rule",
+    "check_score",
+    "check_scores",
+    "check_suit_count",
+    "check_total",
+    "check_trick_winner",
+    "check_trick_winner_seat",
+    "checked",
+    "compare_card_sets",
+    "correct",
+    "fraction_text",
+    "not_yet",
+    "read_card",
+    "read_cards",
+    "read_points",
+    "read_whole_number",
+]

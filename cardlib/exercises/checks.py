@@ -1,0 +1,383 @@
+"""The checks for exercises: each takes the student's answer and the question's givens, works out
+the truth with the engine (so no answer is written twice), and returns a :class:`Feedback`.
+
+The checks on the ladder and on trick winners take a :class:`~cardlib.tricks.PlayRules` or a trump
+suit, so every game can use them; the Call Break ones default to Call Break's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from itertools import pairwise
+
+from cardlib import callbreak
+from cardlib.cards import SUIT_NAMES, Card, parse_cards, to_mask
+from cardlib.exercises.feedback import (
+    AnswerError,
+    Feedback,
+    checked,
+    compare_card_sets,
+    correct,
+    fraction_text,
+    not_yet,
+    read_card,
+    read_cards,
+    read_points,
+    read_whole_number,
+)
+from cardlib.game import SEAT_NAMES, cards_of
+from cardlib.tricks import RULE_IDS, PlayRules, explain_text, legal_mask, trick_winner
+
+
+def _given_cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    """The question's own cards (written by the teacher: errors here should raise)."""
+    return parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
+
+
+def _ladder(hand, trick, rules: PlayRules, first_trick: bool):
+    hand_cards, trick_cards = _given_cards(hand), _given_cards(trick)
+    hand_mask = to_mask(hand_cards)
+    played = [int(c) for c in trick_cards]
+    mask, rule = legal_mask(hand_mask, played, rules, first_trick)
+    return hand_cards, cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule)
+
+
+def _rules_for(rules: PlayRules | None, variant: callbreak.Variant) -> PlayRules:
+    return rules if rules is not None else callbreak.play_rules(variant)
+
+
+# ----- cards and dealing ------------------------------------------------------------------------
+
+
+@checked
+def check_card(answer, name: str) -> Feedback:
+    """The card called ``name`` in words, e.g. ``"queen of hearts"``."""
+    card = read_card(answer)
+    if card.name == name:
+        return correct(f"{card} is the {name}.")
+    return not_yet(f"{card} is the {card.name}, not the {name}.")
+
+
+@checked
+def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
+    """The given cards of one suit, highest first (A K Q J 10 9 … 2)."""
+    given = _given_cards(cards)
+    expected = sorted(given, key=lambda c: -c.rank)
+    answer_cards = read_cards(answer, '"AH QH 3H"')
+    if sorted(answer_cards) != sorted(given):
+        return not_yet(
+            f"use exactly the cards {' '.join(map(str, given))}, each once, in a new order."
+        )
+    if answer_cards == expected:
+        return correct(f"{' '.join(map(str, expected))}, highest first.")
+    for higher, lower in pairwise(answer_cards):
+        if higher.rank < lower.rank:
+            return not_yet(
+                f"{lower} should come before {higher}: within a suit the ace is highest, "
+                "then K Q J 10 9 … down to 2."
+            )
+    raise AssertionError("unreachable")
+
+
+@checked
+def check_first_player(answer, dealer: int, direction: int = 1) -> Feedback:
+    """The seat that calls first and leads the first trick: the dealer's next seat in play order."""
+    seat = read_whole_number(answer, "a seat number 0..3")
+    expected = (dealer + direction) % 4
+    side = "left" if direction == 1 else "right"
+    why = f"The player on the dealer's {side} calls first and leads: seat {expected}."
+    if seat == expected:
+        return correct(f"seat {seat} ({SEAT_NAMES[seat]}).", why)
+    return not_yet(f"seat {seat} is not the one.", why)
+
+
+@checked
+def check_dealer(answer, first_dealer: int, deal_number: int, direction: int = 1) -> Feedback:
+    """Who deals deal number ``deal_number`` (1, 2, …) when ``first_dealer`` dealt the first."""
+    seat = read_whole_number(answer, "a seat number 0..3")
+    expected = (first_dealer + direction * (deal_number - 1)) % 4
+    why = (
+        f"The deal moves one seat {'clockwise' if direction == 1 else 'counter-clockwise'} each "
+        f"deal: deal {deal_number} is {deal_number - 1} moves on from seat {first_dealer}."
+    )
+    if seat == expected:
+        return correct(f"seat {seat} deals deal {deal_number}.", why)
+    return not_yet(f"seat {seat} does not deal deal {deal_number}.", why)
+
+
+@checked
+def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
+    """Cards per player when the whole deck is dealt."""
+    n = read_whole_number(answer, "a number of cards", "13")
+    expected = deck // players
+    why = f"All {deck} cards are dealt to {players} players: {deck} ÷ {players} = {expected}."
+    if n == expected:
+        return correct(f"{n} cards each.", why)
+    return not_yet(f"not {n}.", why)
+
+
+@checked
+def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedback:
+    """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
+    n = read_whole_number(answer, "a number of cards", "4")
+    hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
+    expected = sum(c.suit == suit for c in hand)
+    name = SUIT_NAMES[suit]
+    if n == expected:
+        return correct(f"seat {seat} holds {n} {name}.")
+    return not_yet(
+        f"seat {seat} does not hold {n} {name}; look at deal.hand({seat}) and count "
+        f"the cards whose .suit is {suit!r}."
+    )
+
+
+# ----- the ladder -----------------------------------------------------------------------------
+
+
+@checked
+def check_legal_plays(
+    answer,
+    hand: str | Iterable[Card | str],
+    trick: str | Sequence[Card | str] = (),
+    variant: callbreak.Variant = callbreak.STANDARD,
+    first_trick: bool = False,
+    rules: PlayRules | None = None,
+) -> Feedback:
+    """Every card you may play from ``hand`` onto ``trick``: right, missing, not allowed, and why.
+
+    Call Break's rules under ``variant`` by default; pass ``rules`` for another game.
+    """
+    hand_cards, legal, _rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
+    answer_cards = read_cards(answer)
+    return compare_card_sets(answer_cards, legal, why, hand=hand_cards)
+
+
+@checked
+def check_rule(
+    answer,
+    hand: str | Iterable[Card | str],
+    trick: str | Sequence[Card | str] = (),
+    variant: callbreak.Variant = callbreak.STANDARD,
+    first_trick: bool = False,
+    rules: PlayRules | None = None,
+) -> Feedback:
+    """The id of the step of the ladder that decides (one of ``cardlib.RULE_IDS``)."""
+    if answer is None:
+        return Feedback("not answered yet", 'replace None with a rule id, for example "must-beat".')
+    if not isinstance(answer, str) or answer.strip() not in RULE_IDS:
+        return not_yet(f"{answer!r} is not a rule id; choose one of {', '.join(RULE_IDS)}.")
+    _hand, _legal, rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
+    if answer.strip() == rule:
+        return correct(f"{rule}.", f"Why: {why}")
+    return not_yet(f"not {answer.strip()}.", f"Why: {why}")
+
+
+# ----- trick winners --------------------------------------------------------------------------
+
+
+def _winner_why(cards: list[Card], trump: str | None) -> str:
+    winner = cards[trick_winner(cards, trump)]
+    led = SUIT_NAMES[cards[0].suit]
+    if trump is not None and winner.suit == trump:
+        trump_name = SUIT_NAMES[trump][:-1]  # "spade"
+        if cards[0].suit == trump:
+            return (
+                f"{led.capitalize()} (trumps) were led; the highest {trump_name}, {winner}, wins."
+            )
+        return f"{winner} is the highest {trump_name} (trump) in the trick, so it wins."
+    return (
+        f"No trump was played, so the highest of the {led} (the led suit), {winner}, wins; "
+        "cards of other suits never win."
+    )
+
+
+@checked
+def check_trick_winner(
+    answer, trick: str | Sequence[Card | str], trump: str | None = callbreak.TRUMP
+) -> Feedback:
+    """The card that wins a complete (or partial) trick; spades trump by default."""
+    cards = _given_cards(trick)
+    card = read_card(answer)
+    why = _winner_why(cards, trump)
+    winner = cards[trick_winner(cards, trump)]
+    if card not in cards:
+        return not_yet(f"{card} is not in this trick ({' '.join(map(str, cards))}).")
+    if card == winner:
+        return correct(f"{card} wins.", f"Why: {why}")
+    return not_yet(f"{card} does not win.", f"Why: {why}")
+
+
+@checked
+def check_trick_winner_seat(
+    answer,
+    trick: str | Sequence[Card | str],
+    leader: int,
+    trump: str | None = callbreak.TRUMP,
+    direction: int = 1,
+) -> Feedback:
+    """The seat that wins a trick led by ``leader``, play going clockwise (``direction`` 1)."""
+    cards = _given_cards(trick)
+    seat = read_whole_number(answer, "a seat number 0..3")
+    index = trick_winner(cards, trump)
+    expected = (leader + direction * index) % 4
+    why = (
+        f"{_winner_why(cards, trump)} It is card {index + 1} in play order, played by seat "
+        f"{expected} (seat {leader} led, then play goes "
+        f"{'clockwise' if direction == 1 else 'counter-clockwise'})."
+    )
+    if seat == expected:
+        return correct(f"seat {seat} wins the trick.", why)
+    return not_yet(f"seat {seat} does not win it.", why)
+
+
+# ----- Call Break scoring and calling ----------------------------------------------------------
+
+
+def _score_why(call: int, tricks: int, variant: callbreak.Variant) -> str:
+    points = fraction_text(Fraction(callbreak.score(call, tricks, variant)))
+    if variant.old_scoring:
+        rule = "old scoring: exactly the call or one more scores the call, anything else − call"
+    elif tricks >= call:
+        return f"Call {call}, {tricks} tricks: made, so {call} + 0.1 × {tricks - call} = {points}."
+    else:
+        rule = "fewer tricks than the call lose the whole call"
+    return f"Call {call}, {tricks} tricks: {rule}, so {points}."
+
+
+@checked
+def check_score(
+    answer, call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD
+) -> Feedback:
+    """The points of one Call Break deal, exactly (``Decimal('4.2')``, ``'4.2'``, ``-3``)."""
+    points = read_points(answer)
+    expected = Fraction(callbreak.score(call, tricks, variant))
+    why = _score_why(call, tricks, variant)
+    if points == expected:
+        return correct(f"{fraction_text(expected)} points.", why)
+    return not_yet(f"not {fraction_text(points)}.", why)
+
+
+@checked
+def check_total(
+    answer,
+    calls: Sequence[int],
+    tricks: Sequence[int],
+    variant: callbreak.Variant = callbreak.STANDARD,
+) -> Feedback:
+    """One player's total over several deals, given their call and tricks in each deal."""
+    points = read_points(answer)
+    scores = [Fraction(callbreak.score(c, t, variant)) for c, t in zip(calls, tricks, strict=True)]
+    expected = sum(scores, Fraction(0))
+    why = " + ".join(f"({fraction_text(s)})" for s in scores) + f" = {fraction_text(expected)}"
+    if points == expected:
+        return correct(f"a total of {fraction_text(expected)}.", f"Deal by deal: {why}.")
+    wrong = [
+        f"deal {i + 1}: call {c}, {t} tricks scores {fraction_text(s)}"
+        for i, (c, t, s) in enumerate(zip(calls, tricks, scores, strict=True))
+    ]
+    return not_yet(
+        f"not {fraction_text(points)}; score each deal, then add.", *wrong, "Negative totals count."
+    )
+
+
+@checked
+def check_scores(
+    answer,
+    calls: Sequence[int],
+    tricks_won: Sequence[int],
+    variant: callbreak.Variant = callbreak.STANDARD,
+) -> Feedback:
+    """The four scores of a deal, by seat, as a list."""
+    if answer is None:
+        return Feedback("not answered yet", "replace None with four scores, e.g. ['4.1', …].")
+    if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != len(calls):
+        return not_yet(f"expected a list of {len(calls)} scores, one per seat, got {answer!r}.")
+    lines, right = [], 0
+    for seat, (item, call, tricks) in enumerate(zip(answer, calls, tricks_won, strict=True)):
+        expected = Fraction(callbreak.score(call, tricks, variant))
+        try:
+            points = read_points(item)
+        except AnswerError as error:
+            lines.append(f"seat {seat}: {error.feedback.headline}")
+            continue
+        if points == expected:
+            right += 1
+        else:
+            lines.append(
+                f"seat {seat}: not {fraction_text(points)}. {_score_why(call, tricks, variant)}"
+            )
+    if right == len(calls):
+        return correct(
+            "scores " + ", ".join(fraction_text(read_points(a)) for a in answer) + " by seat."
+        )
+    return not_yet(
+        f"{right} of {len(calls)} scores right.", *lines, credit=Fraction(right, len(calls))
+    )
+
+
+def _expected(trick_counts, variant) -> dict[int, Fraction]:
+    return callbreak.expected_scores(trick_counts, variant)
+
+
+@checked
+def check_expected_score(
+    answer,
+    call: int,
+    trick_counts: dict[int, int] | Sequence[int],
+    variant: callbreak.Variant = callbreak.STANDARD,
+) -> Feedback:
+    """The exact expected score of ``call`` when tricks are taken as often as ``trick_counts``."""
+    points = read_points(answer, "Fraction(23, 10)")
+    expected = _expected(trick_counts, variant)[call]
+    counts = trick_counts if isinstance(trick_counts, dict) else dict(enumerate(trick_counts))
+    total = sum(counts.values())
+    terms = " + ".join(
+        f"{n}×({fraction_text(Fraction(callbreak.score(call, t, variant)))})"
+        for t, n in sorted(counts.items())
+        if n
+    )
+    why = f"Average the score of call {call} over the {total} samples: ({terms}) / {total}."
+    if points == expected:
+        return correct(f"{fraction_text(expected)}.", why)
+    return not_yet(f"not {fraction_text(points)}.", why)
+
+
+@checked
+def check_best_call(
+    answer,
+    trick_counts: dict[int, int] | Sequence[int],
+    variant: callbreak.Variant = callbreak.STANDARD,
+) -> Feedback:
+    """The call with the highest expected score (any of them when several tie)."""
+    call = read_whole_number(answer, "a call", "3")
+    table = _expected(trick_counts, variant)
+    if call not in table:
+        return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")
+    best = max(table.values())
+    best_calls = [c for c, v in table.items() if v == best]
+    if call in best_calls:
+        return correct(f"call {call}: expected score {fraction_text(best)}, the highest.")
+    return not_yet(
+        f"call {call} expects {fraction_text(table[call])}; another call expects more.",
+        "Compare expected_scores(...) for every call and take the largest.",
+    )
+
+
+__all__ = [
+    "check_best_call",
+    "check_card",
+    "check_dealer",
+    "check_expected_score",
+    "check_first_player",
+    "check_hand_size",
+    "check_legal_plays",
+    "check_order",
+    "check_rule",
+    "check_score",
+    "check_scores",
+    "check_suit_count",
+    "check_total",
+    "check_trick_winner",
+    "check_trick_winner_seat",
+]

@@ -1,0 +1,100 @@
+"""Student versions of instructor exercise notebooks, the way nbgrader makes them.
+
+An instructor notebook marks answers and hidden tests with nbgrader's own markers::
+
+    answer_1 = None  # the placeholder the student replaces
+    ### BEGIN SOLUTION
+    answer_1 = "KH"
+    ### END SOLUTION
+
+    ### BEGIN HIDDEN TESTS
+    assert set(parse_cards(answer_1)) == set(parse_cards("KH"))
+    ### END HIDDEN TESTS
+    check_legal_plays(answer_1, hand="3H KH 2S", trick="QH")
+
+:func:`student_version` replaces each solution by a stub (``# YOUR CODE HERE``, plus ``pass`` when
+indented so a function body stays valid), removes hidden tests, and clears outputs and execution
+counts. The result depends only on the source notebook, so releasing twice gives identical bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+CODE_STUB = "# YOUR CODE HERE"
+MARKDOWN_STUB = "YOUR ANSWER HERE"
+
+
+class MarkerError(ValueError):
+    """A BEGIN marker without its END (or the reverse) in an instructor notebook."""
+
+
+def _replace_regions(source: str, begin: str, end: str, stub) -> str:
+    """Replace every line range ``begin … end`` (marker lines included) by ``stub(indent)``."""
+    lines = source.split("\n")
+    out: list[str] = []
+    inside = None
+    for line in lines:
+        stripped = line.strip()
+        if inside is None and stripped == begin:
+            inside = line[: len(line) - len(line.lstrip())]
+            out.extend(stub(inside))
+        elif inside is not None and stripped == end:
+            inside = None
+        elif stripped in (begin, end):
+            raise MarkerError(f"{stripped!r} out of place in:\n{source}")
+        elif inside is None:
+            out.append(line)
+    if inside is not None:
+        raise MarkerError(f"{begin!r} without {end!r} in:\n{source}")
+    return "\n".join(out)
+
+
+def _code_stub(indent: str) -> list[str]:
+    return [indent + CODE_STUB] + ([indent + "pass"] if indent else [])
+
+
+def student_cell_source(source: str, cell_type: str) -> str:
+    """One cell's source with solutions stubbed and hidden tests removed."""
+    stub = _code_stub if cell_type == "code" else lambda indent: [indent + MARKDOWN_STUB]
+    source = _replace_regions(source, BEGIN_SOLUTION, END_SOLUTION, stub)
+    source = _replace_regions(source, BEGIN_HIDDEN, END_HIDDEN, lambda indent: [])
+    return source.strip("\n")
+
+
+def student_version(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of an instructor notebook for students: no solutions, no hidden tests, no outputs."""
+    student = nbformat.from_dict(notebook)  # a deep copy
+    for cell in student.cells:
+        cell.source = student_cell_source(cell.source, cell.cell_type)
+        cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    return student
+
+
+def release(source: str | Path = "exercises", out: str | Path = "build/exercises") -> list[Path]:
+    """Write the student version of each notebook in ``source`` into ``out``; return the paths."""
+    source, out = Path(source), Path(out)
+    notebooks = sorted(source.glob("*.ipynb"))
+    if not notebooks:
+        raise FileNotFoundError(f"no instructor notebooks (*.ipynb) in {source}/")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in notebooks:
+        student = student_version(nbformat.read(path, as_version=4))
+        target = out / path.name
+        nbformat.write(student, target)
+        written.append(target)
+    return written
+
+
+def has_markers(text: str) -> bool:
+    """Whether any solution or hidden-test marker is left in some text (the tests use it)."""
+    return bool(re.search(r"### (BEGIN|END) (SOLUTION|HIDDEN TESTS)", text))
