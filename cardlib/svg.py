@@ -79,11 +79,12 @@ def hand_svg(
     dim: Iterable[Card | str] = (),
     sort: bool = True,
     label: str = "hand",
+    highlight_label: str = "legal",
 ) -> Svg:
     """A row of cards (sorted by suit, high first, unless ``sort=False``).
 
     ``highlight`` cards get an orange border (e.g. the legal plays) and their
-    label says "legal"; ``dim`` cards are faded.
+    label says ``highlight_label`` ("legal", "trump" …); ``dim`` cards are faded.
     """
     cards = [Card(c) for c in cards]
     if sort:
@@ -97,7 +98,7 @@ def hand_svg(
             0,
             card in marked,
             card in faded,
-            "legal" if card in marked else "",
+            highlight_label if card in marked else "",
         )
         for i, card in enumerate(cards)
     )
