@@ -1,0 +1,318 @@
+"""Play a Call Break match against three bots (notebook 06, and ``make app`` with Voilà).
+
+You are seat 0 (South); West, North and East are :class:`~cardlib.bots.SensibleBot`\\ s.
+Call with the selector and the "Call" button, then play by clicking a card:
+an illegal card is refused with the rule's sentence and nothing changes; a
+legal one is played and the bots play on until it is your turn again. Each
+finished trick is shown with its winner; between deals "Next deal" deals the
+next hand; the scoreboard keeps every deal's score, the running totals and,
+after the fifth deal, the winner(s). Everything is seeded: the same seed gives
+the same deals and the same bot moves.
+
+>>> from cardlib.widgets.match_player import MatchPlayer
+>>> player = MatchPlayer(seed=1)
+>>> player.call(3)
+>>> player.match.phase
+'playing'
+
+CSS classes (for the browser tests):
+
+- ``cardlib-match-player``: the whole widget;
+- ``cardlib-call-select`` (a ``Dropdown`` of the legal calls) and
+  ``cardlib-call-button`` ("Call");
+- ``cardlib-status``: deal number, dealer, each seat's call and tricks so far;
+- ``cardlib-trick``: the trick being played (SVG), ``cardlib-last-trick``: the
+  last finished trick and its winner;
+- ``cardlib-hand``: the box of your card buttons; ``cardlib-card-button`` on each
+  card, plus ``cardlib-card-QH`` (the card's code), plus ``cardlib-legal`` on the
+  cards you may play now;
+- ``cardlib-feedback``: what just happened (a refusal names the rule);
+- ``cardlib-next-deal``: the "Next deal" button (enabled only between deals);
+- ``cardlib-scoreboard``: the scores of every finished deal, the totals and,
+  at the end, the winner(s).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from cardlib import callbreak
+from cardlib.bots import SensibleBot, play_out, sensible_call_mask
+from cardlib.cards import DECK, Card, sort_for_display
+from cardlib.errors import CardlibError
+from cardlib.game import SEAT_NAMES
+from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
+
+YOU = 0
+NORMAL_BORDER = "1px solid #555555"
+LEGAL_BORDER = f"3px solid {HIGHLIGHT}"
+
+
+def seat_label(seat: int) -> str:
+    """'You' for seat 0, else the compass name and number: 'West (1)'."""
+    return "You" if seat == YOU else f"{SEAT_NAMES[seat]} ({seat})"
+
+
+def scoreboard_html(match: callbreak.Match) -> str:
+    """Every finished deal (call/tricks → points), the running totals, and the winner(s)."""
+    head = "<tr><th>deal</th>" + "".join(f"<th>{seat_label(s)}</th>" for s in range(4)) + "</tr>"
+    rows = []
+    for number, deal in enumerate(match.deals, start=1):
+        if deal.phase != "over":
+            continue
+        cells = "".join(
+            f"<td>{deal.calls[s]}/{deal.tricks_won[s]} → {callbreak.format_points(points)}</td>"
+            for s, points in enumerate(deal.scores())
+        )
+        rows.append(f"<tr><td>{number}</td>{cells}</tr>")
+    totals = "".join(f"<td><b>{callbreak.format_points(t)}</b></td>" for t in match.totals())
+    rows.append(f"<tr><td><b>total</b></td>{totals}</tr>")
+    table = (
+        '<table class="cardlib-score-table" style="border-collapse:collapse">'
+        f"<caption>Scoreboard (call/tricks → points)</caption>{head}{''.join(rows)}</table>"
+    )
+    if match.phase == "over":
+        winners = match.winners()
+        names = " and ".join(seat_label(s) for s in winners)
+        verb = "share the win" if len(winners) > 1 else "wins" if winners != (YOU,) else "win"
+        table += f"<p><b>Match over: {escape(names)} {verb}.</b></p>"
+    return table
+
+
+def status_html(match: callbreak.Match) -> str:
+    """Which deal, who dealt, and every seat's call and tricks so far."""
+    deal = match.deal
+    number = len(match.deals)
+    calls = "".join(f"<td>{'—' if c is None else c}</td>" for c in deal.calls)
+    won = "".join(f"<td>{w}</td>" for w in deal.tricks_won)
+    head = "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
+    return (
+        f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
+        f'<table style="border-collapse:collapse"><tr><th></th>{head}</tr>'
+        f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
+    )
+
+
+class MatchPlayer:
+    """A five-deal Call Break match: you (seat 0) against three sensible bots.
+
+    State a test (or a notebook cell) reads: ``match`` (the
+    :class:`~cardlib.callbreak.Match`), ``legal`` (the cards you may play now),
+    ``highlighted`` (the card buttons marked legal), ``finished_tricks`` (the
+    tricks completed by your last action), ``card_buttons`` (card → button)
+    and the HTML of ``feedback``, ``status``, ``trick_view``, ``last_trick``
+    and ``scoreboard``. Actions: :meth:`call`, :meth:`click`, :meth:`next_deal`,
+    which press the same buttons a learner presses.
+    """
+
+    def __init__(
+        self,
+        seed=1,
+        dealer: int | None = None,
+        variant: callbreak.Variant = callbreak.STANDARD,
+        deals: int = callbreak.DEALS_PER_MATCH,
+    ):
+        self.seed = seed
+        self.match = callbreak.Match(seed, dealer, variant, deals)
+        self.bots = (None, SensibleBot(), SensibleBot(), SensibleBot())
+        self.call_select = widgets.Dropdown(description="Your call", layout={"width": "180px"})
+        self.call_select.add_class("cardlib-call-select")
+        self.call_button = widgets.Button(description="Call", button_style="primary")
+        self.call_button.add_class("cardlib-call-button")
+        self.status = widgets.HTML()
+        self.status.add_class("cardlib-status")
+        self.trick_view = widgets.HTML()
+        self.trick_view.add_class("cardlib-trick")
+        self.last_trick = widgets.HTML()
+        self.last_trick.add_class("cardlib-last-trick")
+        self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.hand.add_class("cardlib-hand")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("cardlib-feedback")
+        self.next_button = widgets.Button(description="Next deal", icon="forward")
+        self.next_button.add_class("cardlib-next-deal")
+        self.scoreboard = widgets.HTML()
+        self.scoreboard.add_class("cardlib-scoreboard")
+        self.card_buttons = {card: self._card_button(card) for card in DECK}
+        self.widget = widgets.VBox(
+            [
+                self.status,
+                widgets.HBox([self.trick_view, self.last_trick]),
+                self.hand,
+                widgets.HBox([self.call_select, self.call_button, self.next_button]),
+                self.feedback,
+                self.scoreboard,
+            ]
+        )
+        self.widget.add_class("cardlib-match-player")
+        self.call_button.on_click(self._call_clicked)
+        self.next_button.on_click(self._next_clicked)
+        self.highlighted: frozenset[Card] = frozenset()
+        self.finished_tricks: tuple = ()
+        self._bots_act()
+        self._refresh(self._your_turn_text())
+
+    # ----- actions (the buttons; also handy from a notebook or a test) -----
+
+    def call(self, n: int) -> None:
+        """Choose ``n`` in the call selector and press "Call"."""
+        self.call_select.value = n
+        self.call_button.click()
+
+    def click(self, card: Card | str) -> None:
+        """Click the button of a card (any card: a card not in your hand is refused)."""
+        self.card_buttons[Card(card)].click()
+
+    def next_deal(self) -> None:
+        """Press "Next deal"."""
+        self.next_button.click()
+
+    @property
+    def legal(self) -> frozenset[Card]:
+        """The cards you may play now (empty unless it is your turn to play)."""
+        if self.match.phase == "playing" and self.match.to_act == YOU:
+            return self.match.legal_plays()
+        return frozenset()
+
+    # ----- callbacks -----
+
+    def _card_button(self, card: Card) -> widgets.Button:
+        button = widgets.Button(
+            description=str(card),
+            tooltip=card.name,
+            layout={"width": "52px", "height": "40px", "border": NORMAL_BORDER},
+            style={
+                "text_color": SUIT_COLOURS[card.suit],
+                "font_weight": "bold",
+                "button_color": "#FFFFFF",
+            },
+        )
+        button.add_class("cardlib-card-button")
+        button.add_class(f"cardlib-card-{card.code}")
+        button.on_click(lambda _button, card=card: self._card_clicked(card))
+        return button
+
+    def _call_clicked(self, _button=None) -> None:
+        n = self.call_select.value
+        try:
+            self.match.call(n, seat=YOU)
+        except CardlibError as error:
+            self._refresh(
+                f"<b>That call is refused</b> ({escape(error.rule)}): {escape(str(error))}"
+            )
+            return
+        self._bots_act()
+        self._refresh(f"You called {n}. " + self._your_turn_text())
+
+    def _card_clicked(self, card: Card) -> None:
+        before = len(self.match.deal.tricks)
+        try:
+            self.match.play(card, seat=YOU)
+        except CardlibError as error:
+            # The engine refused and changed nothing; say why, in its words.
+            self.feedback.value = f"<b>Refused:</b> {escape(str(error))}"
+            return
+        self._bots_act()
+        deal = self.match.deal
+        self.finished_tricks = deal.tricks[before:]
+        won = "; ".join(
+            f"trick {before + i + 1} goes to {seat_label(t.winner)}"
+            for i, t in enumerate(self.finished_tricks)
+        )
+        text = f"You played {cards_html([card])}" + (f": {escape(won)}." if won else ".")
+        self._refresh(text + " " + self._your_turn_text())
+
+    def _next_clicked(self, _button=None) -> None:
+        try:
+            self.match.next_deal()
+        except CardlibError as error:
+            self.feedback.value = f"<b>Refused:</b> {escape(str(error))}"
+            return
+        self.finished_tricks = ()
+        self._bots_act()
+        self._refresh(f"Deal {len(self.match.deals)}. " + self._your_turn_text())
+
+    # ----- drawing -----
+
+    def _bots_act(self) -> None:
+        play_out(self.match.deal, self.bots)
+
+    def _your_turn_text(self) -> str:
+        match = self.match
+        phase = match.phase
+        if phase == "calling":
+            deal = match.deal
+            hint = sensible_call_mask(
+                deal._hands[YOU], deal.rules.trump, deal.min_call, deal.max_call
+            )
+            return f"Your call: how many tricks will you take? (A sensible bot would call {hint}.)"
+        if phase == "playing":
+            explanation = match.explain()
+            return (
+                f"Your turn ({escape(explanation.rule)}): {escape(explanation.text)} "
+                f"Legal: {cards_html(explanation.legal, sort=True)}"
+            )
+        scores = match.deal.scores()
+        line = ", ".join(
+            f"{seat_label(s)} {callbreak.format_points(p)}" for s, p in enumerate(scores)
+        )
+        if phase == "deal-over":
+            return f"Deal over: {escape(line)}. Press “Next deal”."
+        return f"Deal over: {escape(line)}. The match is over."
+
+    def _refresh(self, feedback: str) -> None:
+        match = self.match
+        deal = match.deal
+        phase = match.phase
+        calling = phase == "calling"
+        self.call_select.options = list(deal.legal_calls()) if calling else []
+        if calling:
+            self.call_select.value = sensible_call_mask(
+                deal._hands[YOU], deal.rules.trump, deal.min_call, deal.max_call
+            )
+        self.call_select.disabled = self.call_button.disabled = not calling
+        self.next_button.disabled = phase != "deal-over"
+        legal = self.legal
+        self.highlighted = legal
+        for card, button in self.card_buttons.items():
+            if card in legal:
+                button.add_class("cardlib-legal")
+                button.layout.border = LEGAL_BORDER
+                button.tooltip = f"{card.name} (legal)"
+            else:
+                button.remove_class("cardlib-legal")
+                button.layout.border = NORMAL_BORDER
+                button.tooltip = card.name
+        held = sort_for_display(deal.hand(YOU))
+        self.hand.children = tuple(self.card_buttons[c] for c in held)
+        names = [seat_label(s) for s in range(4)]
+        if deal.trick:
+            self.trick_view.value = str(trick_svg(deal.trick, deal.trick_seats, seat_names=names))
+        elif phase == "playing":
+            self.trick_view.value = "<i>You lead this trick.</i>"
+        else:
+            self.trick_view.value = ""
+        if deal.tricks:
+            last = deal.tricks[-1]
+            self.last_trick.value = (
+                f"<div>Trick {len(deal.tricks)}: {escape(seat_label(last.winner))} won</div>"
+                + str(trick_svg(last.cards, last.seats, last.seats.index(last.winner), names))
+            )
+        else:
+            self.last_trick.value = ""
+        self.status.value = status_html(match)
+        self.scoreboard.value = scoreboard_html(match)
+        self.feedback.value = feedback
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return (
+            f"MatchPlayer(seed={self.seed!r}, deal {len(self.match.deals)} of "
+            f"{self.match.deals_to_play}, {self.match.phase})"
+        )
