@@ -209,6 +209,8 @@ def compare_card_sets(
     if held is not None and extra - held:
         lines.append(f"Not in your hand: {_listing(extra - held)}")
     lines.append(f"Why: {why}")
+    if not given:
+        return not_yet(f"you chose no card, but {subject} are never none.", *lines)
     credit = Fraction(len(right), len(right | missing | extra))
     return not_yet(f"{subject} are not quite these.", *lines, credit=credit)
 

@@ -1,0 +1,277 @@
+""" "What must I play here?" puzzles for Call Break, generated from a seed.
+
+A puzzle is a position taken from a real deal: a seeded :class:`~cardlib.callbreak.Deal` is called
+by :class:`~cardlib.bots.SensibleBot` and played with random legal cards, and one turn of it
+becomes the puzzle. So every position can happen (it did happen), and the deal, the calls and the
+cards played before it are kept for anyone who wants to replay it (:meth:`Puzzle.replay`).
+
+The answer is the set of legal cards and the rule id that decided, from
+:func:`cardlib.callbreak.explain_play`. Levels follow the ladder:
+
+- ``easy``: ``lead``, ``follow-any`` (you cannot beat), ``free`` (neither the suit nor spades);
+- ``medium``: ``must-beat``, ``follow-trumped``, ``must-trump``;
+- ``hard``: ``must-overtrump``, ``must-undertrump``, and two house variations:
+  ``lead-no-spade`` (no spade lead on the first trick) and ``free`` under free discard while
+  holding spades that cannot over-trump.
+
+``puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time; each block of
+consecutive puzzles as long as the level's list of rules holds each rule once, so a set at least
+that long shows every rule of its level. ``puzzle_stream`` goes on for ever, with the same start.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+from itertools import count
+
+from cardlib import callbreak
+from cardlib.bots import SensibleBot
+from cardlib.cards import Card, cards_text, sort_for_display
+from cardlib.game import SEAT_NAMES, Explanation
+from cardlib.svg import Html, hand_svg, trick_svg
+
+STANDARD = callbreak.STANDARD
+NO_SPADE_LEAD = callbreak.Variant(no_spade_lead_first_trick=True)
+FREE_DISCARD = callbreak.Variant(free_discard=True)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of puzzle: the rule id that must decide, under which variant."""
+
+    rule: str
+    variant: callbreak.Variant = STANDARD
+
+    @property
+    def name(self) -> str:
+        return (
+            self.rule if self.variant == STANDARD else f"{self.rule} ({variant_text(self.variant)})"
+        )
+
+
+LEVELS: dict[str, tuple[Kind, ...]] = {
+    "easy": (Kind("lead"), Kind("follow-any"), Kind("free")),
+    "medium": (Kind("must-beat"), Kind("follow-trumped"), Kind("must-trump")),
+    "hard": (
+        Kind("must-overtrump"),
+        Kind("must-undertrump"),
+        Kind("lead-no-spade", NO_SPADE_LEAD),
+        Kind("free", FREE_DISCARD),
+    ),
+}
+MAX_DEALS = 2000  # per puzzle; every kind turns up within a few deals
+
+
+def variant_text(variant: callbreak.Variant) -> str:
+    """The play variations of a variant in words (scoring variations do not change play)."""
+    parts = []
+    if variant.no_spade_lead_first_trick:
+        parts.append("house rule: no spade lead on the first trick")
+    if variant.free_discard:
+        parts.append("house rule: free discard when you cannot over-trump")
+    return "; ".join(parts) or "standard rules"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One position: your ``hand``, the ``trick`` so far, the ``variant``; and its answer.
+
+    ``legal`` and ``rule`` are the answer; ``explanation`` the rule sentence. Where it came from:
+    ``deal_seed``, ``dealer``, ``calls`` and ``history`` (every card played before this turn, in
+    order) replay it in a real deal; ``seat`` is the player to act, ``trick_seats`` who played
+    the trick's cards, ``tricks_played`` the finished tricks.
+    """
+
+    level: str
+    seed: int
+    number: int
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    variant: callbreak.Variant
+    first_trick: bool
+    legal: frozenset[Card]
+    rule: str
+    explanation: str
+    seat: int
+    trick_seats: tuple[int, ...]
+    tricks_played: int
+    deal_seed: int
+    dealer: int
+    calls: tuple[int, ...]
+    history: tuple[Card, ...]
+
+    @property
+    def title(self) -> str:
+        return f"Puzzle {self.number + 1} ({self.level}, seed {self.seed})"
+
+    @property
+    def situation(self) -> str:
+        """The position in one sentence."""
+        if not self.trick:
+            where = "the first trick" if self.first_trick else f"trick {self.tricks_played + 1}"
+            return f"You lead {where}."
+        plays = ", ".join(
+            f"{SEAT_NAMES[s]} {c}" for s, c in zip(self.trick_seats, self.trick, strict=True)
+        )
+        return f"Trick {self.tricks_played + 1}: {plays}; your turn."
+
+    def explain(self) -> Explanation:
+        """The answer as an :class:`~cardlib.game.Explanation`."""
+        return Explanation(self.legal, self.rule, self.explanation)
+
+    def check(self, answer):
+        """Feedback on an answer (the cards you may play), as the exercise checks give it."""
+        from cardlib.exercises import check_legal_plays
+
+        return check_legal_plays(
+            answer, self.hand, self.trick, variant=self.variant, first_trick=self.first_trick
+        )
+
+    def replay(self) -> callbreak.Deal:
+        """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
+        deal = callbreak.Deal(seed=self.deal_seed, dealer=self.dealer, variant=self.variant)
+        for call in (self.calls[(self.dealer + 1 + i) % 4] for i in range(4)):
+            deal.call(call)
+        for card in self.history:
+            deal.play(card)
+        return deal
+
+    def answer_text(self) -> str:
+        """The answer in a line: ``'K♥ A♥ — must-beat: Hearts were led …'``."""
+        return f"{cards_text(sort_for_display(self.legal))} — {self.rule}: {self.explanation}"
+
+    def __str__(self) -> str:
+        return "\n".join(
+            (
+                f"{self.title}: {variant_text(self.variant)}",
+                self.situation,
+                f"Your hand ({SEAT_NAMES[self.seat]}): {cards_text(self.hand)}",
+            )
+        )
+
+    def __repr__(self) -> str:
+        return f"puzzle({self.level!r}, seed={self.seed}, number={self.number})"
+
+    def _repr_html_(self) -> str:
+        return puzzle_html(self)
+
+
+def puzzle_html(puzzle: Puzzle) -> Html:
+    """The position as pictures: the trick so far, then the hand."""
+    if puzzle.trick:
+        table = trick_svg(puzzle.trick, puzzle.trick_seats, None, SEAT_NAMES)
+    else:
+        table = escape(puzzle.situation)
+    return Html(
+        f'<div class="cardlib-puzzle"><b>{escape(puzzle.title)}</b> — '
+        f"{escape(variant_text(puzzle.variant))}<div>{escape(puzzle.situation)}</div>"
+        f"<div>{table}</div><div>Your hand ({SEAT_NAMES[puzzle.seat]}):</div>"
+        f"<div>{hand_svg(puzzle.hand, sort=False, label='your hand')}</div></div>"
+    )
+
+
+def kind_of(level: str, seed: int, number: int) -> Kind:
+    """The kind of puzzle ``number`` (0-based): each block of ``len(kinds)`` has every kind."""
+    kinds = _kinds(level)
+    block = list(kinds)
+    random.Random(f"cardlib-puzzle-order/{level}/{seed}/{number // len(kinds)}").shuffle(block)
+    return block[number % len(kinds)]
+
+
+def _kinds(level: str) -> tuple[Kind, ...]:
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    return LEVELS[level]
+
+
+def _fits(kind: Kind, deal: callbreak.Deal, explanation: Explanation) -> bool:
+    """Whether the turn makes a puzzle of this kind: the right rule, and a choice to think about."""
+    if explanation.rule != kind.rule:
+        return False
+    hand = deal.hand(deal.to_act)
+    if len(hand) < 3:
+        return False
+    if kind.rule == "lead-no-spade":
+        return any(c.suit == "S" for c in hand)
+    if kind.rule == "free" and kind.variant.free_discard:
+        return any(c.suit == "S" for c in hand)  # the variant is what frees the spades
+    if kind.rule in ("lead", "free"):
+        return True
+    return explanation.legal != hand  # not every card: there is a choice to get wrong
+
+
+def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
+    """Puzzle ``number`` (0-based) of a level and seed: always the same one."""
+    kind = kind_of(level, seed, number)
+    rng = random.Random(f"cardlib-puzzle/{level}/{seed}/{number}")
+    bot = SensibleBot()
+    for _ in range(MAX_DEALS):
+        deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
+        deal = callbreak.Deal(seed=deal_seed, dealer=dealer, variant=kind.variant)
+        while deal.phase == "calling":
+            deal.call(bot.choose_call(deal))
+        history: list[Card] = []
+        found: list[tuple[callbreak.Deal, tuple[Card, ...], Explanation]] = []
+        while deal.phase == "playing":
+            explanation = deal.explain()
+            if _fits(kind, deal, explanation):
+                found.append((deal.copy(), tuple(history), explanation))
+            card = rng.choice(sorted(deal.legal_plays()))
+            deal.play(card)
+            history.append(card)
+        if found:
+            position, played, explanation = found[rng.randrange(len(found))]
+            return _make(level, seed, number, kind, position, played, explanation, deal_seed)
+    raise RuntimeError(f"no {kind.name} position found in {MAX_DEALS} deals")  # pragma: no cover
+
+
+def _make(level, seed, number, kind, deal, history, explanation, deal_seed) -> Puzzle:
+    seat = deal.to_act
+    return Puzzle(
+        level=level,
+        seed=seed,
+        number=number,
+        hand=tuple(sort_for_display(deal.hand(seat))),
+        trick=deal.trick,
+        variant=kind.variant,
+        first_trick=deal.first_trick,
+        legal=explanation.legal,
+        rule=explanation.rule,
+        explanation=explanation.text,
+        seat=seat,
+        trick_seats=deal.trick_seats,
+        tricks_played=len(deal.tricks),
+        deal_seed=deal_seed,
+        dealer=deal.dealer,
+        calls=deal.calls,
+        history=history,
+    )
+
+
+def puzzle_stream(level: str = "easy", seed: int = 0) -> Iterator[Puzzle]:
+    """Puzzles 0, 1, 2, … of a level and seed, without end."""
+    _kinds(level)
+    return (puzzle(level, seed, n) for n in count())
+
+
+def puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[Puzzle]:
+    """The first ``count`` puzzles of a level and seed: "10 puzzles, medium, seed 7"."""
+    if not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    _kinds(level)
+    return [puzzle(level, seed, n) for n in range(count)]
+
+
+__all__ = [
+    "LEVELS",
+    "Kind",
+    "Puzzle",
+    "kind_of",
+    "puzzle",
+    "puzzle_set",
+    "puzzle_stream",
+    "variant_text",
+]

@@ -1,0 +1,181 @@
+"""Puzzles you click: pick the cards you may play, press Check, read right or wrong and why.
+
+:class:`PuzzleWidget` shows one :class:`~cardlib.puzzles.Puzzle`; :class:`PuzzleStream` an endless
+stream of seeded puzzles with a score counter (``notebooks/08-puzzles.ipynb``). Results stay in
+widget state: ``feedback.value`` (HTML), ``result`` (the :class:`~cardlib.exercises.Feedback`),
+``score_label.value``; nothing is printed.
+
+>>> from cardlib.puzzles import puzzle
+>>> w = PuzzleWidget(puzzle("medium", seed=7, number=2))
+>>> w.select(w.puzzle.legal); w.check_button.click(); w.result.correct
+True
+
+CSS classes (for the browser tests):
+
+- ``cardlib-puzzle-widget``: one puzzle; ``cardlib-puzzle-position``: its trick and situation;
+- ``cardlib-card-button`` on every card of the hand, and ``cardlib-card-QH`` (the card's code);
+  after a check each also gets ``cardlib-card-right``, ``cardlib-card-missing``,
+  ``cardlib-card-wrong`` or nothing (not chosen and not allowed);
+- ``cardlib-check-answer``: the Check button; ``cardlib-feedback``: the verdict;
+- ``cardlib-puzzle-stream``: the stream; ``cardlib-next-puzzle``: its Next button;
+  ``cardlib-score``: its score; ``cardlib-puzzle-level``: its level picker.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from cardlib.cards import Card
+from cardlib.puzzles import LEVELS, Puzzle, puzzle, variant_text
+from cardlib.svg import SUIT_COLOURS, trick_svg
+
+# After a check: (CSS class, button style, icon); the icon means colour is never the only cue.
+_MARKS = {
+    "right": ("cardlib-card-right", "success", "check"),
+    "missing": ("cardlib-card-missing", "warning", "plus"),
+    "wrong": ("cardlib-card-wrong", "danger", "times"),
+}
+
+
+def position_html(puzzle: Puzzle) -> str:
+    """The situation, the variant and the trick so far (the hand is the row of buttons)."""
+    from cardlib.game import SEAT_NAMES
+
+    table = trick_svg(puzzle.trick, puzzle.trick_seats, None, SEAT_NAMES) if puzzle.trick else ""
+    return (
+        f"<div><b>{escape(puzzle.title)}</b> — {escape(variant_text(puzzle.variant))}</div>"
+        f"<div>{escape(puzzle.situation)} Click every card you may play, then Check.</div>"
+        f"<div>{table}</div>"
+    )
+
+
+class PuzzleWidget:
+    """One puzzle: a button per card of the hand (toggle to choose), a Check button, feedback.
+
+    State: ``puzzle``; ``selected`` (the chosen cards); ``result`` (the Feedback of the first
+    check, ``None`` before); ``feedback.value``. ``on_checked(feedback)``, if given, is called
+    once, at the first check.
+    """
+
+    def __init__(self, puzzle: Puzzle, on_checked=None):
+        self.puzzle = puzzle
+        self.result = None
+        self._on_checked = on_checked
+        self.position = widgets.HTML(position_html(puzzle))
+        self.position.add_class("cardlib-puzzle-position")
+        self.buttons: dict[Card, widgets.ToggleButton] = {}
+        for card in puzzle.hand:
+            button = widgets.ToggleButton(
+                value=False,
+                description=str(card),
+                tooltip=card.name,
+                layout=widgets.Layout(width="3.6em"),
+            )
+            button.style.text_color = SUIT_COLOURS[card.suit]
+            button.style.font_weight = "bold"
+            button.add_class("cardlib-card-button")
+            button.add_class(f"cardlib-card-{card.code}")
+            self.buttons[card] = button
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button.add_class("cardlib-check-answer")
+        self.check_button.on_click(self._check)
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("cardlib-feedback")
+        self.widget = widgets.VBox(
+            [
+                self.position,
+                widgets.HBox(list(self.buttons.values())),
+                self.check_button,
+                self.feedback,
+            ]
+        )
+        self.widget.add_class("cardlib-puzzle-widget")
+
+    @property
+    def selected(self) -> frozenset[Card]:
+        return frozenset(card for card, button in self.buttons.items() if button.value)
+
+    def select(self, cards) -> None:
+        """Choose exactly these cards (as if clicked); text like ``"KH AH"`` works too."""
+        from cardlib.cards import parse_cards
+
+        chosen = set(parse_cards(cards) if isinstance(cards, str) else map(Card, cards))
+        for card, button in self.buttons.items():
+            button.value = card in chosen
+
+    def _check(self, _button=None) -> None:
+        feedback = self.puzzle.check(sorted(self.selected))
+        self.feedback.value = feedback._repr_html_()
+        for card, button in self.buttons.items():
+            mark = _mark(card in self.selected, card in self.puzzle.legal)
+            for css, _, _ in _MARKS.values():
+                button.remove_class(css)
+            if mark:
+                css, style, icon = _MARKS[mark]
+                button.add_class(css)
+                button.button_style, button.icon = style, icon
+            else:
+                button.button_style, button.icon = "", ""
+        if self.result is None:
+            self.result = feedback
+            if self._on_checked is not None:
+                self._on_checked(feedback)
+
+
+def _mark(chosen: bool, legal: bool) -> str | None:
+    if legal:
+        return "right" if chosen else "missing"
+    return "wrong" if chosen else None
+
+
+class PuzzleStream:
+    """An endless stream of seeded puzzles with a score: only the first check of each counts.
+
+    State: ``current`` (the :class:`PuzzleWidget` shown), ``number`` (0-based), ``right`` and
+    ``tried`` (the score), ``score_label.value``.
+    """
+
+    def __init__(self, level: str = "easy", seed: int = 0):
+        self.seed = seed
+        self.right = self.tried = 0
+        self.number = 0
+        self.level = widgets.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.level.add_class("cardlib-puzzle-level")
+        self.level.observe(self._level_changed, names="value")
+        self.next_button = widgets.Button(description="Next puzzle")
+        self.next_button.add_class("cardlib-next-puzzle")
+        self.next_button.on_click(self._next)
+        self.score_label = widgets.HTML()
+        self.score_label.add_class("cardlib-score")
+        self.holder = widgets.VBox()
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.level, self.next_button, self.score_label]), self.holder]
+        )
+        self.widget.add_class("cardlib-puzzle-stream")
+        self._show()
+
+    @property
+    def score(self) -> str:
+        return f"Score: {self.right} of {self.tried}"
+
+    def _show(self) -> None:
+        self.current = PuzzleWidget(
+            puzzle(self.level.value, self.seed, self.number), on_checked=self._scored
+        )
+        self.holder.children = (self.current.widget,)
+        self.score_label.value = f"<b>{self.score}</b>"
+
+    def _scored(self, feedback) -> None:
+        self.tried += 1
+        self.right += feedback.correct
+        self.score_label.value = f"<b>{self.score}</b>"
+
+    def _next(self, _button=None) -> None:
+        self.number += 1
+        self._show()
+
+    def _level_changed(self, _change) -> None:
+        self.number = 0  # a level's stream starts again at its first puzzle
+        self._show()
