@@ -151,7 +151,7 @@ def position_html(position: Position) -> Html:
             picture = trick_svg(position.trick, position.seats, seat_names=SEAT_NAMES)
         else:
             picture = trick_svg(position.trick, range(len(position.trick)), None, POSITION_NAMES)
-        where = f"{you}; the trick so far:"
+        where = "The trick so far:" if position.seat is None else f"{you}; the trick so far:"
     else:
         picture = ""
         which = "the first trick of the deal" if position.first_trick else "this trick"
