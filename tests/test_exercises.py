@@ -1,0 +1,399 @@
+"""The exercise checks (honest feedback, partial credit, friendly on any input) and the release
+of student versions (deterministic, nothing given away, every check fails until answered)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nbclient import NotebookClient
+
+from cardlib import DECK, RULE_IDS, Card, callbreak
+from cardlib.exercises import (
+    Feedback,
+    check_best_call,
+    check_card,
+    check_dealer,
+    check_expected_score,
+    check_first_player,
+    check_hand_size,
+    check_legal_plays,
+    check_order,
+    check_rule,
+    check_score,
+    check_scores,
+    check_suit_count,
+    check_total,
+    check_trick_winner,
+    check_trick_winner_seat,
+    fraction_text,
+)
+from cardlib.exercises.__main__ import main
+from cardlib.exercises.release import (
+    MarkerError,
+    has_markers,
+    release,
+    student_cell_source,
+    student_version,
+)
+from cardlib.tricks import PlayRules
+
+EXERCISES = Path(__file__).resolve().parent.parent / "exercises"
+INSTRUCTOR_NOTEBOOKS = sorted(EXERCISES.glob("*.ipynb"))
+
+
+# ----- Feedback ---------------------------------------------------------------------------------
+
+
+def test_feedback_text_is_deterministic_and_bool_is_correctness():
+    right = check_legal_plays("KH", hand="3H KH 2S", trick="QH")
+    assert right and right.correct and right.credit == 1
+    assert (
+        repr(right)
+        == str(right)
+        == (
+            "✓ Correct: the cards you may play: K♥.\n"
+            "Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, "
+            "so you must play K♥."
+        )
+    )
+    wrong = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+    assert not wrong and wrong.status == "not yet"
+
+
+def test_feedback_html_has_class_status_and_escapes():
+    html = check_legal_plays("3H", hand="3H KH 2S", trick="QH")._repr_html_()
+    assert 'class="cardlib-feedback cardlib-feedback-not-yet"' in html
+    assert 'role="status"' in html and "✗ Not yet" in html
+    assert "<li>Missing: K♥ — allowed too</li>" in html
+    odd = Feedback("not yet", "<script>")._repr_html_()
+    assert "<script>" not in odd and "&lt;script&gt;" in odd
+
+
+# ----- legal plays: partial credit with reasons -----------------------------------------------
+
+
+def test_seed_example_must_beat_partial_credit():
+    feedback = check_legal_plays("3H KH", hand="3H KH 2S", trick="QH")
+    assert feedback.lines == (
+        "Right: K♥",
+        "Not allowed: 3♥",
+        "Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.",
+    )
+    assert feedback.credit == Fraction(1, 2)
+    assert str(feedback).startswith("✗ Not yet (credit 1/2):")
+
+
+def test_missing_and_not_in_hand_are_named():
+    feedback = check_legal_plays(["KH", "5C"], hand="3H KH AH 2S", trick="QH")
+    assert "Missing: A♥ — allowed too" in feedback.lines
+    assert "Not in your hand: 5♣" in feedback.lines
+    assert feedback.credit == Fraction(1, 3)
+
+
+def test_seed_example_must_trump_with_only_spade():
+    assert check_legal_plays("2S", hand="2S 9H 4D", trick="KC")
+    feedback = check_legal_plays("9H", hand="2S 9H 4D", trick="KC")
+    assert feedback.lines[-1] == (
+        "Why: Clubs were led and you have none; you hold spades, so you must play one: 2♠."
+    )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["KH", "kh", "K♥", ["KH"], ("KH",), {"KH"}, [Card("KH")], Card("KH"), " KH ", "KH,"],
+)
+def test_many_spellings_of_the_same_answer(answer):
+    assert check_legal_plays(answer, hand="3H KH 2S", trick="QH").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (None, "✗ Not answered yet: replace None with your answer"),
+        (..., "✗ Not answered yet"),
+        (5, "expected cards as text or a list"),
+        (b"KH", "expected cards as text or a list"),
+        ("ZZ", "cannot read 'ZZ' as a card"),
+        (["KH", 3], "expected a card as text, got 3"),
+        ("", "you chose no card"),
+        ([], "you chose no card"),
+    ],
+)
+def test_wrong_types_get_a_sentence_not_a_traceback(answer, says):
+    feedback = check_legal_plays(answer, hand="3H KH 2S", trick="QH")
+    assert not feedback
+    assert says in str(feedback)
+
+
+def test_the_question_itself_may_raise():
+    # A teacher's typo must not pass silently as "not yet".
+    with pytest.raises(ValueError):
+        check_legal_plays("KH", hand="3H ZZ", trick="QH")
+
+
+def test_variants_and_other_games_rules():
+    variant = callbreak.Variant(free_discard=True)
+    assert check_legal_plays("3S 5S 7H", hand="3S 5S 7H", trick="AD 9S", variant=variant)
+    assert not check_legal_plays("3S 5S 7H", hand="3S 5S 7H", trick="AD 9S")
+    no_lead = callbreak.Variant(no_spade_lead_first_trick=True)
+    assert check_legal_plays("7H", hand="AS 7H", variant=no_lead, first_trick=True)
+    follow_any = PlayRules("S", must_beat=False, void_rule="overtrump")  # Call Bridge's switches
+    assert check_legal_plays("3H KH", hand="3H KH 2S", trick="QH", rules=follow_any)
+
+
+hands_and_tricks = st.lists(st.sampled_from(DECK), min_size=2, max_size=13, unique=True).flatmap(
+    lambda cards: st.tuples(st.just(cards), st.integers(0, min(3, len(cards) - 1)))
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands_and_tricks, st.booleans(), st.booleans())
+def test_the_legal_set_is_correct_and_every_other_set_is_not(position, free, no_lead):
+    cards, n_trick = position
+    trick, hand = cards[:n_trick], cards[n_trick:]
+    variant = callbreak.Variant(free_discard=free, no_spade_lead_first_trick=no_lead)
+    legal = callbreak.legal_plays(hand, trick, variant, first_trick=not trick)
+    feedback = check_legal_plays(sorted(legal), hand, trick, variant, first_trick=not trick)
+    assert feedback.correct and feedback.credit == 1
+    for card in hand:
+        other = set(legal) ^ {card}
+        assert not check_legal_plays(sorted(other), hand, trick, variant, first_trick=not trick)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.one_of(
+        st.none(),
+        st.integers(),
+        st.floats(allow_nan=True),
+        st.text(max_size=12),
+        st.lists(st.one_of(st.text(max_size=4), st.integers(), st.none()), max_size=4),
+        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+        st.booleans(),
+    )
+)
+def test_no_answer_ever_raises(answer):
+    checks = [
+        lambda: check_legal_plays(answer, hand="3H KH 2S", trick="QH"),
+        lambda: check_rule(answer, hand="3H KH 2S", trick="QH"),
+        lambda: check_trick_winner(answer, trick="AH 2S KH 3H"),
+        lambda: check_trick_winner_seat(answer, trick="AH 2S KH 3H", leader=1),
+        lambda: check_score(answer, call=4, tricks=6),
+        lambda: check_total(answer, calls=[4, 3], tricks=[5, 2]),
+        lambda: check_scores(answer, calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4]),
+        lambda: check_expected_score(answer, call=3, trick_counts=[0, 0, 1, 5, 3, 1]),
+        lambda: check_best_call(answer, trick_counts=[0, 0, 1, 5, 3, 1]),
+        lambda: check_card(answer, name="queen of hearts"),
+        lambda: check_order(answer, cards="3H AH QH"),
+        lambda: check_first_player(answer, dealer=2),
+        lambda: check_dealer(answer, first_dealer=1, deal_number=3),
+        lambda: check_hand_size(answer),
+    ]
+    for check in checks:
+        assert isinstance(check(), Feedback)
+
+
+# ----- the other checks ------------------------------------------------------------------------
+
+
+def test_rule_ids():
+    assert check_rule("must-beat", hand="3H KH 2S", trick="QH")
+    assert check_rule("follow-trumped", hand="3H KH 4C", trick="QH 5S")
+    assert "choose one of lead, lead-no-spade" in str(check_rule("beat", hand="3H", trick="QH"))
+    assert set(RULE_IDS) >= {"must-undertrump", "free"}
+
+
+def test_trick_winners():
+    assert check_trick_winner("2S", trick="AH 2S KH 3H")
+    assert "2♠ is the highest spade (trump)" in str(check_trick_winner("AH", trick="AH 2S KH 3H"))
+    assert "not in this trick" in str(check_trick_winner("QD", trick="AH 2S KH 3H"))
+    assert check_trick_winner("KH", trick="2H KH AD 3H")  # an off-suit ace never wins
+    assert check_trick_winner("AD", trick="2H KH AD 3H", trump="D")
+    assert check_trick_winner("KH", trick="2H KH AD 3S", trump=None)
+    assert check_trick_winner_seat(2, trick="AH 2S KH 3H", leader=1)
+    assert check_trick_winner_seat(0, trick="AH 2S KH 3H", leader=1, direction=-1)
+    assert not check_trick_winner_seat(1, trick="AH 2S KH 3H", leader=1)
+
+
+@pytest.mark.parametrize(
+    ("call", "tricks", "old", "points"),
+    [
+        (4, 6, False, "4.2"),
+        (3, 2, False, "-3"),
+        (4, 4, False, "4"),
+        (4, 5, False, "4.1"),
+        (4, 4, True, "4"),
+        (4, 5, True, "4"),
+        (4, 6, True, "-4"),
+        (4, 3, True, "-4"),
+    ],
+)
+def test_scores_from_the_rule_book(call, tricks, old, points):
+    variant = callbreak.Variant(old_scoring=old)
+    for answer in (points, Decimal(points), Fraction(points)):
+        assert check_score(answer, call, tricks, variant)
+
+
+def test_scores_are_exact_floats_refused_with_reason():
+    feedback = check_score(4.2, call=4, tricks=6)
+    assert not feedback and "binary float" in feedback.headline
+    assert check_score(-3, 3, 2) and check_score("−3.0", 3, 2)
+    assert "0.1 × 2 = 4.2" in str(check_score("4.2", 4, 6))
+
+
+def test_totals_and_seat_scores_with_partial_credit():
+    assert check_total("1.1", calls=[4, 3], tricks=[5, 2])
+    assert "deal 2: call 3, 2 tricks scores -3.0" in str(check_total("7.1", [4, 3], [5, 2]))
+    feedback = check_scores(["4.1", -3, "2", None], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
+    assert feedback.credit == Fraction(3, 4)
+    assert feedback.lines == ("seat 3: replace None with your answer, for example Decimal('4.2').",)
+    assert check_scores(["4.1", -3, "2", "1.3"], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
+
+
+def test_expected_score_and_best_call():
+    counts = [0, 0, 1, 5, 3, 1]  # tricks 2, 3, 4, 5 taken 1, 5, 3, 1 times out of 10
+    assert check_expected_score(Fraction(49, 20), call=3, trick_counts=counts)
+    assert check_expected_score("2.45", call=3, trick_counts=counts)
+    assert not check_expected_score("2.4", call=3, trick_counts=counts)
+    assert check_best_call(3, trick_counts=counts)
+    assert not check_best_call(4, trick_counts=counts)
+    assert "not a legal call" in str(check_best_call(14, trick_counts=counts))
+    tie = {2: 1, 3: 1}  # call 2: (2.1 + 2) / 2 = 2.05; call 3: (-3 + 3) / 2 = 0
+    assert check_best_call(2, trick_counts=tie)
+
+
+def test_cards_and_dealing_checks():
+    assert check_card("QH", name="queen of hearts")
+    assert "10♥ is the ten of hearts" in str(check_card("10H", name="queen of hearts"))
+    assert check_order("AH QH 3H", cards="3H AH QH")
+    assert "Q♥ should come before 3♥" in str(check_order("AH 3H QH", cards="3H AH QH"))
+    assert "use exactly the cards" in str(check_order("AH", cards="3H AH QH"))
+    assert check_first_player(3, dealer=2) and check_first_player(0, dealer=3)
+    assert check_first_player(1, dealer=2, direction=-1)
+    assert check_dealer(3, first_dealer=1, deal_number=3)
+    assert check_hand_size(13) and not check_hand_size(12)
+    deal = callbreak.Deal(seed=5, dealer=0)
+    spades = sum(c.suit == "S" for c in deal.hand(2))
+    assert check_suit_count(spades, seed=5, dealer=0, seat=2, suit="S")
+    assert not check_suit_count(spades + 1, seed=5, dealer=0, seat=2, suit="S")
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(21, 5), "4.2"),
+        (Fraction(-3), "-3.0"),
+        (Fraction(49, 20), "2.45"),
+        (Fraction(1, 3), "1/3"),
+        (Fraction(0), "0.0"),
+    ],
+)
+def test_fraction_text(value, text):
+    assert fraction_text(value) == text
+
+
+# ----- release ----------------------------------------------------------------------------------
+
+
+def test_solution_becomes_a_stub_and_hidden_tests_vanish():
+    source = 'answer = None\n### BEGIN SOLUTION\nanswer = "KH"\n### END SOLUTION'
+    assert student_cell_source(source, "code") == "answer = None\n# YOUR CODE HERE"
+    indented = "def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION"
+    assert student_cell_source(indented, "code") == "def f():\n    # YOUR CODE HERE\n    pass"
+    hidden = "### BEGIN HIDDEN TESTS\nassert answer\n### END HIDDEN TESTS\ncheck(answer)"
+    assert student_cell_source(hidden, "code") == "check(answer)"
+    text = "Why?\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION"
+    assert student_cell_source(text, "markdown") == "Why?\nYOUR ANSWER HERE"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "### BEGIN SOLUTION\nx = 1",
+        "x = 1\n### END SOLUTION",
+        "### BEGIN HIDDEN TESTS\n### BEGIN HIDDEN TESTS\n### END HIDDEN TESTS",
+    ],
+)
+def test_unbalanced_markers_are_refused(source):
+    with pytest.raises(MarkerError):
+        student_cell_source(source, "code")
+
+
+def _solution_lines(notebook) -> set[str]:
+    lines = set()
+    for cell in notebook.cells:
+        for block in re.findall(
+            r"### BEGIN (?:SOLUTION|HIDDEN TESTS)\n(.*?)### END", cell.source, re.S
+        ):
+            lines |= {line.strip() for line in block.splitlines() if len(line.strip()) > 8}
+    return lines
+
+
+def test_release_is_deterministic_and_gives_nothing_away(tmp_path):
+    first = release(EXERCISES, tmp_path / "one")
+    second = release(EXERCISES, tmp_path / "two")
+    assert [p.name for p in first] == [p.name for p in INSTRUCTOR_NOTEBOOKS]
+    for a, b, source in zip(first, second, INSTRUCTOR_NOTEBOOKS, strict=True):
+        assert a.read_bytes() == b.read_bytes()
+        text = a.read_text(encoding="utf-8")
+        assert not has_markers(text)
+        for line in _solution_lines(nbformat.read(source, as_version=4)):
+            assert line not in text, f"{source.name} gives away {line!r}"
+        student = nbformat.read(a, as_version=4)
+        for cell in student.cells:
+            if cell.cell_type == "code":
+                assert cell.outputs == [] and cell.execution_count is None
+
+
+def test_release_command(tmp_path, capsys):
+    assert main(["release", "--source", str(EXERCISES), "--out", str(tmp_path)]) == 0
+    assert f"wrote {tmp_path / INSTRUCTOR_NOTEBOOKS[0].name}" in capsys.readouterr().out
+    with pytest.raises(FileNotFoundError):
+        release(tmp_path / "empty", tmp_path / "out")
+
+
+def _is_check_cell(cell) -> bool:
+    return cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("grade", False)
+
+
+def _text(cell) -> str:
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "error":
+            parts.append(f"{output.ename}: {output.evalue}")
+        parts.append(output.get("data", {}).get("text/plain", ""))
+        parts.append(output.get("text", ""))
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_NOTEBOOKS, ids=lambda p: p.name)
+def test_instructor_version_format_and_every_check_correct(path):
+    notebook = nbformat.read(path, as_version=4)
+    checks = [cell for cell in notebook.cells if _is_check_cell(cell)]
+    assert 4 <= len(checks) <= 8, "4 to 8 questions"
+    for cell in checks:
+        assert cell.execution_count is not None, "commit the instructor notebook executed"
+        assert _text(cell).startswith("✓ Correct"), (cell.id, _text(cell))
+    sources = [cell.source for cell in notebook.cells if cell.cell_type == "markdown"]
+    assert "What you will practise" in sources[0] and "Try this next" in sources[-1]
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_NOTEBOOKS, ids=lambda p: p.name)
+def test_student_version_executed_as_is_fails_every_check(path, tmp_path):
+    student = student_version(nbformat.read(path, as_version=4))
+    NotebookClient(
+        student, timeout=120, allow_errors=True, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    checks = [cell for cell in student.cells if _is_check_cell(cell)]
+    assert checks
+    for cell in checks:
+        text = _text(cell)
+        assert text.startswith("✗"), f"{path.name} {cell.id} gives its check away: {text!r}"
+        assert "Error" not in text and "Traceback" not in text
