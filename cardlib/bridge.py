@@ -929,9 +929,14 @@ class Deal(TrickDeal):
             raise PhaseError(
                 f"scores come after the last trick; the deal is still {self._phase}", "phase"
             )
-        if self.passed_out:
-            return deal_score(None, None)
-        return deal_score(self.contract, self.declarer_tricks, self.dealt_hands)
+        cached = self.__dict__.get("_final_score")
+        if cached is None:  # a finished deal never changes: score it once
+            if self.passed_out:
+                cached = deal_score(None, None)
+            else:
+                cached = deal_score(self.contract, self.declarer_tricks, self.dealt_hands)
+            self._final_score = cached
+        return cached
 
     # ----- copying -----------------------------------------------------------
 
