@@ -1,0 +1,172 @@
+"""Checks for Call Bridge exercises: which game allows a card, bonus-bid scoring, the end.
+
+Legal plays need no check of their own: ``check_legal_plays(answer, hand, trick,
+rules=callbridge.RULES)`` judges them under Call Bridge's rules. The checks here cover what
+differs beyond the ladder, and like every check they work the truth out with the engine and
+never raise for a student's answer.
+
+>>> check_bridge_score(13, bid=10, tricks=11)
+✓ Correct: 13 points.
+Bid 10 is a bonus bid: 10 or 11 tricks make it and score 13; 11 tricks, so 13.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from cardlib import callbreak, callbridge
+from cardlib.cards import Card, parse_card, parse_cards
+from cardlib.exercises.feedback import (
+    AnswerError,
+    Feedback,
+    checked,
+    correct,
+    not_yet,
+    read_points,
+    read_whole_number,
+)
+from cardlib.game import SEAT_NAMES
+
+GAME_ANSWERS = ("Call Break", "Call Bridge", "both", "neither")
+
+
+def _points(value) -> str:
+    """Whole points as Call Bridge shows them; anything else exactly."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def _given(cards) -> list[Card]:
+    return parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
+
+
+@checked
+def check_which_game(
+    answer, card: Card | str, hand: str | Iterable[Card | str], trick: str | Sequence = ()
+) -> Feedback:
+    """Which game lets you play ``card`` here: "Call Break", "Call Bridge", "both" or "neither"."""
+    if answer is None:
+        return Feedback("not answered yet", 'replace None with "Call Break", "Call Bridge", …')
+    choices = {choice.lower(): choice for choice in GAME_ANSWERS}
+    if not isinstance(answer, str) or " ".join(answer.split()).lower() not in choices:
+        return not_yet(f"answer one of {', '.join(map(repr, GAME_ANSWERS))}, not {answer!r}.")
+    chosen = choices[" ".join(answer.split()).lower()]
+    card, hand, trick = parse_card(str(card)), _given(hand), _given(trick)
+    in_break = callbreak.explain_play(hand, trick)
+    in_bridge = callbridge.explain_play(hand, trick)
+    allowed = {
+        name
+        for name, e in (("Call Break", in_break), ("Call Bridge", in_bridge))
+        if card in e.legal
+    }
+    truth = {0: "neither", 2: "both"}.get(len(allowed)) or allowed.pop()
+    why = (f"Call Break: {in_break.text}", f"Call Bridge: {in_bridge.text}")
+    if chosen == truth:
+        return correct(
+            f"{truth} allows {card} here."
+            if truth != "neither"
+            else f"no game allows {card} here.",
+            *why,
+        )
+    return not_yet(f"not {chosen}.", *why)
+
+
+def _score_why(bid: int, tricks: int) -> str:
+    points = _points(callbridge.score(bid, tricks))
+    if callbridge.is_bonus_bid(bid):
+        return (
+            f"Bid {bid} is a bonus bid: {bid} or {bid + 1} tricks make it and score 13; "
+            f"{tricks} tricks, so {points}."
+        )
+    if tricks >= bid:
+        return (
+            f"Bid {bid}, {tricks} tricks: made, and Call Bridge pays nothing for "
+            f"overtricks, so {points}."
+        )
+    return f"Bid {bid}, {tricks} tricks: missed, which costs the whole bid, so {points}."
+
+
+@checked
+def check_bridge_score(answer, bid: int, tricks: int) -> Feedback:
+    """The points of one Call Bridge deal for a ``bid`` and the ``tricks`` taken (exact)."""
+    points = read_points(answer, example="13")
+    expected = Fraction(callbridge.score(bid, tricks))
+    why = _score_why(bid, tricks)
+    if points == expected:
+        return correct(f"{_points(expected)} points.", why)
+    return not_yet(f"not {_points(points)}.", why)
+
+
+def _items(answer, what: str, example: str) -> list:
+    """The items of a list answer: a list or set, one item, or text like ``"10 11"``."""
+    if answer is None or answer is ...:
+        read_whole_number(None, what, example)  # raises "not answered yet"
+    if isinstance(answer, str):
+        return answer.replace(",", " ").split()
+    if isinstance(answer, Iterable):
+        return list(answer)
+    return [answer]
+
+
+@checked
+def check_winning_tricks(answer, bid: int) -> Feedback:
+    """Every number of tricks (0..13) with which a Call Bridge ``bid`` scores its points."""
+    numbers = {
+        read_whole_number(item, "whole numbers of tricks", "[5, 6, 7]")
+        for item in _items(answer, "whole numbers of tricks", "[5, 6, 7]")
+    }
+    expected = {t for t in range(14) if callbridge.score(bid, t) > 0}
+    why = (
+        f"Bid {bid} is a bonus bid: exactly {bid} or {bid + 1} tricks, never more."
+        if callbridge.is_bonus_bid(bid)
+        else f"Bid {bid} is made with {bid} tricks or more; overtricks do no harm."
+    )
+    listing = ", ".join(map(str, sorted(expected)))
+    if numbers == expected:
+        return correct(f"{listing}.", why)
+    lines = []
+    if expected - numbers:
+        lines.append(f"Missing: {', '.join(map(str, sorted(expected - numbers)))}")
+    if numbers - expected:
+        lines.append(f"These fail the bid: {', '.join(map(str, sorted(numbers - expected)))}")
+    right = len(numbers & expected)
+    credit = Fraction(right, len(numbers | expected))
+    return not_yet("not quite these numbers of tricks.", *lines, why, credit=credit)
+
+
+def _read_seats(answer) -> list[int]:
+    """Seats as numbers 0..3 or names ("North"), in a list, alone or as text."""
+    names = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+    seats = []
+    for item in _items(answer, "a list of seats", "[2]"):
+        if isinstance(item, str) and item.strip().lower() in names:
+            seats.append(names[item.strip().lower()])
+            continue
+        seat = read_whole_number(item, "a list of seats", "[2]")
+        if not 0 <= seat <= 3:
+            raise AnswerError(not_yet(f"seats are numbered 0 to 3, not {seat}."))
+        seats.append(seat)
+    return seats
+
+
+@checked
+def check_match_winners(answer, totals: Sequence, target: int) -> Feedback:
+    """The seats that win a Call Bridge match after a deal ending on ``totals``; ``[]`` if it
+    goes on."""
+    if answer is None:
+        return Feedback("not answered yet", "replace None with a list of seats, e.g. [2], or [].")
+    seats = set(_read_seats(answer))
+    totals = [Fraction(t) for t in totals]
+    best = max(totals)
+    reached = [s for s, t in enumerate(totals) if t >= target]
+    expected = {s for s, t in enumerate(totals) if t == best} if reached else set()
+    if not reached:
+        why = f"Nobody has reached {target} yet, so the match goes on: nobody wins yet."
+    else:
+        names = ", ".join(f"{SEAT_NAMES[s]} {_points(totals[s])}" for s in reached)
+        why = f"Reached {target}: {names}. The highest total wins; players tied on it share."
+    if seats == expected:
+        listing = ", ".join(SEAT_NAMES[s] for s in sorted(expected)) or "nobody yet"
+        return correct(f"{listing}.", why)
+    return not_yet("not these seats.", why)
