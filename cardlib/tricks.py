@@ -95,6 +95,11 @@ def _highest_in_suit(trick: Sequence[int], suit_index: int) -> int:
     return best
 
 
+# Suit masks by suit index, and suit index by trump letter, for the hot path below.
+_SUIT_BITS = tuple(SUIT_MASKS[suit] for suit in SUITS)
+_TRUMP_INDEX = {None: -1, **{suit: i for i, suit in enumerate(SUITS)}}
+
+
 def legal_mask(
     hand: int, trick: Sequence[int], rules: PlayRules, first_trick: bool = False
 ) -> tuple[int, str]:
@@ -103,34 +108,45 @@ def legal_mask(
     ``hand`` is a 52-bit mask, ``trick`` the indices of the cards played so far
     in this trick, in order. An empty hand gives an empty mask.
     """
-    trump = rules.trump
+    # Every simulation runs through here: it is written for speed (one pass over
+    # the trick, shifts instead of mask arithmetic), not brevity.
     if not trick:
-        if first_trick and rules.no_trump_lead_first_trick and trump is not None:
-            others = hand & ~SUIT_MASKS[trump]
+        if first_trick and rules.no_trump_lead_first_trick and rules.trump is not None:
+            others = hand & ~SUIT_MASKS[rules.trump]
             if others:
                 return others, LEAD_NO_TRUMP
         return hand, LEAD
-    led = trick[0] // 13
-    follow = hand & SUIT_MASKS[SUITS[led]]
-    trump_index = -1 if trump is None else SUITS.index(trump)
+    lead_card = trick[0]
+    led = lead_card // 13
+    follow = hand & _SUIT_BITS[led]
+    if follow and not rules.must_beat:
+        return follow, FOLLOW_ANY
+    trump_index = _TRUMP_INDEX[rules.trump]
+    # The highest card of the led suit, and the highest trump when trumps were not led.
+    top_led = lead_card
+    top_trump = -1
+    for card in trick:
+        suit = card // 13
+        if suit == led:
+            if card > top_led:
+                top_led = card
+        elif suit == trump_index and card > top_trump:
+            top_trump = card
     if follow:
-        if not rules.must_beat:
-            return follow, FOLLOW_ANY
-        if led != trump_index and _highest_in_suit(trick, trump_index) >= 0:
+        if top_trump >= 0:
             return follow, FOLLOW_TRUMPED
-        higher = follow & ~((2 << _highest_in_suit(trick, led)) - 1)
+        higher = follow >> (top_led + 1) << (top_led + 1)
         if higher:
             return higher, MUST_BEAT
         return follow, FOLLOW_ANY
-    if trump is None or rules.void_rule == "free":
+    if trump_index < 0 or rules.void_rule == "free":
         return hand, FREE
-    trumps = hand & SUIT_MASKS[trump]
+    trumps = hand & _SUIT_BITS[trump_index]
     if not trumps:
         return hand, FREE
-    top_trump = _highest_in_suit(trick, trump_index)
     if top_trump < 0:
         return trumps, MUST_TRUMP
-    higher = trumps & ~((2 << top_trump) - 1)
+    higher = trumps >> (top_trump + 1) << (top_trump + 1)
     if higher:
         return higher, MUST_OVERTRUMP
     if rules.void_rule == "overtrump":
@@ -205,14 +221,20 @@ def explain_text(hand: int, trick: Sequence[int], rules: PlayRules, legal: int, 
             beats, must = "which beats", f"you must play {_names(legal)}"
         else:
             beats, must = "which beat", f"you must play one of them: {_names(legal, 'or')}"
-        return f"{led} were led and {high} is highest; you hold {_names(legal)}, {beats} it, so {must}."
+        return (
+            f"{led} were led and {high} is highest; you hold {_names(legal)}, {beats} it, "
+            f"so {must}."
+        )
     if rule == FOLLOW_ANY:
         if rules.must_beat:
             return (
                 f"{led} were led and {high} is highest; you cannot beat it, so you may play "
                 f"any of your {_plural(led_suit)}."
             )
-        return f"{led} were led and you hold {_plural(led_suit)}, so you must follow suit with any of them."
+        return (
+            f"{led} were led and you hold {_plural(led_suit)}, so you must follow suit with "
+            "any of them."
+        )
     if rule == FOLLOW_TRUMPED:
         top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
         return (
@@ -246,5 +268,8 @@ def explain_text(hand: int, trick: Sequence[int], rules: PlayRules, legal: int, 
                 f"{led} were led and you have none; {top} has trumped and you cannot beat "
                 f"it, so you may play any card."
             )
-        return f"{led} were led and you hold neither {_plural(led_suit)} nor {trump_name}, so you may play any card."
+        return (
+            f"{led} were led and you hold neither {_plural(led_suit)} nor {trump_name}, so you "
+            "may play any card."
+        )
     raise ValueError(f"unknown rule id {rule!r}")

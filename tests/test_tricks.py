@@ -276,6 +276,13 @@ def explain(hand, trick="", rules=CALL_BREAK, first_trick=False):
             "Clubs were led and you hold neither clubs nor spades, so you may play any card.",
         ),
         (
+            "AH 2C",
+            "5S",
+            CALL_BREAK,
+            False,
+            "Spades were led and you have none, so you may play any card.",
+        ),
+        (
             "3S AH",
             "5C 9S",
             FREE_DISCARD,
