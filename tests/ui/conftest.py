@@ -1,0 +1,172 @@
+"""Fixtures for the browser tests (marker ``ui``): one JupyterLab, one Chromium per session.
+
+JupyterLab serves a temporary copy of ``notebooks/`` (it writes checkpoint
+files into the folder it serves). Debian's ``/usr/bin/chromium`` is driven by
+Playwright; ``playwright install`` cannot download browsers here, and is never
+called. Without Chromium the tests skip, except under ``CI=true``, where a
+missing browser fails them.
+
+Screenshots go to ``screenshots/`` (git-ignored); click-to-update latencies are
+printed at the end of the run and written to ``screenshots/ui-latency.txt``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+from jupyter_driver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    PROJECT,
+    SCREENSHOTS,
+    LabNotebook,
+    lab_server,
+    voila_server,
+)
+
+LATENCY_REPORT = SCREENSHOTS / "ui-latency.txt"
+LATENCY_TARGET_MS = 150
+BIN = Path(sys.executable).parent  # the project's .venv/bin: jupyter, voila
+
+latencies = pytest.StashKey[dict[str, list[float]]]()
+
+
+def _browser_missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (make test installs Debian's chromium when run as root)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install -e '.[test]')"
+    return None
+
+
+def _require_browser() -> None:
+    reason = _browser_missing()
+    if reason is None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason}; under CI=true a missing browser is a failure", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def served_notebooks(tmp_path_factory) -> Path:
+    """A throwaway copy of notebooks/ for JupyterLab and Voilà to serve (and scribble in)."""
+    copy = tmp_path_factory.mktemp("served") / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    return copy
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless, shared by every browser test of the session."""
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context (no cookies, no local storage) and one page in it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def lab(browser, served_notebooks, tmp_path_factory):
+    """JupyterLab serving the notebook copy, started as ``make tutorial`` starts it."""
+    server = lab_server(BIN / "jupyter", served_notebooks, tmp_path_factory.mktemp("lab"))
+    server.start(ready_path=f"api/status?token={server.token}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def open_notebook(lab, page, served_notebooks):
+    """``open_notebook("01-*")``: the one notebook matching the pattern, open in JupyterLab.
+
+    Skips when no notebook matches yet. Every kernel is shut down afterwards, so
+    each test starts from a fresh kernel.
+    """
+
+    def open_(pattern: str) -> LabNotebook:
+        matches = sorted(served_notebooks.glob(f"{pattern}.ipynb"))
+        if not matches:
+            pytest.skip(f"no notebook matches notebooks/{pattern}.ipynb yet")
+        return LabNotebook(page, lab, matches[0]).open()
+
+    yield open_
+    page.context.close()
+    lab.shut_down_kernels()
+
+
+@pytest.fixture
+def voila_app(served_notebooks, tmp_path_factory):
+    """``voila_app("06-*")``: Voilà serving that notebook as ``make app`` does; its Server."""
+    started = []
+
+    def start(pattern: str):
+        _require_browser()
+        matches = sorted(served_notebooks.glob(f"{pattern}.ipynb"))
+        if not matches:
+            pytest.skip(f"no notebook matches notebooks/{pattern}.ipynb yet")
+        server = voila_server(BIN / "voila", matches[0], tmp_path_factory.mktemp("voila"))
+        started.append(server)
+        return server.start(ready_path="")
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture
+def record_latency(request):
+    """``record_latency("01 Deal → hands redrawn", [ms, ...])``: kept for the end-of-run report."""
+
+    def record(label: str, samples: list[float]) -> None:
+        request.config.stash.setdefault(latencies, {})[label] = list(samples)
+
+    return record
+
+
+def latency_lines(measured: dict[str, list[float]]) -> list[str]:
+    return [
+        f"UI latency median {statistics.median(samples):6.1f} ms  {label} "
+        f"({len(samples)} clicks, min {min(samples):.1f}, max {max(samples):.1f}; "
+        f"target < {LATENCY_TARGET_MS} ms)"
+        for label, samples in measured.items()
+    ]
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    measured = config.stash.get(latencies, {})
+    if not measured:
+        return
+    lines = latency_lines(measured)
+    terminalreporter.section("click-to-update latency in JupyterLab (Chromium, headless)")
+    for line in lines:
+        terminalreporter.write_line(line)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    LATENCY_REPORT.write_text("\n".join(lines) + "\n")
+    terminalreporter.write_line(f"(also written to {LATENCY_REPORT.relative_to(PROJECT)})")

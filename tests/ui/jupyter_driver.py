@@ -1,0 +1,430 @@
+"""Driving JupyterLab and Voilà in Debian's Chromium, for the browser tests.
+
+Three small pieces, kept apart from the tests so each test reads as what a
+learner does:
+
+- :class:`Server`: a ``jupyter lab`` or ``voila`` process on 127.0.0.1, started
+  the way ``make tutorial`` / ``make app`` start it, waited for, and stopped;
+- :class:`LabNotebook`: one notebook open in JupyterLab: run all cells from
+  the menus, list what went wrong cell by cell, take a screenshot;
+- :func:`click_latency`: the time from a real click to the updated text on screen.
+
+Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
+``cardlib-…`` classes each widget module lists in its docstring.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+import nbformat
+
+PROJECT = Path(__file__).resolve().parents[2]
+#: The notebooks under test; CARDLIB_UI_NOTEBOOKS points the tests at another folder
+#: (a scratch notebook, say) while working on the tests themselves.
+NOTEBOOKS = Path(os.environ.get("CARDLIB_UI_NOTEBOOKS", PROJECT / "notebooks"))
+SCREENSHOTS = PROJECT / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+#: Headless Chromium as root in a container, without the network chatter that slows start-up.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+STDERR_MIME = "application/vnd.jupyter.stderr"  # JupyterLab draws tracebacks with this type too
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+WIDGET_ERRORS = re.compile(
+    r"Error displaying widget|model not found|Could not create a (model|view)|"
+    r"Failed to load model class|Loading widget\.\.\.",
+    re.IGNORECASE,
+)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A Jupyter server process on 127.0.0.1 (JupyterLab or Voilà) and its log."""
+
+    argv: list[str]
+    url: str  # ends with "/"
+    log_path: Path
+    token: str = ""
+    env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen | None = None
+
+    def start(self, ready_path: str, timeout: float = 90.0) -> Server:
+        """Start the process and wait until ``ready_path`` answers 200."""
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, **self.env},
+                start_new_session=True,  # so that stop() reaches the kernels it started too
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.argv[:2]} exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + ready_path, timeout=5) as response:
+                    if response.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"{self.argv[:2]} not ready after {timeout:.0f} s:\n{self.log_tail()}")
+
+    def api(self, method: str, path: str):
+        """Call the Jupyter REST API (``path`` like ``api/sessions``); the decoded JSON or None."""
+        request = urllib.request.Request(
+            self.url + path, method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """End every notebook session, so the next test starts from a fresh kernel."""
+        for session in self.api("GET", "api/sessions"):
+            self.api("DELETE", f"api/sessions/{session['id']}")
+
+    def stop(self) -> None:
+        """Stop the server (it shuts its kernels down); kill the group if it will not go."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def lab_server(jupyter: Path, root_dir: Path, work_dir: Path) -> Server:
+    """JupyterLab as ``make tutorial`` runs it, on a free port with a fresh token.
+
+    Settings and workspaces live in ``work_dir`` so the tests neither read nor
+    change the user's; the only setting is "never fetch news", whose pop-up
+    would otherwise cover part of the screenshots.
+    """
+    port, token = free_port(), secrets.token_hex(16)
+    settings = work_dir / "lab-settings"
+    notification = settings / "@jupyterlab" / "apputils-extension"
+    notification.mkdir(parents=True, exist_ok=True)
+    (notification / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    argv = [
+        str(jupyter),
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+    ]
+    if os.getuid() == 0:
+        argv.append("--allow-root")
+    return Server(
+        argv=argv,
+        url=f"http://127.0.0.1:{port}/",
+        token=token,
+        log_path=work_dir / "jupyterlab.log",
+        env={
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(work_dir / "lab-workspaces"),
+        },
+    )
+
+
+def voila_server(voila: Path, notebook: Path, work_dir: Path) -> Server:
+    """Voilà serving one notebook as a page, as ``make app`` runs it (no token: loopback only)."""
+    port = free_port()
+    argv = [
+        str(voila),
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+    ]
+    return Server(argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work_dir / "voila.log")
+
+
+# ----- one notebook in JupyterLab -----
+
+#: Per cell of the open notebook: its kind, input prompt, error texts, widget views and outputs.
+CELLS_JS = """
+() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return null;
+  return [...panel.querySelectorAll('.jp-Cell')].map(cell => {
+    const outputs = [...cell.querySelectorAll('.jp-OutputArea-output')];
+    return {
+      code: cell.classList.contains('jp-CodeCell'),
+      prompt: (cell.querySelector('.jp-InputPrompt')?.textContent ?? '').trim(),
+      errors: outputs
+        .filter(o => o.getAttribute('data-mime-type') === 'STDERR_MIME')
+        .map(o => o.textContent),
+      widgets: outputs.filter(o => o.querySelector(':scope > .jupyter-widgets')).length,
+      text: outputs.map(o => o.textContent).join('\\n'),
+    };
+  });
+}
+""".replace("STDERR_MIME", STDERR_MIME)
+
+#: True once "Run All" has finished: no cell waits ([*]) and every cell ran, or one failed.
+RUN_DONE_JS = """
+(expected) => {
+  const cells = (CELLS_JS)();
+  if (!cells || cells.length !== expected.length) return false;
+  let waiting = false, notRun = false, failed = false;
+  cells.forEach((cell, i) => {
+    if (!cell.code) return;
+    if (cell.prompt.includes('*')) waiting = true;
+    else if (expected[i] && !/\\[\\d+\\]/.test(cell.prompt)) notRun = true;
+    if (cell.errors.length) failed = true;
+  });
+  return !waiting && (!notRun || failed);
+}
+""".replace("CELLS_JS", CELLS_JS.strip())
+
+#: "idle" once the kernel is ready and nothing runs; a dialog's text if one is in the way
+#: (a notebook without a kernel name asks which kernel to use); else null.
+KERNEL_IDLE_JS = """
+() => {
+  const dialog = document.querySelector('.jp-Dialog');
+  if (dialog) return 'dialog: ' + dialog.textContent;
+  const status = document.querySelector('.jp-StatusBar-TextItem[title^="Change kernel"]');
+  const indicator = document.querySelector(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+  const idle = !!status && /\\|\\s*Idle/.test(status.textContent)
+    && !!indicator && indicator.getAttribute('data-status') === 'idle';
+  return idle ? 'idle' : null;
+}
+"""
+
+#: The log console's count in the status bar: widget callbacks that raised end up there.
+LOG_STATUS = ".jp-LogConsoleStatusItem:not(.lm-mod-hidden)"
+
+
+@dataclass
+class CellReport:
+    """What the browser shows for one cell, next to what the stored notebook says."""
+
+    index: int
+    source: str
+    expect_error: bool
+    stored_widgets: int
+    prompt: str
+    errors: list[str]
+    widgets: int
+    text: str
+
+    def problems(self) -> list[str]:
+        where = f"cell {self.index} ({self.source.strip().splitlines()[0][:60]!r})"
+        found = []
+        if self.source.strip() and not re.fullmatch(r"\[\d+\]:?", self.prompt):
+            found.append(f"{where} did not run: its prompt is {self.prompt!r}")
+        if self.errors and not self.expect_error:
+            found.append(f"{where} shows an error:\n{self.errors[0][-1500:]}")
+        if match := WIDGET_ERRORS.search(self.text):
+            found.append(f"{where} shows {match.group(0)!r}: a widget did not render")
+        if self.widgets < self.stored_widgets:
+            found.append(
+                f"{where} rendered {self.widgets} widget(s) of the {self.stored_widgets} "
+                "its stored outputs have"
+            )
+        return found
+
+
+def expects_error(cell) -> bool:
+    """Whether a code cell is meant to raise (an illegal move shown on purpose)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return "raises-exception" in tags or "NBVAL_RAISES_EXCEPTION" in cell.source
+
+
+def stored_widget_views(cell) -> int:
+    return sum(WIDGET_MIME in output.get("data", {}) for output in cell.get("outputs", []))
+
+
+class LabNotebook:
+    """One notebook open in JupyterLab in a Playwright page."""
+
+    def __init__(self, page, server: Server, path: Path):
+        self.page, self.server, self.path = page, server, path
+        self.cells = nbformat.read(path, as_version=4).cells
+
+    def open(self, timeout: float = 60_000) -> LabNotebook:
+        """Open the notebook in a workspace of its own and wait for an idle kernel."""
+        workspace = f"test-{secrets.token_hex(4)}"  # a fresh workspace reopens nothing else
+        self.page.goto(
+            f"{self.server.url}lab/workspaces/{workspace}/tree/{quote(self.path.name)}"
+            f"?token={self.server.token}"
+        )
+        self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
+        self.wait_idle(timeout)
+        return self
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        """Wait for an idle kernel; fail at once if a dialog asks the learner something."""
+        state = self.page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout, polling=100)
+        if state.json_value() != "idle":
+            raise AssertionError(f"{self.path.name}: JupyterLab shows a {state.json_value()}")
+
+    def log_messages(self) -> str:
+        """What the log console holds (errors raised in widget callbacks); "" when empty."""
+        status = self.page.locator(LOG_STATUS)
+        if not status.count():
+            return ""
+        status.first.click()
+        log = self.page.locator(".jp-LogConsolePanel").first
+        log.wait_for()
+        text = log.inner_text().strip()
+        status.first.click()  # close it again
+        return text or "(log entries)"
+
+    def menu(self, title: str, command: str) -> None:
+        """Choose a menu item, as a learner does: the menu bar, then the item."""
+        self.page.locator(".lm-MenuBar-item", has_text=title).first.click()
+        self.page.locator(f'.lm-Menu-item[data-command="{command}"]').click()
+
+    def run_all(self, timeout: float = 240_000) -> list[CellReport]:
+        """Clear every output, run all cells, wait until done; the cell-by-cell report.
+
+        Clearing first matters: the stored outputs already carry execution
+        counts, so only a cleared notebook shows when the new run is over.
+        """
+        self.menu("Edit", "editmenu:clear-all")
+        self.page.wait_for_function(
+            "() => ![...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
+            ".jp-CodeCell .jp-InputPrompt')].some(p => /\\d/.test(p.textContent))",
+            timeout=10_000,
+        )
+        self.menu("Run", "runmenu:run-all")
+        should_run = [cell.cell_type == "code" and bool(cell.source.strip()) for cell in self.cells]
+        self.page.wait_for_function(RUN_DONE_JS, arg=should_run, timeout=timeout, polling=250)
+        self.wait_idle(timeout)
+        return self.report()
+
+    def report(self, settle: float = 15.0) -> list[CellReport]:
+        """The cells as shown, once the stored notebook's widgets are drawn (or ``settle``)."""
+        deadline = time.monotonic() + settle
+        while True:
+            reports = self._report_once()
+            drawing = any(
+                r.widgets < r.stored_widgets or "Loading widget" in r.text for r in reports
+            )
+            if not drawing or time.monotonic() > deadline:
+                return reports
+            time.sleep(0.25)
+
+    def _report_once(self) -> list[CellReport]:
+        shown = self.page.evaluate(CELLS_JS)
+        if len(shown) != len(self.cells):
+            raise AssertionError(
+                f"JupyterLab shows {len(shown)} cells; the file has {len(self.cells)}"
+            )
+        return [
+            CellReport(
+                index=i,
+                source=cell.source,
+                expect_error=expects_error(cell),
+                stored_widgets=stored_widget_views(cell),
+                prompt=shown[i]["prompt"],
+                errors=shown[i]["errors"],
+                widgets=shown[i]["widgets"],
+                text=shown[i]["text"],
+            )
+            for i, cell in enumerate(self.cells)
+            if cell.cell_type == "code"
+        ]
+
+    def problems(self, reports: list[CellReport] | None = None) -> list[str]:
+        """What a learner would see go wrong, cell by cell, then the log; [] if all is well."""
+        reports = self.report() if reports is None else reports
+        found = [problem for report in reports for problem in report.problems()]
+        if log := self.log_messages():
+            found.append(f"the log console has messages (a widget callback failed?):\n{log}")
+        return found
+
+    def screenshot(self, path: Path) -> Path:
+        """The whole notebook in one picture: the window is made as tall as the notebook."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        size = self.page.viewport_size
+        height = self.page.evaluate(
+            "() => { const n = document.querySelector("
+            "'.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');"
+            " return n ? n.scrollHeight : 0; }"
+        )
+        tall = max(size["height"], min(height + 200, 16_000))
+        self.page.set_viewport_size({"width": size["width"], "height": tall})
+        try:
+            self.page.wait_for_timeout(300)  # let the newly visible cells paint
+            self.page.screenshot(path=str(path))
+        finally:
+            self.page.set_viewport_size(size)
+        return path
+
+
+# ----- timing a click -----
+
+#: Arms a watch on ``watched``: resolves with the milliseconds from the click on
+#: ``button`` to the first frame drawn after the watched element's content changed.
+ARM_LATENCY_JS = """
+([button, watched]) => {
+  const before = watched.innerHTML;
+  window.__cardlibLatency = new Promise((resolve, reject) => {
+    let start = null;
+    button.addEventListener('click', () => { start = performance.now(); },
+                            {capture: true, once: true});
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no redraw')); },
+                             15000);
+    const observer = new MutationObserver(() => {
+      if (start === null || watched.innerHTML === before) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve(performance.now() - start));
+    });
+    observer.observe(watched, {subtree: true, childList: true, characterData: true,
+                               attributes: true});
+  });
+}
+"""
+
+
+def click_latency(page, button, watched) -> float:
+    """Milliseconds from a real mouse click on ``button`` to ``watched`` redrawn (Locators)."""
+    page.evaluate(ARM_LATENCY_JS, [button.element_handle(), watched.element_handle()])
+    button.click()
+    return page.evaluate("window.__cardlibLatency")

@@ -1,0 +1,23 @@
+"""Every notebook, run as a learner runs it: JupyterLab, "Run All Cells", look at the page.
+
+nbval proves the stored outputs; this proves the page: no cell shows an error
+(except the cells that show an illegal move on purpose), every cell ran, and
+every widget the stored notebook has is drawn, not "Error displaying widget".
+New notebooks are picked up by the glob, with no change here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from jupyter_driver import NOTEBOOKS
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.mark.parametrize("name", [path.stem for path in sorted(NOTEBOOKS.glob("*.ipynb"))])
+def test_run_all_cells_without_errors_and_draw_every_widget(open_notebook, screenshot_dir, name):
+    notebook = open_notebook(name)
+    reports = notebook.run_all()
+    notebook.screenshot(screenshot_dir / "lab" / f"{name}.png")
+    problems = notebook.problems(reports)
+    assert not problems, f"{name} in JupyterLab:\n" + "\n".join(problems)
