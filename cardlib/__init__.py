@@ -1,7 +1,7 @@
 """cardlib: Call Break and its cousins, for learning in Jupyter.
 
 The shared pieces live here: cards and parsing, trick mechanics, errors. Each
-game is a module: :mod:`cardlib.callbreak` (the main one).
+game is a module: :mod:`cardlib.callbreak` (the main one), :mod:`cardlib.judgement`.
 """
 
 from cardlib.cards import (
