@@ -12,6 +12,7 @@ from cardlib.errors import IllegalPlayError
 from cardlib.tricks import RULE_IDS, trick_winner
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.play_explorer import (
+    DEALT_INDEX,
     WORKED_POSITIONS,
     PlayExplorer,
     Position,
@@ -259,3 +260,15 @@ def test_dealt_positions_are_reachable_and_judged_like_the_deal(seed):
 def test_position_of_reads_card_text():
     p = Position.of("k", "title", "3H KH", "QH")
     assert p.hand == tuple(parse_cards("3H KH")) and p.trick == (Card("QH"),)
+
+
+def test_picker_names_what_is_shown():
+    x = PlayExplorer(seed=9)
+    x.load(x.find("overtrump"))
+    assert x.picker.value == [p.key for p in x.positions].index("overtrump")
+    x.deal_button.click()
+    assert x.picker.value == DEALT_INDEX and x.position == dealt_position(9)
+    x.picker.value = 0  # back to a worked position
+    assert x.position.key == "lead"
+    x.picker.value = DEALT_INDEX  # choosing "dealt from the seed" deals one
+    assert x.position == dealt_position(9)

@@ -14,7 +14,8 @@ it is legal and why (the :func:`cardlib.callbreak.explain_play` sentence);
 CSS classes (for the browser tests):
 
 - ``cardlib-play-explorer``: the whole widget;
-- ``cardlib-position``: the worked-position picker (a ``Dropdown``);
+- ``cardlib-position``: the position picker (a ``Dropdown``: the worked
+  positions, then "a position dealt from the seed");
 - ``cardlib-seed``: the seed box, and ``cardlib-deal-button``: "Deal a position";
 - ``cardlib-table``: the position (who plays, the trick so far as SVG);
 - ``cardlib-hand``: the box of card buttons;
@@ -40,6 +41,7 @@ from cardlib.game import SEAT_NAMES, Explanation
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
 
 POSITION_NAMES = ("led", "2nd", "3rd")
+DEALT, DEALT_INDEX = "A position dealt from the seed", -1
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,9 @@ class PlayExplorer:
     ):
         self.positions = positions
         self.variant = variant
+        self._syncing = False
         self.picker = widgets.Dropdown(
-            options=[(p.title, i) for i, p in enumerate(positions)],
+            options=[(p.title, i) for i, p in enumerate(positions)] + [(DEALT, DEALT_INDEX)],
             value=0,
             description="Position",
             layout={"width": "max-content"},
@@ -226,6 +229,13 @@ class PlayExplorer:
         """Show a position: its trick, a button per card of the hand; forget the last verdict."""
         self.position = position
         self.explanation = position.explain()
+        # Keep the picker naming what is shown, without its observer reloading it.
+        index = self.positions.index(position) if position in self.positions else DEALT_INDEX
+        self._syncing = True
+        try:
+            self.picker.value = index
+        finally:
+            self._syncing = False
         self.chosen = None
         self.verdict = None
         self.highlighted = frozenset()
@@ -262,6 +272,7 @@ class PlayExplorer:
             style={
                 "text_color": SUIT_COLOURS[card.suit],
                 "font_weight": "bold",
+                "font_size": "15px",
                 "button_color": "#FFFFFF",
             },
         )
@@ -295,7 +306,12 @@ class PlayExplorer:
         )
 
     def _pick(self, change) -> None:
-        self.load(self.positions[change["new"]])
+        if self._syncing:
+            return
+        if change["new"] == DEALT_INDEX:
+            self.deal()
+        else:
+            self.load(self.positions[change["new"]])
 
     def _deal(self, _button=None) -> None:
         self.deal()
