@@ -78,13 +78,18 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh browser context (no cookies, no local storage) and one page in it."""
+def new_page(browser):
+    """A page in a fresh browser context (no cookies, no local storage)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
-    yield context.new_page()
-    context.close()
+    return context.new_page()
+
+
+@pytest.fixture
+def page(browser):
+    page = new_page(browser)
+    yield page
+    page.context.close()
 
 
 @pytest.fixture(scope="session")
@@ -96,23 +101,76 @@ def lab(browser, served_notebooks, tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture
-def open_notebook(lab, page, served_notebooks):
-    """``open_notebook("01-*")``: the one notebook matching the pattern, open in JupyterLab.
+#: The notebooks the interaction tests use after "Run All". They stay open (page and
+#: kernel) once run, so that each runs once per session: 04's Monte Carlo cells alone
+#: take half a minute on two cores. Every other notebook is closed after its check.
+INTERACTIVE = ("01-", "03-", "04-", "06-")
 
-    Skips when no notebook matches yet. Every kernel is shut down afterwards, so
-    each test starts from a fresh kernel.
-    """
 
-    def open_(pattern: str) -> LabNotebook:
-        matches = sorted(served_notebooks.glob(f"{pattern}.ipynb"))
+class NotebookRuns:
+    """Each notebook opened in JupyterLab and run once per session, in a page of its own."""
+
+    def __init__(self, browser, lab, folder: Path):
+        self.browser, self.lab, self.folder = browser, lab, folder
+        self.open: dict[Path, LabNotebook] = {}
+
+    def path(self, pattern: str) -> Path:
+        """The notebook matching ``pattern`` ("01-*"); skips the test if there is none yet."""
+        matches = sorted(self.folder.glob(f"{pattern}.ipynb"))
         if not matches:
             pytest.skip(f"no notebook matches notebooks/{pattern}.ipynb yet")
-        return LabNotebook(page, lab, matches[0]).open()
+        return matches[0]
 
-    yield open_
-    page.context.close()
-    lab.shut_down_kernels()
+    def run(self, pattern: str) -> LabNotebook:
+        """The notebook, open and run ("Run All Cells"); ``.reports`` holds the cell report."""
+        path = self.path(pattern)
+        if path not in self.open:
+            notebook = LabNotebook(new_page(self.browser), self.lab, path)
+            try:
+                notebook.open()
+                notebook.reports = notebook.run_all()
+            except BaseException:
+                self.close(notebook)
+                raise
+            self.open[path] = notebook
+        return self.open[path]
+
+    def close(self, notebook: LabNotebook) -> None:
+        """Close its page and shut its kernel down."""
+        self.open.pop(notebook.path, None)
+        notebook.page.context.close()
+        self.lab.shut_down_kernels(notebook.path.name)
+
+    def done_checking(self, notebook: LabNotebook) -> None:
+        """Close a notebook after its check, unless an interaction test wants it next."""
+        if not notebook.path.name.startswith(INTERACTIVE):
+            self.close(notebook)
+
+    def close_all(self) -> None:
+        for notebook in list(self.open.values()):
+            self.close(notebook)
+
+
+@pytest.fixture(scope="session")
+def notebook_runs(browser, lab, served_notebooks):
+    runs = NotebookRuns(browser, lab, served_notebooks)
+    yield runs
+    runs.close_all()
+
+
+@pytest.fixture
+def run_notebook(notebook_runs):
+    """``run_notebook("01-*")``: that notebook run in JupyterLab, closed after the test."""
+    used = []
+
+    def run(pattern: str) -> LabNotebook:
+        notebook = notebook_runs.run(pattern)
+        used.append(notebook)
+        return notebook
+
+    yield run
+    for notebook in used:
+        notebook_runs.close(notebook)
 
 
 @pytest.fixture

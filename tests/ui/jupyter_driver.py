@@ -109,10 +109,11 @@ class Server:
             body = response.read()
         return json.loads(body) if body else None
 
-    def shut_down_kernels(self) -> None:
-        """End every notebook session, so the next test starts from a fresh kernel."""
+    def shut_down_kernels(self, name: str = "") -> None:
+        """End the sessions (and kernels) of notebooks named ``name``, or of all notebooks."""
         for session in self.api("GET", "api/sessions"):
-            self.api("DELETE", f"api/sessions/{session['id']}")
+            if not name or Path(session["path"]).name == name:
+                self.api("DELETE", f"api/sessions/{session['id']}")
 
     def stop(self) -> None:
         """Stop the server (it shuts its kernels down); kill the group if it will not go."""
@@ -284,6 +285,7 @@ class LabNotebook:
     def __init__(self, page, server: Server, path: Path):
         self.page, self.server, self.path = page, server, path
         self.cells = nbformat.read(path, as_version=4).cells
+        self.reports: list[CellReport] = []  # what run_all() found
 
     def open(self, timeout: float = 60_000) -> LabNotebook:
         """Open the notebook in a workspace of its own and wait for an idle kernel."""

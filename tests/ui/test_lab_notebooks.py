@@ -15,9 +15,11 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.mark.parametrize("name", [path.stem for path in sorted(NOTEBOOKS.glob("*.ipynb"))])
-def test_run_all_cells_without_errors_and_draw_every_widget(open_notebook, screenshot_dir, name):
-    notebook = open_notebook(name)
-    reports = notebook.run_all()
-    notebook.screenshot(screenshot_dir / "lab" / f"{name}.png")
-    problems = notebook.problems(reports)
+def test_run_all_cells_without_errors_and_draw_every_widget(notebook_runs, screenshot_dir, name):
+    notebook = notebook_runs.run(name)
+    try:
+        notebook.screenshot(screenshot_dir / "lab" / f"{name}.png")
+        problems = notebook.problems(notebook.reports)
+    finally:
+        notebook_runs.done_checking(notebook)
     assert not problems, f"{name} in JupyterLab:\n" + "\n".join(problems)
