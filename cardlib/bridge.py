@@ -1075,8 +1075,9 @@ class SensibleBridgeBot:
     """Opens with values, passes otherwise; plays to win tricks but not over its partner.
 
     Calling: with 12+ high-card points, when its side has not bid yet, it bids
-    its longest suit (the higher of equal lengths; 1NT with 15–17 and no suit
-    shorter than two) at the lowest legal level, if that is at most 2; with
+    its longest suit that the opponents have not named (the higher of equal
+    lengths; 1NT with 15–17 and no suit shorter than two) at the lowest legal
+    level, if that is at most 2; with
     10+ points and three cards in the suit its partner bid, it raises once.
     Otherwise it passes; it never doubles. Playing: the cheapest card that wins
     the trick, unless partner is already winning it (then the lowest card).
@@ -1106,7 +1107,13 @@ class SensibleBridgeBot:
             if balanced and 15 <= points <= 17:
                 strain = "NT"
             else:
-                strain = max("CDHS", key=lambda s: (lengths[s], STRAINS.index(s)))
+                theirs = {
+                    call[1:]
+                    for i, call in enumerate(auction.calls)
+                    if is_bid(call) and auction.seat_of(i) % 2 != seat % 2
+                }
+                suits = [s for s in "CDHS" if s not in theirs] or ["NT"]
+                strain = max(suits, key=lambda s: (lengths.get(s, 0), STRAINS.index(s)))
             bid = cheapest(strain)
             if bid is not None and int(bid[0]) <= 2:
                 return bid

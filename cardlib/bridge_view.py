@@ -126,10 +126,14 @@ def sheet_html(game) -> Html:
     )
 
 
-def deal_html(deal, show_all: bool = True) -> Html:
+def deal_html(deal, face_up=None) -> Html:
     """The table: North at the top, South at the bottom, West and East at the sides,
-    the current trick in the middle. Once play starts, the dummy is labelled; with
-    ``show_all=False`` only South and the exposed dummy are face up."""
+    the current trick in the middle; declarer and dummy labelled once known.
+
+    ``face_up``: the seats whose cards are shown (all when ``None``); the dummy is
+    shown too once it is exposed, as at the table.
+    """
+    shown = set(range(4)) if face_up is None else {bridge.parse_seat(s) for s in face_up}
 
     def hand_cell(seat: int) -> str:
         label = bridge.SEAT_NAMES[seat]
@@ -137,7 +141,7 @@ def deal_html(deal, show_all: bool = True) -> Html:
             label += " (dummy)"
         if deal.contract is not None and seat == deal.declarer:
             label += " (declarer)"
-        visible = show_all or seat == bridge.SOUTH or (seat == deal.dummy and deal.dummy_exposed)
+        visible = seat in shown or (seat == deal.dummy and deal.dummy_exposed)
         cards = deal.hands[seat]
         picture = hand_svg(cards, label=label) if visible else f"{len(cards)} cards, face down"
         return f"<div><b>{escape(label)}</b></div><div>{picture}</div>"
