@@ -15,50 +15,78 @@ from cardlib.cards import SUITS
 from cardlib.game import deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
+# The card indices of each 13-bit rank pattern, by suit, filled as they are met.
+_SUIT_CARDS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
 _BITS_CACHE: dict[int, tuple[int, ...]] = {}
 
 
+def _suit_cards(suit: int, ranks: int) -> tuple[int, ...]:
+    cards = _SUIT_CARDS[suit].get(ranks)
+    if cards is None:
+        base = 13 * suit
+        cards = _SUIT_CARDS[suit][ranks] = tuple(base + r for r in range(13) if ranks >> r & 1)
+    return cards
+
+
 def _bits(mask: int) -> tuple[int, ...]:
+    """The card indices in a mask, lowest first (memoised)."""
     bits = _BITS_CACHE.get(mask)
     if bits is None:
+        # Leads are whole hands and rarely recur; building them from the four
+        # suits' tables is several times quicker than walking the bits.
         if len(_BITS_CACHE) > 200_000:
             _BITS_CACHE.clear()
-        found = []
-        m = mask
-        while m:
-            low = m & -m
-            found.append(low.bit_length() - 1)
-            m ^= low
-        bits = _BITS_CACHE[mask] = tuple(found)
+        bits = _BITS_CACHE[mask] = (
+            _suit_cards(0, mask & 0x1FFF)
+            + _suit_cards(1, mask >> 13 & 0x1FFF)
+            + _suit_cards(2, mask >> 26 & 0x1FFF)
+            + _suit_cards(3, mask >> 39)
+        )
     return bits
+
+
+# The seats of a trick in play order, by direction and leader.
+_SEAT_ORDERS = {
+    d: tuple(tuple((lead + d * i) % 4 for i in range(4)) for lead in range(4)) for d in (1, -1)
+}
 
 
 def play_tricks(
     hands: list[int],
     leader: int,
     rules: PlayRules,
-    choose,
+    choose=None,
     direction: int = 1,
     first_trick: bool = True,
+    rng: random.Random | None = None,
 ) -> list[int]:
     """Play every remaining card; returns tricks won by seat. ``hands`` is consumed.
 
     ``choose(seat, hand, trick, legal_mask, tricks_won)`` returns a card index.
+    Without ``choose``, every card is drawn uniformly from the legal ones with
+    ``rng`` (the quickest way to play random deals).
     """
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
+    seat_orders = _SEAT_ORDERS[direction]
+    if choose is None:
+        uniform = (rng or random.Random()).random
+        bits_cache = _BITS_CACHE
     won = [0, 0, 0, 0]
     while hands[leader]:
         trick: list[int] = []
-        seat = leader
-        for _ in range(4):
+        order = seat_orders[leader]
+        for seat in order:
             hand = hands[seat]
             legal = legal_mask(hand, trick, rules, first_trick)[0]
-            card = choose(seat, hand, trick, legal, won)
+            if choose is None:
+                cards = bits_cache.get(legal) or _bits(legal)
+                card = cards[int(uniform() * len(cards))]
+            else:
+                card = choose(seat, hand, trick, legal, won)
             hands[seat] = hand ^ (1 << card)
             trick.append(card)
-            seat = (seat + direction) % 4
         first_trick = False
-        leader = (leader + direction * winner_index(trick, trump_index)) % 4
+        leader = order[winner_index(trick, trump_index)]
         won[leader] += 1
     return won
 
@@ -70,13 +98,9 @@ def random_deal(rng: random.Random, rules: PlayRules, min_call: int = 1, max_cal
     """
     dealer = rng.randrange(4)
     hands = deal_hands(rng, dealer)
-    calls = [rng.randint(min_call, max_call) for _ in range(4)]
-    choice = rng.choice
-
-    def choose(seat, hand, trick, legal, won):
-        return choice(_bits(legal))
-
-    return calls, play_tricks(hands, (dealer + 1) % 4, rules, choose)
+    uniform = rng.random
+    calls = [min_call + int(uniform() * (max_call - min_call + 1)) for _ in range(4)]
+    return calls, play_tricks(hands, (dealer + 1) % 4, rules, rng=rng)
 
 
 def sensible_chooser(calls: list[int], trump_index: int):

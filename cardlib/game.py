@@ -87,14 +87,19 @@ def cards_of(mask: int) -> frozenset[Card]:
     """The frozenset of cards in a mask (memoised: the same few masks recur)."""
     cards = _FROZEN_CACHE.get(mask)
     if cards is None:
-        if len(_FROZEN_CACHE) > 100_000:
-            _FROZEN_CACHE.clear()
-        cards = _FROZEN_CACHE[mask] = frozenset(
-            _suit_cards(mask & 0x1FFF)
-            + _suit_cards(mask & _SUIT1)
-            + _suit_cards(mask & _SUIT2)
-            + _suit_cards(mask & _SUIT3)
+        get = _SUIT_CACHE.get
+        spades, hearts = mask & 0x1FFF, mask & _SUIT1
+        diamonds, clubs = mask & _SUIT2, mask & _SUIT3
+        cards = frozenset(
+            (get(spades) or _suit_cards(spades))
+            + (get(hearts) or _suit_cards(hearts))
+            + (get(diamonds) or _suit_cards(diamonds))
+            + (get(clubs) or _suit_cards(clubs))
         )
+        # Whole hands (leads) rarely recur: keep only the masks of one suit,
+        # at most 4 × 8192 of them, so the cache never needs clearing.
+        if (spades != 0) + (hearts != 0) + (diamonds != 0) + (clubs != 0) <= 1:
+            _FROZEN_CACHE[mask] = cards
     return cards
 
 
@@ -372,8 +377,10 @@ class TrickDeal:
     def _legal_for_turn(self) -> tuple[int, str]:
         legal = self._legal
         if legal is None:
+            # self.first_trick, inlined: this runs for every card of every simulation.
+            first_trick = not self._tricks and self._cards_per_hand == 13
             legal = self._legal = legal_mask(
-                self._hands[self._to_act], self._trick, self.rules, self.first_trick
+                self._hands[self._to_act], self._trick, self.rules, first_trick
             )
         return legal
 
@@ -383,8 +390,9 @@ class TrickDeal:
             return frozenset()
         legal = self._legal
         if legal is None:
+            first_trick = not self._tricks and self._cards_per_hand == 13
             legal = self._legal = legal_mask(
-                self._hands[self._to_act], self._trick, self.rules, self.first_trick
+                self._hands[self._to_act], self._trick, self.rules, first_trick
             )
         return _FROZEN_CACHE.get(legal[0]) or cards_of(legal[0])
 

@@ -169,6 +169,26 @@ def test_fast_path_and_deal_agree_move_for_move_on_random_choices(seed, variant)
     assert tuple(won) == deal.tricks_won
 
 
+@FEW
+@given(seeds, variants)
+def test_fast_random_deal_is_the_same_deal_played_through_deal(seed, variant):
+    # random_deal draws, from one generator: the dealer, the hands, four calls and
+    # then each card uniformly among the legal ones, lowest index first.
+    rules = play_rules(variant)
+    calls, won = random_deal(random.Random(seed), rules, variant.min_call)
+    rng = random.Random(seed)
+    deal = Deal(seed=rng, variant=variant)
+    drawn = []
+    while deal.phase == "calling":
+        drawn.append(variant.min_call + int(rng.random() * (14 - variant.min_call)))
+        deal.call(drawn[-1])
+    while deal.phase == "playing":
+        legal = sorted(deal.legal_plays())
+        deal.play(legal[int(rng.random() * len(legal))])
+    assert drawn == calls
+    assert tuple(won) == deal.tricks_won
+
+
 @settings(max_examples=30, deadline=None)
 @given(seeds)
 def test_fast_random_deal_is_a_whole_legal_deal(seed):
