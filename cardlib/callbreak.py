@@ -203,6 +203,9 @@ class Match(TrickMatch):
         variant: Variant = STANDARD,
         deals: int = DEALS_PER_MATCH,
     ):
+        # Without this check a match of 0 deals would never end.
+        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+            raise ValueError(f"a match needs a whole number of deals, 1 or more, got {deals!r}")
         self.variant = variant
         self.deals_to_play = deals
         super().__init__(seed, dealer, variant=variant)

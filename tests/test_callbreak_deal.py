@@ -459,3 +459,16 @@ def test_match_passes_its_variant_to_every_deal():
     assert match.deal.variant == Variant(min_call=2)
     match.call(2)
     assert match.explain is not None and match.legal_plays() == frozenset()
+
+
+@pytest.mark.parametrize("deals", [0, -1, True, 2.0, "5"])
+def test_a_match_needs_at_least_one_deal(deals):
+    with pytest.raises(ValueError, match="whole number of deals"):
+        Match(seed=1, deals=deals)
+
+
+def test_a_one_deal_match_ends_after_its_deal():
+    match = Match(seed=1, dealer=0, deals=1)
+    play_out(match.deal, [RandomBot(3)] * 4)
+    assert match.phase == "over"
+    assert match.totals() == match.deal.scores()
