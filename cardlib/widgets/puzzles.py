@@ -31,11 +31,12 @@ from cardlib.cards import Card
 from cardlib.puzzles import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.svg import SUIT_COLOURS, trick_svg
 
-# After a check: (CSS class, button style, icon); the icon means colour is never the only cue.
+# After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
+# colours readable, and the icon means colour is never the only cue (Okabe–Ito colours).
 _MARKS = {
-    "right": ("cardlib-card-right", "success", "check"),
-    "missing": ("cardlib-card-missing", "warning", "plus"),
-    "wrong": ("cardlib-card-wrong", "danger", "times"),
+    "right": ("cardlib-card-right", "#009E73", "check"),
+    "missing": ("cardlib-card-missing", "#E69F00", "plus"),
+    "wrong": ("cardlib-card-wrong", "#D55E00", "times"),
 }
 
 
@@ -71,7 +72,7 @@ class PuzzleWidget:
                 value=False,
                 description=str(card),
                 tooltip=card.name,
-                layout=widgets.Layout(width="3.6em"),
+                layout=widgets.Layout(width="auto", min_width="3.6em"),
             )
             button.style.text_color = SUIT_COLOURS[card.suit]
             button.style.font_weight = "bold"
@@ -113,11 +114,11 @@ class PuzzleWidget:
             for css, _, _ in _MARKS.values():
                 button.remove_class(css)
             if mark:
-                css, style, icon = _MARKS[mark]
+                css, colour, icon = _MARKS[mark]
                 button.add_class(css)
-                button.button_style, button.icon = style, icon
+                button.layout.border, button.icon = f"3px solid {colour}", icon
             else:
-                button.button_style, button.icon = "", ""
+                button.layout.border, button.icon = "", ""
         if self.result is None:
             self.result = feedback
             if self._on_checked is not None:

@@ -1,0 +1,38 @@
+"""The puzzle stream of notebook 08 in a real browser: a learner clicks cards, Check, Next.
+
+After "Run All Cells" the notebook's own demonstration cells have checked two puzzles (one right,
+one wrong), so the stream shows puzzle 2 and "Score: 1 of 2". The learner goes on to puzzle 3,
+clicks exactly the cards the engine allows and checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from cardlib.puzzles import puzzle
+
+pytestmark = pytest.mark.ui
+
+
+def test_08_click_the_legal_cards_and_score(run_notebook, screenshot_dir):
+    notebook = run_notebook("08-*")
+    stream = notebook.page.locator(".cardlib-puzzle-stream").first
+    score = stream.locator(".cardlib-score")
+    expect(score).to_have_text("Score: 1 of 2")
+
+    stream.locator(".cardlib-next-puzzle").click()
+    third = puzzle("easy", seed=1, number=2)
+    expect(stream.locator(".cardlib-puzzle-position")).to_contain_text(third.title)
+    expect(stream.locator(".cardlib-card-button")).to_have_count(len(third.hand))
+    for card in third.legal:
+        stream.locator(f".cardlib-card-{card.code}").click()
+    stream.locator(".cardlib-check-answer").click()
+
+    # The widget is the .widget-html; the Feedback's own HTML inside it has the class too.
+    expect(stream.locator(".widget-html.cardlib-feedback")).to_contain_text("✓ Correct")
+    expect(score).to_have_text("Score: 2 of 3")
+    for card in third.legal:
+        expect(stream.locator(f".cardlib-card-right.cardlib-card-{card.code}")).to_have_count(1)
+    assert not notebook.log_messages()
+    notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-check.png")
