@@ -1,0 +1,245 @@
+"""Checks for Contract Bridge exercises: legal calls, the declarer, contract scores, honours.
+
+Trick winners need no check of their own: ``check_trick_winner(answer, trick, trump="H")``
+judges them with the contract's trump (``trump=None`` at no trump). Like every check, these
+work the truth out with the engine (:mod:`cardlib.bridge`) and never raise for a student's
+answer.
+
+>>> feedback = check_declarer("West", calls="1S P 2H P 4H P P P", dealer="N")
+>>> feedback.headline, feedback.lines[0][:47]
+('West is declarer.', 'The contract is 4♥ by West. East–West won the a')
+>>> check_contract_score((120, 30, 0), "4S", 11)
+✓ Correct: below 120, above 30 for declarer's side, above 0 for the defenders.
+4♠ needs 10 tricks and took 11.
+declarer 120 below: 4 bid tricks in spades
+declarer 30 above: 1 overtrick
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from cardlib import bridge
+from cardlib.bridge import CALLS, SEAT_NAMES, STRAIN_NAMES, Auction, Contract
+from cardlib.cards import Card, parse_cards
+from cardlib.errors import IllegalCallError
+from cardlib.exercises.feedback import (
+    AnswerError,
+    Feedback,
+    checked,
+    correct,
+    not_yet,
+    read_whole_number,
+)
+
+SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+
+
+def _call_text(call: str) -> str:
+    """``1♥``, ``2NT``, ``Pass``, ``X``, ``XX``: a call as people write it."""
+    if call == bridge.PASS:
+        return "Pass"
+    if bridge.is_bid(call):
+        return call[0] + bridge.STRAIN_SYMBOLS[call[1:]]
+    return call
+
+
+def _calls_listing(calls: Iterable[str]) -> str:
+    ordered = sorted(set(calls), key=CALLS.index)
+    return " ".join(_call_text(c) for c in ordered) or "none"
+
+
+def read_calls(answer, example: str = '"P X 2H"') -> list[str]:
+    """Calls from text like ``"P X 2H"`` or a list; each in its written form."""
+    if answer is None or answer is ...:
+        raise AnswerError(
+            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
+        )
+    if isinstance(answer, str):
+        items = answer.replace(",", " ").split()
+    elif isinstance(answer, Iterable) and not isinstance(answer, bytes):
+        items = list(answer)
+    else:
+        raise AnswerError(
+            not_yet(f"expected calls as text or a list, for example {example}, got {answer!r}.")
+        )
+    calls = []
+    for item in items:
+        try:
+            calls.append(bridge.parse_call(item))
+        except IllegalCallError:
+            raise AnswerError(
+                not_yet(f"cannot read {item!r} as a call: write {bridge.CALL_FORMS}.")
+            ) from None
+    return calls
+
+
+def read_seat(answer, example: str = '"West"') -> int:
+    """A seat: ``"West"``, ``"W"`` or a seat number 0..3."""
+    if answer is None or answer is ...:
+        raise AnswerError(
+            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
+        )
+    if isinstance(answer, str | int) and not isinstance(answer, bool):
+        try:
+            return bridge.parse_seat(answer)
+        except ValueError:
+            pass
+    raise AnswerError(
+        not_yet(
+            f"expected a seat, N, E, S or W (or North … West), for example {example}, "
+            f"not {answer!r}."
+        )
+    )
+
+
+@checked
+def check_legal_calls(
+    answer,
+    calls: str | Iterable[str],
+    dealer: int | str,
+    among: str | Iterable[str] | None = None,
+    first_caller: bridge.FirstCaller = "left",
+) -> Feedback:
+    """The calls the next player may make after ``calls`` (``among`` a few given calls, or all)."""
+    auction = Auction.from_calls(dealer, calls, first_caller)
+    given = set(read_calls(answer))
+    pool = set(CALLS) if among is None else set(read_calls(among))
+    expected = set(auction.legal_calls()) & pool
+    seat = SEAT_NAMES[auction.to_act]
+    if given == expected:
+        return correct(f"{seat} may call {_calls_listing(expected)}.")
+    right, missing, extra = given & expected, expected - given, given - expected
+    lines = []
+    if right:
+        lines.append(f"Right: {_calls_listing(right)}")
+    if missing:
+        lines.append(f"Missing: {_calls_listing(missing)} — legal too")
+    for call in sorted(extra, key=CALLS.index):
+        lines.append(f"Not allowed: {_call_text(call)}, because {auction.why_illegal(call)}")
+    credit = Fraction(len(right), len(right | missing | extra)) if given else Fraction(0)
+    return not_yet(f"{seat}'s legal calls are not quite these.", *lines, credit=credit)
+
+
+def _declarer_why(auction: Auction) -> str:
+    contract = auction.contract
+    declarer, strain = contract.declarer, contract.strain
+    side = SIDE_WORDS[bridge.SIDE_NAMES[declarer % 2]]
+    first = next(
+        call
+        for index, call in enumerate(auction.calls)
+        if auction.seat_of(index) == declarer and bridge.is_bid(call) and call[1:] == strain
+    )
+    return (
+        f"The contract is {contract.symbol_text}. {side} won the auction in "
+        f"{STRAIN_NAMES[strain]}, and the first of them to name {STRAIN_NAMES[strain]} was "
+        f"{SEAT_NAMES[declarer]} ({_call_text(first)}). {SEAT_NAMES[declarer]}'s partner "
+        f"{SEAT_NAMES[contract.dummy]} is dummy; {SEAT_NAMES[(declarer + 1) % 4]}, on "
+        "declarer's left, leads."
+    )
+
+
+@checked
+def check_declarer(
+    answer, calls: str | Iterable[str], dealer: int | str, first_caller: bridge.FirstCaller = "left"
+) -> Feedback:
+    """Who declares the contract of a finished auction."""
+    auction = Auction.from_calls(dealer, calls, first_caller)
+    if auction.contract is None:
+        raise ValueError("the auction must end in a contract")
+    seat = read_seat(answer)
+    declarer = auction.contract.declarer
+    why = _declarer_why(auction)
+    if seat == declarer:
+        return correct(f"{SEAT_NAMES[seat]} is declarer.", why)
+    if seat == auction.last_bidder:
+        return not_yet(f"{SEAT_NAMES[seat]} made the last bid, but is not declarer.", why)
+    return not_yet(f"{SEAT_NAMES[seat]} is not declarer.", why)
+
+
+def _read_triple(answer) -> tuple[int, int, int]:
+    example = "(120, 30, 0)"
+    if answer is None or answer is ...:
+        raise AnswerError(
+            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
+        )
+    if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
+        raise AnswerError(
+            not_yet(
+                f"expected three numbers (below, above for declarer's side, above for the "
+                f"defenders), for example {example}, not {answer!r}."
+            )
+        )
+    items = list(answer)
+    if len(items) != 3:
+        raise AnswerError(
+            not_yet(f"expected three numbers, for example {example}, got {len(items)}.")
+        )
+    return tuple(read_whole_number(item, "whole points", example) for item in items)
+
+
+def _result_line(contract: Contract, tricks: int) -> str:
+    needed = contract.tricks_needed
+    text = contract.symbol_text
+    if tricks >= needed:
+        return f"{text} needs {needed} tricks and took {tricks}."
+    return f"{text} needs {needed} tricks and took {tricks}: {needed - tricks} down."
+
+
+@checked
+def check_contract_score(answer, contract: str | Contract, tricks: int) -> Feedback:
+    """The score of a contract and result as ``(below, above for declarer's side, above for the
+    defenders)``: exact whole points."""
+    contract = Contract.parse(contract)
+    truth = bridge.score(contract, tricks)
+    given = _read_triple(answer)
+    expected = (truth.below, truth.above_declarer, truth.above_defenders)
+    lines = [_result_line(contract, tricks)]
+    lines += [f"{line.who} {line.points} {line.where}: {line.reason}" for line in truth.lines]
+    headline = (
+        f"below {expected[0]}, above {expected[1]} for declarer's side, above {expected[2]} for "
+        "the defenders."
+    )
+    if given == expected:
+        return correct(headline, *lines)
+    names = ("below the line", "above for declarer's side", "above for the defenders")
+    wrong = [
+        f"{name}: not {g}" for name, g, e in zip(names, given, expected, strict=True) if g != e
+    ]
+    right = sum(g == e for g, e in zip(given, expected, strict=True))
+    return not_yet("not quite these points.", *wrong, *lines, credit=Fraction(right, 3))
+
+
+def _hands(hands: Mapping | Iterable) -> list[list[Card]]:
+    if isinstance(hands, Mapping):
+        by_seat = {bridge.parse_seat(seat): hand for seat, hand in hands.items()}
+        hands = [by_seat.get(seat, ()) for seat in range(4)]
+    return [parse_cards(h) if isinstance(h, str) else [Card(c) for c in h] for h in hands]
+
+
+@checked
+def check_side_points(
+    answer,
+    side: str,
+    where: str,
+    contract: str | Contract,
+    tricks: int,
+    hands: Mapping | Iterable = (),
+) -> Feedback:
+    """What one side (``"NS"`` or ``"EW"``) scores ``where`` (``"below"`` or ``"above"`` the
+    line) in a deal: the contract's score plus honours found in ``hands`` (by seat)."""
+    result = bridge.deal_score(contract, tricks, _hands(hands))
+    index = bridge.SIDE_NAMES.index(side)
+    expected = (result.below if where == "below" else result.above)[index]
+    points = read_whole_number(answer, "whole points", "150")
+    contract = Contract.parse(contract)
+    lines = [_result_line(contract, tricks)]
+    entries = [line for line in result.lines if line.who == side and line.where == where]
+    lines += [f"{line.points}: {line.reason}" for line in entries] or [
+        f"{SIDE_WORDS[side]} has no entry {where} the line in this deal."
+    ]
+    headline = f"{SIDE_WORDS[side]} scores {expected} {where} the line."
+    if points == expected:
+        return correct(headline, *lines)
+    return not_yet(f"not {points}.", *lines)
