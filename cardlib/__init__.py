@@ -1,7 +1,8 @@
 """cardlib: Call Break and its cousins, for learning in Jupyter.
 
 The shared pieces live here: cards and parsing, trick mechanics, errors. Each
-game is a module: :mod:`cardlib.callbreak` (the main one), :mod:`cardlib.judgement`.
+game is a module: :mod:`cardlib.callbreak` (the main one), :mod:`cardlib.judgement`,
+:mod:`cardlib.bridge` (Contract Bridge).
 """
 
 from cardlib.cards import (
