@@ -430,3 +430,59 @@ def click_latency(page, button, watched) -> float:
     page.evaluate(ARM_LATENCY_JS, [button.element_handle(), watched.element_handle()])
     button.click()
     return page.evaluate("window.__cardlibLatency")
+
+
+# ----- a learner's moves in the match player (notebook 06, and make app) -----
+
+#: A match player still waiting for the learner's call.
+MATCH_PLAYER_CALLING = ".cardlib-match-player:has(.cardlib-call-button:not([disabled]))"
+
+
+def waiting_match_player(page):
+    """The first match player on the page that waits for a call, pinned by its position
+    (a locator by state would lose it as soon as the call is made)."""
+    players = page.locator(".cardlib-match-player")
+    for i in range(players.count()):
+        if players.nth(i).locator(".cardlib-call-button").is_enabled():
+            return players.nth(i)
+    raise AssertionError(
+        f"none of the {players.count()} match players on the page waits for a call"
+    )
+
+
+def call_and_play_a_trick(player) -> str:
+    """In a match player waiting for a call: call, then play trick 1 by clicking cards.
+
+    Checks each step on screen: the call is taken; an illegal card (if the
+    learner holds one) is refused and stays in the hand; a legal card is played,
+    the bots finish the trick and it is shown with its winner. Returns the
+    feedback line after the trick.
+    """
+    from playwright.sync_api import expect
+
+    select = player.locator(".cardlib-call-select select")
+    call_button = player.locator(".cardlib-call-button")
+    feedback = player.locator(".cardlib-feedback")
+    hand = player.locator(".cardlib-hand .cardlib-card-button")
+    labels = [label.strip() for label in select.locator("option").all_text_contents()]
+    call = "3" if "3" in labels else labels[0]
+    select.select_option(label=call)
+    call_button.click()
+    expect(feedback).to_contain_text(f"You called {call}.")
+    expect(call_button).to_be_disabled()
+    expect(hand).to_have_count(13)
+    expect(player.locator(".cardlib-hand .cardlib-legal").first).to_be_visible()
+
+    illegal = player.locator(".cardlib-hand .cardlib-card-button:not(.cardlib-legal)")
+    if illegal.count():
+        illegal.first.click()
+        expect(feedback).to_contain_text("Refused:")
+        expect(hand).to_have_count(13)
+
+    legal = player.locator(".cardlib-hand .cardlib-legal").first
+    card = legal.text_content().strip()
+    legal.click()
+    expect(feedback).to_contain_text(f"You played {card}: trick 1 goes to ")
+    expect(hand).to_have_count(12)
+    expect(player.locator(".cardlib-last-trick")).to_contain_text("Trick 1: ")
+    return feedback.text_content()

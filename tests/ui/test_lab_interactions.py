@@ -10,7 +10,7 @@ medians are reported at the end of the run (see conftest.py), never asserted.
 from __future__ import annotations
 
 import pytest
-from jupyter_driver import click_latency
+from jupyter_driver import call_and_play_a_trick, click_latency, waiting_match_player
 from playwright.sync_api import expect
 
 from cardlib import callbreak
@@ -112,3 +112,12 @@ def test_04_call_slider_changes_the_score(run_notebook, screenshot_dir):
     expect(score).to_have_text(score_sentence(lowest, tricks))
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-slider.png")
+
+
+def test_06_call_and_play_a_trick_against_the_bots(run_notebook, screenshot_dir):
+    notebook = run_notebook("06-*")
+    player = waiting_match_player(notebook.page)
+    player.scroll_into_view_if_needed()
+    call_and_play_a_trick(player)
+    assert not notebook.log_messages()
+    notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-trick.png")

@@ -1,0 +1,34 @@
+"""``make app``: the play-a-match notebook as a page with no code, served by Voilà.
+
+Voilà is started the way ``make app`` starts it; the learner loads the page,
+makes a call and plays the first trick against the bots by clicking cards.
+"""
+
+from __future__ import annotations
+
+import pytest
+from jupyter_driver import (
+    MATCH_PLAYER_CALLING,
+    STDERR_MIME,
+    WIDGET_ERRORS,
+    call_and_play_a_trick,
+    waiting_match_player,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.ui
+
+
+def test_make_app_serves_a_playable_match(voila_app, page, screenshot_dir):
+    app = voila_app("06-*")
+    page.goto(app.url)
+    # Voilà runs the whole notebook before it shows it.
+    page.locator(MATCH_PLAYER_CALLING).first.wait_for(timeout=120_000)
+    player = waiting_match_player(page)
+    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code on the page
+    call_and_play_a_trick(player)
+
+    page.screenshot(path=str(screenshot_dir / "voila" / "06-app-after-trick.png"), full_page=True)
+    errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')
+    assert not errors.count(), errors.first.text_content()
+    assert not WIDGET_ERRORS.search(page.locator("body").text_content())
