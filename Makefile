@@ -52,6 +52,7 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/*.ipynb
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/bench_callbreak.py
+	$(PY) benchmarks/ui_latency.py
