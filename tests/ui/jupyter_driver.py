@@ -381,22 +381,38 @@ class LabNotebook:
         return found
 
     def screenshot(self, path: Path) -> Path:
-        """The whole notebook in one picture: the window is made as tall as the notebook."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        height = self.page.evaluate(
-            "() => { const n = document.querySelector("
-            "'.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');"
-            " return n ? n.scrollHeight : 0; }"
-        )
-        tall = max(size["height"], min(height + 200, 16_000))
-        self.page.set_viewport_size({"width": size["width"], "height": tall})
-        try:
-            self.page.wait_for_timeout(300)  # let the newly visible cells paint
-            self.page.screenshot(path=str(path))
-        finally:
-            self.page.set_viewport_size(size)
-        return path
+        """The whole notebook in one picture (see :func:`whole_page_screenshot`)."""
+        return whole_page_screenshot(self.page, path)
+
+
+#: How much taller than the window the page's longest scrolling panel is, in pixels.
+HIDDEN_HEIGHT_JS = """
+() => {
+  let hidden = document.scrollingElement.scrollHeight - document.scrollingElement.clientHeight;
+  for (const e of document.querySelectorAll('*')) {
+    const overflow = getComputedStyle(e).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') {
+      hidden = Math.max(hidden, e.scrollHeight - e.clientHeight);
+    }
+  }
+  return hidden;
+}
+"""
+
+
+def whole_page_screenshot(page, path: Path, most: int = 16_000) -> Path:
+    """A screenshot with nothing scrolled out of sight: JupyterLab and Voilà scroll inside a
+    panel, not the page, so the window is made taller by what that panel hides, then restored."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    tall = min(size["height"] + page.evaluate(HIDDEN_HEIGHT_JS), most)
+    page.set_viewport_size({"width": size["width"], "height": tall})
+    try:
+        page.wait_for_timeout(300)  # let the newly visible cells paint
+        page.screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
+    return path
 
 
 # ----- timing a click -----

@@ -13,6 +13,7 @@ from jupyter_driver import (
     WIDGET_ERRORS,
     call_and_play_a_trick,
     waiting_match_player,
+    whole_page_screenshot,
 )
 from playwright.sync_api import expect
 
@@ -28,7 +29,7 @@ def test_make_app_serves_a_playable_match(voila_app, page, screenshot_dir):
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code on the page
     call_and_play_a_trick(player)
 
-    page.screenshot(path=str(screenshot_dir / "voila" / "06-app-after-trick.png"), full_page=True)
+    whole_page_screenshot(page, screenshot_dir / "voila" / "06-app-after-trick.png")
     errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')
     assert not errors.count(), errors.first.text_content()
     assert not WIDGET_ERRORS.search(page.locator("body").text_content())
