@@ -36,7 +36,8 @@ PROJECT = Path(__file__).resolve().parents[2]
 #: (a scratch notebook, say) while working on the tests themselves.
 NOTEBOOKS = Path(os.environ.get("CARDLIB_UI_NOTEBOOKS", PROJECT / "notebooks"))
 SCREENSHOTS = PROJECT / "screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
+#: Debian's Chromium (CARDLIB_CHROMIUM names another build, e.g. chromium-browser elsewhere).
+CHROMIUM = Path(os.environ.get("CARDLIB_CHROMIUM", "/usr/bin/chromium"))
 #: Headless Chromium as root in a container, without the network chatter that slows start-up.
 CHROMIUM_ARGS = [
     "--no-sandbox",
