@@ -68,8 +68,11 @@ def served_notebooks(tmp_path_factory) -> Path:
 def browser():
     """Debian's Chromium, headless, shared by every browser test of the session."""
     _require_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A widget answers in tens of milliseconds, but the two cores are shared with
+    # whole test suites: wait longer than Playwright's 5 s before calling it broken.
+    expect.set_options(timeout=20_000)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
