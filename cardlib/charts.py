@@ -51,7 +51,7 @@ class _Frame:
 
     def __init__(self, x_values, y_low, y_high, width, height, title, x_label, y_label):
         self.width, self.height = width, height
-        self.left, self.right, self.top, self.bottom = 56, 16, 30, 44
+        self.left, self.right, self.top, self.bottom = 56, 16, 44, 44  # room for a mark above a bar
         self.x_values = list(x_values)
         ticks = _nice_ticks(min(y_low, 0.0), max(y_high, 0.0))
         self.y_ticks = ticks

@@ -86,6 +86,30 @@ def best_calls(expected: Mapping[int, Fraction]) -> list[int]:
     return [call for call, value in expected.items() if value == top]
 
 
+def expected_scores_as_called(
+    hand,
+    samples: int = 2_000,
+    seed=0,
+    variant: callbreak.Variant = callbreak.STANDARD,
+    calls: Iterable[int] | None = None,
+) -> dict[int, Fraction]:
+    """Expected score of each call, from a separate simulation per call, played as called.
+
+    The one-simulation shortcut (:func:`trick_counts` with ``expected_scores``)
+    is exact about *making* a call but counts the overtricks of a hand that
+    never stops winning. Under old Call Bridge scoring two overtricks lose the
+    whole call, so there each call must be played out as called: the hand ducks
+    once its call is made. Every call uses the same seed, hence the same deals.
+    """
+    calls = range(variant.min_call, callbreak.MAX_CALL + 1) if calls is None else calls
+    expected = {}
+    for call in calls:
+        counts = trick_counts(hand, samples, seed, variant, call=call)
+        total = sum(n * callbreak.score(call, t, variant) for t, n in enumerate(counts))
+        expected[call] = Fraction(total) / samples
+    return expected
+
+
 def made_counts_agree(hand, call: int, samples: int = 2_000, seed=0) -> bool:
     """Playing call ``call`` and playing for every trick make ``call`` on exactly the same deals."""
     as_called = trick_counts(hand, samples, seed, call=call)

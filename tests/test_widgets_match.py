@@ -1,6 +1,5 @@
 """Notebook 06's match player, driven by clicks in plain pytest."""
 
-
 from cardlib import callbreak
 from cardlib.bots import SensibleBot, play_out
 from cardlib.cards import Card

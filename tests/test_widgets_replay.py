@@ -9,7 +9,7 @@ from cardlib.history import fresh_copy, replay, starting_hands
 from cardlib.widgets.replay import DealReplay, counts_table
 
 
-def played_deal(seed=5, cards=None):
+def played_deal(seed=5):
     deal = callbreak.Deal(seed=seed)
     bots = [SensibleBot()] * 4
     play_out(deal, bots)

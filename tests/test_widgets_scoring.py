@@ -11,6 +11,7 @@ from cardlib.charts import _nice_ticks, bar_chart, line_chart
 from cardlib.estimate import (
     ALWAYS_WANT,
     best_calls,
+    expected_scores_as_called,
     hand_mask,
     made_counts_agree,
     mean_tricks,
@@ -194,3 +195,16 @@ def test_charts_are_deterministic_text():
     assert "call 3: 2.50 (best)" in chart and chart._repr_svg_() == chart
     lines = line_chart({"call 4": {t: callbreak.score(4, t) for t in range(14)}}, "t", "x", "y")
     assert lines.count("<circle") == 14 and "call 4, x 6: 4.2" in lines
+
+
+def test_expected_scores_as_called_play_each_call_out():
+    hand = SAMPLE_HANDS["Void in clubs"]
+    old = callbreak.Variant(old_scoring=True)
+    expected = expected_scores_as_called(hand, 40, seed=1, variant=old, calls=[5, 6])
+    assert set(expected) == {5, 6}
+    counts = trick_counts(hand, 40, 1, old, call=6)
+    total = sum(n * callbreak.score(6, t, old) for t, n in enumerate(counts))
+    assert expected[6] == Fraction(total) / 40
+    assert set(expected_scores_as_called(hand, 8, variant=callbreak.Variant(min_call=2))) == set(
+        range(2, 14)
+    )

@@ -70,7 +70,7 @@ def scoreboard_html(match: callbreak.Match) -> str:
     totals = "".join(f"<td><b>{callbreak.format_points(t)}</b></td>" for t in match.totals())
     rows.append(f"<tr><td><b>total</b></td>{totals}</tr>")
     table = (
-        '<table class="cardlib-score-table" style="border-collapse:collapse">'
+        '<table class="cardlib-score-table" style="border-collapse:collapse" cellpadding="4">'
         f"<caption>Scoreboard (call/tricks → points)</caption>{head}{''.join(rows)}</table>"
     )
     if match.phase == "over":
@@ -90,7 +90,7 @@ def status_html(match: callbreak.Match) -> str:
     head = "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
     return (
         f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
-        f'<table style="border-collapse:collapse"><tr><th></th>{head}</tr>'
+        f'<table style="border-collapse:collapse" cellpadding="4"><tr><th></th>{head}</tr>'
         f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
     )
 
@@ -125,7 +125,7 @@ class MatchPlayer:
         self.status.add_class("cardlib-status")
         self.trick_view = widgets.HTML()
         self.trick_view.add_class("cardlib-trick")
-        self.last_trick = widgets.HTML()
+        self.last_trick = widgets.HTML(layout={"margin": "0 0 0 32px"})
         self.last_trick.add_class("cardlib-last-trick")
         self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.hand.add_class("cardlib-hand")
@@ -289,7 +289,9 @@ class MatchPlayer:
         self.hand.children = tuple(self.card_buttons[c] for c in held)
         names = [seat_label(s) for s in range(4)]
         if deal.trick:
-            self.trick_view.value = str(trick_svg(deal.trick, deal.trick_seats, seat_names=names))
+            self.trick_view.value = f"<div>Trick {len(deal.tricks) + 1} so far</div>" + str(
+                trick_svg(deal.trick, deal.trick_seats, seat_names=names)
+            )
         elif phase == "playing":
             self.trick_view.value = "<i>You lead this trick.</i>"
         else:

@@ -115,7 +115,12 @@ def two_places(value: Fraction) -> str:
     return f"{sign}{whole // 100}.{whole % 100:02d}"
 
 
-def expected_chart(expected: dict[int, Fraction], title: str = "Expected score of each call"):
+def expected_chart(
+    expected: dict[int, Fraction],
+    title: str = "Expected score of each call",
+    width: int = 640,
+    height: int = 300,
+):
     """The bar chart of expected score by call, the best call(s) marked."""
     return bar_chart(
         expected,
@@ -125,6 +130,8 @@ def expected_chart(expected: dict[int, Fraction], title: str = "Expected score o
         marked=best_calls(expected),
         mark_text="best",
         value_text=two_places,
+        width=width,
+        height=height,
     )
 
 
