@@ -115,6 +115,12 @@ def test_a_whole_match_by_clicking_only():
     names = " and ".join(seat_label(s) for s in match.winners())
     assert f"Match over: {names}" in board
     assert board.count("<tr><td>") == 6  # five deals and the totals
+    running = match.totals()  # after the last deal the running total is the total
+    for total in running:
+        assert f"so far {callbreak.format_points(total)}</small>" in board
+    first = match.scores_by_deal()[0]
+    for points in first:  # after the first deal the running total is that deal's score
+        assert f"→ {callbreak.format_points(points)}<br><small>so far " in board
     assert player.next_button.disabled and player.call_button.disabled
     assert "The match is over" in player.feedback.value
     player.next_button.click()

@@ -28,8 +28,8 @@ CSS classes (for the browser tests):
   cards you may play now;
 - ``cardlib-feedback``: what just happened (a refusal names the rule);
 - ``cardlib-next-deal``: the "Next deal" button (enabled only between deals);
-- ``cardlib-scoreboard``: the scores of every finished deal, the totals and,
-  at the end, the winner(s).
+- ``cardlib-scoreboard``: the scores of every finished deal with the running
+  totals, the totals and, at the end, the winner(s).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from cardlib.bots import SensibleBot, play_out, sensible_call_mask
 from cardlib.cards import DECK, Card, sort_for_display
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
+from cardlib.match import ZERO
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
 
 YOU = 0
@@ -59,19 +60,25 @@ def scoreboard_html(match: callbreak.Match) -> str:
     """Every finished deal (call/tricks → points), the running totals, and the winner(s)."""
     head = "<tr><th>deal</th>" + "".join(f"<th>{seat_label(s)}</th>" for s in range(4)) + "</tr>"
     rows = []
+    running = [ZERO] * 4
     for number, deal in enumerate(match.deals, start=1):
         if deal.phase != "over":
             continue
-        cells = "".join(
-            f"<td>{deal.calls[s]}/{deal.tricks_won[s]} → {callbreak.format_points(points)}</td>"
-            for s, points in enumerate(deal.scores())
-        )
-        rows.append(f"<tr><td>{number}</td>{cells}</tr>")
+        cells = []
+        for seat, points in enumerate(deal.scores()):
+            running[seat] += points
+            cells.append(
+                f"<td>{deal.calls[seat]}/{deal.tricks_won[seat]} → "
+                f"{callbreak.format_points(points)}"
+                f"<br><small>so far {callbreak.format_points(running[seat])}</small></td>"
+            )
+        rows.append(f"<tr><td>{number}</td>{''.join(cells)}</tr>")
     totals = "".join(f"<td><b>{callbreak.format_points(t)}</b></td>" for t in match.totals())
     rows.append(f"<tr><td><b>total</b></td>{totals}</tr>")
     table = (
         '<table class="cardlib-score-table" style="border-collapse:collapse" cellpadding="4">'
-        f"<caption>Scoreboard (call/tricks → points)</caption>{head}{''.join(rows)}</table>"
+        "<caption>Scoreboard (call/tricks → points, and the running total)</caption>"
+        f"{head}{''.join(rows)}</table>"
     )
     if match.phase == "over":
         winners = match.winners()
