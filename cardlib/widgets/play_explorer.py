@@ -194,7 +194,9 @@ class PlayExplorer:
         self.table.add_class("cardlib-table")
         self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.hand.add_class("cardlib-hand")
-        self.show_legal = widgets.Button(description="Show legal cards", icon="eye")
+        self.show_legal = widgets.Button(
+            description="Show legal cards", icon="eye", layout={"width": "auto"}
+        )
         self.show_legal.add_class("cardlib-show-legal")
         self.legal_set = widgets.HTML()
         self.legal_set.add_class("cardlib-legal-set")
@@ -268,7 +270,13 @@ class PlayExplorer:
         button = widgets.Button(
             description=str(card),
             tooltip=card.name,
-            layout={"width": "52px", "height": "40px", "border": "1px solid #555555"},
+            # No side padding: at 15px, "10♣" needs the whole 52px (seen cut to "1…" in Lab).
+            layout={
+                "width": "52px",
+                "height": "40px",
+                "padding": "0px",
+                "border": "1px solid #555555",
+            },
             style={
                 "text_color": SUIT_COLOURS[card.suit],
                 "font_weight": "bold",

@@ -16,6 +16,7 @@ Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import secrets
@@ -386,14 +387,23 @@ class LabNotebook:
         return whole_page_screenshot(self.page, path)
 
 
-#: How much taller than the window the page's longest scrolling panel is, in pixels.
+#: Scrolls every panel back to its top; returns how much taller than the window the
+#: longest of them is, in pixels (negative when everything is in sight).
 HIDDEN_HEIGHT_JS = """
 () => {
+  window.scrollTo(0, 0);
   let hidden = document.scrollingElement.scrollHeight - document.scrollingElement.clientHeight;
   for (const e of document.querySelectorAll('*')) {
     const overflow = getComputedStyle(e).overflowY;
     if (overflow === 'auto' || overflow === 'scroll') {
-      hidden = Math.max(hidden, e.scrollHeight - e.clientHeight);
+      e.scrollTop = 0;
+      // A notebook may pad its end ("scroll past end"): measure to its last cell.
+      const cells = e.querySelectorAll('.jp-Cell');
+      const top = e.getBoundingClientRect().top;
+      const needed = cells.length
+        ? cells[cells.length - 1].getBoundingClientRect().bottom - top + 24
+        : e.scrollHeight;
+      hidden = Math.max(hidden, needed - e.clientHeight);
     }
   }
   return hidden;
@@ -406,10 +416,17 @@ def whole_page_screenshot(page, path: Path, most: int = 16_000) -> Path:
     panel, not the page, so the window is made taller by what that panel hides, then restored."""
     path.parent.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
-    tall = min(size["height"] + page.evaluate(HIDDEN_HEIGHT_JS), most)
-    page.set_viewport_size({"width": size["width"], "height": tall})
+    tall = size["height"]
     try:
-        page.wait_for_timeout(300)  # let the newly visible cells paint
+        # Off-screen cells are laid out at an estimated height until they are seen, so
+        # grow the window until nothing is left hidden (twice is usually enough).
+        for _ in range(5):
+            hidden = page.evaluate(HIDDEN_HEIGHT_JS)
+            if hidden <= 0 or tall >= most:
+                break
+            tall = min(tall + math.ceil(hidden), most)
+            page.set_viewport_size({"width": size["width"], "height": tall})
+            page.wait_for_timeout(300)  # let the newly visible cells paint
         page.screenshot(path=str(path))
     finally:
         page.set_viewport_size(size)
@@ -503,3 +520,11 @@ def call_and_play_a_trick(player) -> str:
     expect(hand).to_have_count(12)
     expect(player.locator(".cardlib-last-trick")).to_contain_text("Trick 1: ")
     return feedback.text_content()
+
+
+def cut_off_labels(container) -> list[str]:
+    """The labels of the buttons in ``container`` too wide for their button ("1…" for 10♣)."""
+    return container.locator("button").evaluate_all(
+        "buttons => buttons.filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth)"
+        ".map(b => b.textContent.trim())"
+    )

@@ -12,7 +12,12 @@ from __future__ import annotations
 import os
 
 import pytest
-from jupyter_driver import call_and_play_a_trick, click_latency, waiting_match_player
+from jupyter_driver import (
+    call_and_play_a_trick,
+    click_latency,
+    cut_off_labels,
+    waiting_match_player,
+)
 from playwright.sync_api import expect
 
 from cardlib import callbreak
@@ -59,6 +64,9 @@ def test_01_deal_button_deals_the_next_seed(run_notebook, screenshot_dir, record
 def test_03_card_click_is_judged_with_the_rule(run_notebook, screenshot_dir, record_latency):
     notebook = run_notebook("03-*")
     explorer = notebook.page.locator(".cardlib-play-explorer").first
+    explorer.scroll_into_view_if_needed()
+    # As the notebook leaves it (a dealt position, tens and all), every label is readable.
+    assert not cut_off_labels(explorer), "button labels cut off: a learner cannot read them"
     position = next(p for p in WORKED_POSITIONS if p.key == "seed-follow")  # 3♥ K♥ against Q♥
     explanation = position.explain()
     explorer.locator(".cardlib-position select").select_option(label=position.title)
@@ -122,5 +130,6 @@ def test_06_call_and_play_a_trick_against_the_bots(run_notebook, screenshot_dir)
     player = waiting_match_player(notebook.page)
     player.scroll_into_view_if_needed()
     call_and_play_a_trick(player)
+    assert not cut_off_labels(player), "button labels cut off: a learner cannot read them"
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-trick.png")
