@@ -113,7 +113,10 @@ class AuctionPad:
         )
         self.dealer.add_class("cardlib-bridge-dealer")
         self.first_caller = widgets.ToggleButtons(
-            options=FIRST_CALLER_CHOICES, value=first_caller, description="First call"
+            options=FIRST_CALLER_CHOICES,
+            value=first_caller,
+            description="First call",
+            style={"button_width": "auto"},  # the default width cuts the choices off
         )
         self.first_caller.add_class("cardlib-bridge-first-caller")
         self.restart = widgets.Button(description="New auction")

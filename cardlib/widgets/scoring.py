@@ -152,7 +152,10 @@ class ExpectedScoreExplorer:
             description="Hand",
         )
         self.hand_seed = widgets.IntText(value=1, description="Seed")
-        self.deal_button = widgets.Button(description="Deal a random hand")
+        # As wide as its words: the default button width cuts them off.
+        self.deal_button = widgets.Button(
+            description="Deal a random hand", layout={"width": "auto"}
+        )
         self.hand_view = widgets.HTML()
         self.chart = widgets.HTML()
         self.summary = widgets.HTML()

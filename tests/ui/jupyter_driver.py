@@ -378,9 +378,23 @@ class LabNotebook:
         """What a learner would see go wrong, cell by cell, then the log; [] if all is well."""
         reports = self.report() if reports is None else reports
         found = [problem for report in reports for problem in report.problems()]
+        if cut := self.cut_off_buttons():
+            found.append(f"button labels cut off, a learner cannot read them: {cut}")
         if log := self.log_messages():
             found.append(f"the log console has messages (a widget callback failed?):\n{log}")
         return found
+
+    def cut_off_buttons(self) -> list[str]:
+        """The labels of every button in the notebook's outputs too wide for their button."""
+        # Off-screen cells are not laid out (content-visibility): lay them all out to measure.
+        style = self.page.add_style_tag(
+            content=".jp-Notebook .jp-Cell { content-visibility: visible !important; }"
+        )
+        try:
+            panel = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+            return cut_off_labels(panel, ".jp-OutputArea-output button")
+        finally:
+            style.evaluate("node => node.remove()")
 
     def screenshot(self, path: Path) -> Path:
         """The whole notebook in one picture (see :func:`whole_page_screenshot`)."""
@@ -522,9 +536,9 @@ def call_and_play_a_trick(player) -> str:
     return feedback.text_content()
 
 
-def cut_off_labels(container) -> list[str]:
+def cut_off_labels(container, buttons: str = "button") -> list[str]:
     """The labels of the buttons in ``container`` too wide for their button ("1…" for 10♣)."""
-    return container.locator("button").evaluate_all(
+    return container.locator(buttons).evaluate_all(
         "buttons => buttons.filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth)"
         ".map(b => b.textContent.trim())"
     )
