@@ -1,13 +1,15 @@
 """Driving JupyterLab and Voilà in Debian's Chromium, for the browser tests.
 
-Three small pieces, kept apart from the tests so each test reads as what a
+Small pieces, kept apart from the tests so that each test reads as what a
 learner does:
 
 - :class:`Server`: a ``jupyter lab`` or ``voila`` process on 127.0.0.1, started
   the way ``make tutorial`` / ``make app`` start it, waited for, and stopped;
 - :class:`LabNotebook`: one notebook open in JupyterLab: run all cells from
   the menus, list what went wrong cell by cell, take a screenshot;
-- :func:`click_latency`: the time from a real click to the updated text on screen.
+- :func:`whole_page_screenshot`, :func:`cut_off_labels`: what a person would see;
+- :func:`click_latency`: the time from a real click to the updated text on screen;
+- :func:`call_and_play_a_trick`: a learner's first moves in the match player (06).
 
 Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
 ``cardlib-…`` classes each widget module lists in its docstring.
