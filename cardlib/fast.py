@@ -1,9 +1,11 @@
 """The fast internal path: whole deals played on 52-bit masks, no objects.
 
 Used for Monte Carlo estimates (how many tricks a hand takes) and measured by
-the benchmark beside the public :class:`~cardlib.callbreak.Deal`. It calls the
-same :func:`~cardlib.tricks.legal_mask` and the same bot policies, so it plays
-by exactly the same rules; tests check it against ``Deal`` move for move.
+the benchmark beside the public :class:`~cardlib.callbreak.Deal`. Bot playouts
+call the same :func:`~cardlib.tricks.legal_mask` and the same bot policies;
+uniform random playouts (:func:`random_playout`) run a specialised loop whose
+copy of the ladder tests prove equal to ``legal_mask`` at every turn. Tests
+check both against ``Deal`` move for move.
 """
 
 from __future__ import annotations
@@ -11,39 +13,9 @@ from __future__ import annotations
 import random
 
 from cardlib.bots import sensible_call_mask, sensible_play_mask
-from cardlib.cards import SUITS
+from cardlib.cards import SUIT_MASKS, SUITS
 from cardlib.game import deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
-
-# The card indices of each 13-bit rank pattern, by suit, filled as they are met.
-_SUIT_CARDS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
-_BITS_CACHE: dict[int, tuple[int, ...]] = {}
-
-
-def _suit_cards(suit: int, ranks: int) -> tuple[int, ...]:
-    cards = _SUIT_CARDS[suit].get(ranks)
-    if cards is None:
-        base = 13 * suit
-        cards = _SUIT_CARDS[suit][ranks] = tuple(base + r for r in range(13) if ranks >> r & 1)
-    return cards
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    """The card indices in a mask, lowest first (memoised)."""
-    bits = _BITS_CACHE.get(mask)
-    if bits is None:
-        # Leads are whole hands and rarely recur; building them from the four
-        # suits' tables is several times quicker than walking the bits.
-        if len(_BITS_CACHE) > 200_000:
-            _BITS_CACHE.clear()
-        bits = _BITS_CACHE[mask] = (
-            _suit_cards(0, mask & 0x1FFF)
-            + _suit_cards(1, mask >> 13 & 0x1FFF)
-            + _suit_cards(2, mask >> 26 & 0x1FFF)
-            + _suit_cards(3, mask >> 39)
-        )
-    return bits
-
 
 # The seats of a trick in play order, by direction and leader.
 _SEAT_ORDERS = {
@@ -64,13 +36,12 @@ def play_tricks(
 
     ``choose(seat, hand, trick, legal_mask, tricks_won)`` returns a card index.
     Without ``choose``, every card is drawn uniformly from the legal ones with
-    ``rng`` (the quickest way to play random deals).
+    ``rng`` (see :func:`random_playout`, the quickest way to play random deals).
     """
+    if choose is None:
+        return random_playout(hands, leader, rules, rng or random.Random(), direction, first_trick)
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
     seat_orders = _SEAT_ORDERS[direction]
-    if choose is None:
-        uniform = (rng or random.Random()).random
-        bits_cache = _BITS_CACHE
     won = [0, 0, 0, 0]
     while hands[leader]:
         trick: list[int] = []
@@ -78,11 +49,7 @@ def play_tricks(
         for seat in order:
             hand = hands[seat]
             legal = legal_mask(hand, trick, rules, first_trick)[0]
-            if choose is None:
-                cards = bits_cache.get(legal) or _bits(legal)
-                card = cards[int(uniform() * len(cards))]
-            else:
-                card = choose(seat, hand, trick, legal, won)
+            card = choose(seat, hand, trick, legal, won)
             hands[seat] = hand ^ (1 << card)
             trick.append(card)
         first_trick = False
@@ -91,16 +58,141 @@ def play_tricks(
     return won
 
 
+# Card indices of each mask that lies within one suit, filled as they are met
+# (at most 4 × 8192), and the suit mask of each card.
+_SUIT_TUPLES: dict[int, tuple[int, ...]] = {}
+_SUIT_OF_CARD = tuple(0x1FFF << (13 * (card // 13)) for card in range(52))
+_SUIT0, _SUIT1, _SUIT2, _SUIT3 = (0x1FFF << (13 * suit) for suit in range(4))
+_FOLLOWERS = {
+    d: tuple(tuple((lead + d * i) % 4 for i in range(1, 4)) for lead in range(4)) for d in (1, -1)
+}
+
+
+def _cards_in(mask: int) -> tuple[int, ...]:
+    """The card indices in ``mask``, lowest first, adding its suits' parts to the table."""
+    parts = [mask & suit_mask for suit_mask in (_SUIT0, _SUIT1, _SUIT2, _SUIT3)]
+    for part in parts:
+        if part not in _SUIT_TUPLES:
+            _SUIT_TUPLES[part] = tuple(i for i in range(52) if part >> i & 1)
+    return sum((_SUIT_TUPLES[part] for part in parts), ())
+
+
+def random_playout(
+    hands: list[int],
+    leader: int,
+    rules: PlayRules,
+    rng: random.Random,
+    direction: int = 1,
+    first_trick: bool = True,
+    record: list | None = None,
+) -> list[int]:
+    """Play every remaining card, each drawn uniformly from the legal ones; tricks won by seat.
+
+    ``hands`` (masks) is consumed. Each card takes one ``rng.random()`` and is
+    the legal card at that fraction of the legal cards listed lowest index
+    first. With a ``record`` list, every turn appends ``(hand, legal mask,
+    card)`` in the order played, so tests can check it against the rules.
+    """
+    # This loop inlines the ladder of tricks.legal_mask and the winner of
+    # tricks.winner_index, keeping the trick's top cards as they are played
+    # instead of scanning the trick: twice as fast as calling them, and the
+    # benchmark's "fast" figure. legal_mask stays the one definition of the
+    # rules; tests/test_fast_paths.py proves this copy gives the same mask at
+    # every turn for every kind of PlayRules, and that its games replay through Deal.
+    trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
+    must_beat = rules.must_beat
+    void_rule = rules.void_rule
+    void_free = trump_bits == 0 or void_rule == "free"
+    undertrump = void_rule == "trump"
+    no_trump_lead = rules.no_trump_lead_first_trick and first_trick and trump_bits != 0
+    uniform = rng.random
+    suit_tuples = _SUIT_TUPLES
+    suit_of_card = _SUIT_OF_CARD
+    followers = _FOLLOWERS[direction]
+    won = [0, 0, 0, 0]
+    while True:
+        hand = hands[leader]
+        if not hand:
+            return won
+        legal = hand
+        if no_trump_lead:
+            no_trump_lead = False
+            legal = hand & ~trump_bits or hand
+        try:
+            cards = (
+                suit_tuples[legal & _SUIT0]
+                + suit_tuples[legal & _SUIT1]
+                + suit_tuples[legal & _SUIT2]
+                + suit_tuples[legal & _SUIT3]
+            )
+        except KeyError:  # a suit pattern not met before
+            cards = _cards_in(legal)
+        card = cards[int(uniform() * len(cards))]
+        if record is not None:
+            record.append((hand, legal, card))
+        hands[leader] = hand ^ (1 << card)
+        led_bits = suit_of_card[card]
+        top_led = card
+        top_trump = -1
+        led_winner = trump_winner = leader
+        for seat in followers[leader]:
+            hand = hands[seat]
+            legal = hand & led_bits
+            if legal:  # follow suit
+                if must_beat and top_trump < 0:
+                    higher = legal >> (top_led + 1) << (top_led + 1)
+                    if higher:
+                        legal = higher
+            elif void_free:
+                legal = hand
+            else:
+                legal = hand & trump_bits
+                if not legal:
+                    legal = hand
+                elif top_trump >= 0:
+                    higher = legal >> (top_trump + 1) << (top_trump + 1)
+                    if higher:
+                        legal = higher
+                    elif not undertrump:
+                        legal = hand
+            cards = suit_tuples.get(legal)
+            if cards is None:  # more than one suit (a free discard), or a pattern not met before
+                try:
+                    cards = (
+                        suit_tuples[legal & _SUIT0]
+                        + suit_tuples[legal & _SUIT1]
+                        + suit_tuples[legal & _SUIT2]
+                        + suit_tuples[legal & _SUIT3]
+                    )
+                except KeyError:
+                    cards = _cards_in(legal)
+            card = cards[int(uniform() * len(cards))]
+            if record is not None:
+                record.append((hand, legal, card))
+            hands[seat] = hand ^ (1 << card)
+            if led_bits >> card & 1:
+                if card > top_led:
+                    top_led = card
+                    led_winner = seat
+            elif trump_bits >> card & 1 and card > top_trump:
+                top_trump = card
+                trump_winner = seat
+        leader = trump_winner if top_trump >= 0 else led_winner
+        won[leader] += 1
+
+
 def random_deal(rng: random.Random, rules: PlayRules, min_call: int = 1, max_call: int = 13):
     """One full random deal (deal, four random calls, 13 random legal tricks) on masks.
 
-    Returns ``(calls, tricks won)`` by seat.
+    Returns ``(calls, tricks won)`` by seat. It draws what :class:`~cardlib.callbreak.Deal`
+    draws from a generator (dealer, hands), then the four calls and the cards as
+    :func:`random_playout` does.
     """
     dealer = rng.randrange(4)
     hands = deal_hands(rng, dealer)
     uniform = rng.random
     calls = [min_call + int(uniform() * (max_call - min_call + 1)) for _ in range(4)]
-    return calls, play_tricks(hands, (dealer + 1) % 4, rules, rng=rng)
+    return calls, random_playout(hands, (dealer + 1) % 4, rules, rng)
 
 
 def sensible_chooser(calls: list[int], trump_index: int):

@@ -16,10 +16,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, NoReturn
 
 from cardlib.cards import (
     DECK,
+    SUIT_MASKS,
     Card,
     from_mask,
     parse_card,
@@ -28,7 +29,19 @@ from cardlib.cards import (
     to_mask,
 )
 from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
-from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
+from cardlib.tricks import (
+    FOLLOW_ANY,
+    FOLLOW_TRUMPED,
+    FREE,
+    LEAD,
+    MUST_BEAT,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    MUST_UNDERTRUMP,
+    PlayRules,
+    explain_text,
+    legal_mask,
+)
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -70,44 +83,55 @@ class Trick(NamedTuple):
         return f"{plays} → seat {self.winner}"
 
 
-_FROZEN_CACHE: dict[int, frozenset[Card]] = {}
+# The cards of every mask that lies within one suit (at most 4 × 8192 of them),
+# as a tuple and as a frozenset, built on first use: the same few masks recur.
 _SUIT_CACHE: dict[int, tuple[Card, ...]] = {}
+_FROZEN_CACHE: dict[int, frozenset[Card]] = {}
 _SUIT1, _SUIT2, _SUIT3 = (0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
 
 
 def _suit_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask that lies within one suit (at most 4 × 8192 entries)."""
+    """The cards of a mask that lies within one suit."""
     cards = _SUIT_CACHE.get(mask)
     if cards is None:
         cards = _SUIT_CACHE[mask] = tuple(from_mask(mask))
     return cards
 
 
+def _new_cards_of(mask: int) -> frozenset[Card]:
+    """:func:`cards_of` for a mask not in the cache yet."""
+    spades, hearts = mask & 0x1FFF, mask & _SUIT1
+    diamonds, clubs = mask & _SUIT2, mask & _SUIT3
+    suit_cards = _SUIT_CACHE
+    try:
+        cards = frozenset(
+            suit_cards[spades] + suit_cards[hearts] + suit_cards[diamonds] + suit_cards[clubs]
+        )
+    except KeyError:  # a suit's pattern not met before
+        cards = frozenset(
+            _suit_cards(spades) + _suit_cards(hearts) + _suit_cards(diamonds) + _suit_cards(clubs)
+        )
+    # Whole hands (leads) rarely recur: keep only the masks of one suit,
+    # at most 4 × 8192 of them, so the cache never needs clearing.
+    if (spades != 0) + (hearts != 0) + (diamonds != 0) + (clubs != 0) <= 1:
+        _FROZEN_CACHE[mask] = cards
+    return cards
+
+
 def cards_of(mask: int) -> frozenset[Card]:
     """The frozenset of cards in a mask (memoised: the same few masks recur)."""
-    cards = _FROZEN_CACHE.get(mask)
-    if cards is None:
-        get = _SUIT_CACHE.get
-        spades, hearts = mask & 0x1FFF, mask & _SUIT1
-        diamonds, clubs = mask & _SUIT2, mask & _SUIT3
-        cards = frozenset(
-            (get(spades) or _suit_cards(spades))
-            + (get(hearts) or _suit_cards(hearts))
-            + (get(diamonds) or _suit_cards(diamonds))
-            + (get(clubs) or _suit_cards(clubs))
-        )
-        # Whole hands (leads) rarely recur: keep only the masks of one suit,
-        # at most 4 × 8192 of them, so the cache never needs clearing.
-        if (spades != 0) + (hearts != 0) + (diamonds != 0) + (clubs != 0) <= 1:
-            _FROZEN_CACHE[mask] = cards
-    return cards
+    return _FROZEN_CACHE.get(mask) or _new_cards_of(mask)
 
 
 # The seats of a trick in play order, by leader, for each direction of play.
 _SEAT_ORDERS = {
     d: [tuple((lead + d * i) % 4 for i in range(4)) for lead in range(4)] for d in (1, -1)
 }
+_NEXT_SEAT = {d: tuple((seat + d) % 4 for seat in range(4)) for d in (1, -1)}
 _BIT = [1 << i for i in range(52)]
+_SUIT_BITS_OF = [0x1FFF << (13 * (i // 13)) for i in range(52)]
+# Trick(...) without the keyword handling of a NamedTuple's __new__: once per trick.
+_new_trick = tuple.__new__
 
 
 def position_masks(
@@ -168,18 +192,29 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     Sorting by 52 random keys is a uniform shuffle, and much faster in Python
     than ``rng.shuffle``; the order depends only on the generator's state.
     """
-    keys = [rng.random() for _ in range(52)]
-    return sorted(range(52), key=keys.__getitem__)
+    random = rng.random
+    keys = [random() for _ in _CARD_INDICES]
+    return sorted(_CARD_INDICES, key=keys.__getitem__)
+
+
+_CARD_INDICES = range(52)
+# The seats that receive cards 0, 1, 2, 3 of each round of the deal, by direction and dealer.
+_DEALT_TO = {
+    d: [tuple((dealer + d * k) % 4 for k in range(1, 5)) for dealer in range(4)] for d in (1, -1)
+}
 
 
 def deal_hands(rng: random.Random, dealer: int, direction: int = 1) -> list[int]:
     """Four 13-card hands as masks, one card at a time from the dealer's next seat on."""
     deck = shuffled_deck(rng)
+    bit = _BIT.__getitem__
+    first, second, third, fourth = _DEALT_TO[direction][dealer]
     hands = [0, 0, 0, 0]
-    first = (dealer + direction) % 4
-    for k in range(4):
-        # Cards k, k+4, k+8 … of the deck go to the k-th seat in the direction of play.
-        hands[(first + direction * k) % 4] = sum(map(_BIT.__getitem__, deck[k::4]))
+    # Cards k, k+4, k+8 … of the deck go to the k-th seat in the direction of play.
+    hands[first] = sum(map(bit, deck[0::4]))
+    hands[second] = sum(map(bit, deck[1::4]))
+    hands[third] = sum(map(bit, deck[2::4]))
+    hands[fourth] = sum(map(bit, deck[3::4]))
     return hands
 
 
@@ -269,7 +304,16 @@ class TrickDeal:
         self._won = [0, 0, 0, 0]
         self._legal: tuple[int, str] | None = None
         self._seat_orders = _SEAT_ORDERS[self.direction]
+        self._next_seat = _NEXT_SEAT[self.direction]
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
+        self._led_bits = self._top_led = self._top_trump = 0
+        self._switches()
+
+    def _switches(self):
+        rules = self.rules
+        self._must_beat = rules.must_beat
+        self._void_rule = rules.void_rule
+        self._trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
 
     @staticmethod
     def _check_seat(seat, what="seat"):
@@ -351,16 +395,20 @@ class TrickDeal:
                 f"no calls now: the deal is {self._phase} (calls come before the first card)",
                 "phase",
             )
-        self._check_turn(seat)
-        if not isinstance(n, int) or isinstance(n, bool) or not self.min_call <= n <= self.max_call:
+        to_act = self._to_act
+        if seat is not None and seat != to_act:
+            self._check_turn(seat)
+        if (
+            type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
+        ) or not self.min_call <= n <= self.max_call:
             raise IllegalCallError(
                 f"a call must be a whole number of tricks from {self.min_call} to "
                 f"{self.max_call} in {self.game_name}, got {n!r}",
                 "call-range",
             )
-        self._calls[self._to_act] = n
-        self._to_act = (self._to_act + self.direction) % 4
-        if self._to_act == (self.dealer + self.direction) % 4:
+        self._calls[to_act] = n
+        to_act = self._to_act = self._next_seat[to_act]
+        if to_act == self._leader:  # back to the first caller, who leads the first trick
             self._phase = PLAYING
             self._legal = None
 
@@ -375,26 +423,26 @@ class TrickDeal:
     # ----- playing ----------------------------------------------------------
 
     def _legal_for_turn(self) -> tuple[int, str]:
+        """``(mask, rule id)`` of what the seat to act may play; only while playing."""
         legal = self._legal
         if legal is None:
-            # self.first_trick, inlined: this runs for every card of every simulation.
-            first_trick = not self._tricks and self._cards_per_hand == 13
-            legal = self._legal = legal_mask(
-                self._hands[self._to_act], self._trick, self.rules, first_trick
-            )
+            self._switches()
+            legal = legal_mask(self._hands[self._to_act], self._trick, self.rules, self.first_trick)
+            # Cached only while playing: a cached mask is what lets play() skip the phase check.
+            if self._phase == PLAYING:
+                self._legal = legal
         return legal
 
     def legal_plays(self) -> frozenset[Card]:
         """The cards the seat to act may play (empty unless playing)."""
-        if self._phase != PLAYING:
-            return frozenset()
+        # play() works out the next turn's mask as it goes: here it is usually ready.
         legal = self._legal
         if legal is None:
-            first_trick = not self._tricks and self._cards_per_hand == 13
-            legal = self._legal = legal_mask(
-                self._hands[self._to_act], self._trick, self.rules, first_trick
-            )
-        return _FROZEN_CACHE.get(legal[0]) or cards_of(legal[0])
+            if self._phase != PLAYING:
+                return frozenset()
+            legal = self._legal_for_turn()
+        mask = legal[0]
+        return _FROZEN_CACHE.get(mask) or _new_cards_of(mask)
 
     def explain(self) -> Explanation:
         """Why the seat to act may play what it may."""
@@ -406,46 +454,96 @@ class TrickDeal:
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
         """The seat to act plays ``card`` (a :class:`Card` or text like ``"KH"``)."""
-        if self._phase != PLAYING:
-            if self._phase == CALLING:
-                raise PhaseError("no cards yet: every player calls first", "phase")
-            raise PhaseError("the deal is over: all 13 tricks have been played", "phase")
+        # The hot path of every simulation through this class, so it is written
+        # for speed: ``_legal`` is set only while playing (so it stands for the
+        # phase check), and the next turn's mask is worked out here, once.
+        legal = self._legal
+        if legal is None:
+            if self._phase != PLAYING:
+                if self._phase == CALLING:
+                    raise PhaseError("no cards yet: every player calls first", "phase")
+                raise PhaseError("the deal is over: all 13 tricks have been played", "phase")
+            legal = self._legal_for_turn()
         seat_to_act = self._to_act
         if seat is not None and seat != seat_to_act:
             self._check_turn(seat)
-        index = int(card) if type(card) is Card else int(parse_card(card))
-        bit = 1 << index
+        if type(card) is not Card:
+            card = parse_card(card)
+        if not legal[0] >> card & 1:
+            self._refuse(card, legal)
+        # From here on the play is legal: the state changes, never before.
+        hands = self._hands
+        hands[seat_to_act] ^= _BIT[card]
+        trick = self._trick
+        trick.append(card)  # the interned Card itself, so finished tricks hold Cards
+        n = len(trick)
+        if n == 1:
+            led_bits = self._led_bits = _SUIT_BITS_OF[card]
+            top_led = self._top_led = card
+            top_trump = self._top_trump = -1
+        else:
+            led_bits = self._led_bits
+            top_led = self._top_led
+            top_trump = self._top_trump
+            if led_bits >> card & 1:
+                if card > top_led:
+                    top_led = self._top_led = card
+            elif self._trump_bits >> card & 1 and card > top_trump:
+                top_trump = self._top_trump = card
+            if n == 4:
+                order = self._seat_orders[self._leader]
+                winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
+                self._tricks.append(_new_trick(Trick, (order[0], order, tuple(trick), winner)))
+                self._won[winner] += 1
+                self._trick = []
+                self._leader = self._to_act = winner
+                hand = hands[winner]
+                if hand:
+                    self._legal = (hand, LEAD)  # legal_mask's answer to a lead after trick one
+                else:
+                    self._legal = None
+                    self._phase = OVER
+                return
+        seat_to_act = self._to_act = self._next_seat[seat_to_act]
+        hand = hands[seat_to_act]
+        follow = hand & led_bits
+        if follow:
+            if not self._must_beat:
+                self._legal = (follow, FOLLOW_ANY)
+            elif top_trump >= 0:
+                self._legal = (follow, FOLLOW_TRUMPED)
+            else:
+                higher = follow >> (top_led + 1) << (top_led + 1)
+                self._legal = (higher, MUST_BEAT) if higher else (follow, FOLLOW_ANY)
+            return
+        void_rule = self._void_rule
+        trumps = hand & self._trump_bits
+        if not trumps or void_rule == "free":
+            self._legal = (hand, FREE)
+        elif top_trump < 0:
+            self._legal = (trumps, MUST_TRUMP)
+        else:
+            higher = trumps >> (top_trump + 1) << (top_trump + 1)
+            if higher:
+                self._legal = (higher, MUST_OVERTRUMP)
+            elif void_rule == "overtrump":
+                self._legal = (hand, FREE)
+            else:
+                self._legal = (trumps, MUST_UNDERTRUMP)
+
+    def _refuse(self, card: Card, legal: tuple[int, str]) -> NoReturn:
+        """Raise the error for an illegal ``card``: not held, or not allowed by the rules."""
+        seat_to_act = self._to_act
         hand = self._hands[seat_to_act]
-        if not hand & bit:
+        if not hand >> card & 1:
             raise IllegalPlayError(
-                f"seat {seat_to_act} does not hold {DECK[index]}: you can only play a card "
+                f"seat {seat_to_act} does not hold {card}: you can only play a card "
                 "from your own hand",
                 "not-in-hand",
             )
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_for_turn()
         mask, rule = legal
-        if not mask & bit:
-            text = explain_text(hand, self._trick, self.rules, mask, rule)
-            raise IllegalPlayError(f"{DECK[index]} is not allowed ({rule}): {text}", rule)
-        self._hands[seat_to_act] = hand ^ bit
-        trick = self._trick
-        trick.append(index)
-        self._legal = None
-        if len(trick) < 4:
-            self._to_act = (seat_to_act + self.direction) % 4
-            return
-        leader = self._leader
-        winner = (leader + self.direction * winner_index(trick, self._trump_index)) % 4
-        self._tricks.append(
-            Trick(leader, self._seat_orders[leader], tuple(map(DECK.__getitem__, trick)), winner)
-        )
-        self._won[winner] += 1
-        self._trick = []
-        self._leader = self._to_act = winner
-        if not self._hands[winner]:
-            self._phase = OVER
+        text = explain_text(hand, self._trick, self.rules, mask, rule)
+        raise IllegalPlayError(f"{card} is not allowed ({rule}): {text}", rule)
 
     # ----- scoring ----------------------------------------------------------
 
