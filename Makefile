@@ -24,12 +24,11 @@ tutorial: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Play a match against the bots in a page with no code (notebook 06 served by Voilà).
-# Loopback only, so Voilà's lack of a token is safe; it runs as root as it is.
-# tests/ui/test_voila_app.py starts it the same way (keep the two in step).
-APP_NOTEBOOK ?= $(firstword $(wildcard notebooks/06-*.ipynb))
+# Play a match against the bots in a page with no code: notebook 06 without its
+# code-driven demonstration cells (tagged app-hide), served by Voilà on loopback
+# (Voilà has no token). tests/ui/test_voila_app.py starts it the same way (cardlib/app.py).
 app: $(STAMP)
-	$(VENV)/bin/voila $(APP_NOTEBOOK) --no-browser --Voila.ip=127.0.0.1 --port=$(APP_PORT)
+	$(PY) -m cardlib.app --port $(APP_PORT)
 
 # The browser tests need Debian's Chromium (Playwright cannot download one here).
 chromium:

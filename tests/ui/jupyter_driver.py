@@ -174,15 +174,12 @@ def lab_server(jupyter: Path, root_dir: Path, work_dir: Path) -> Server:
 
 
 def voila_server(voila: Path, notebook: Path, work_dir: Path) -> Server:
-    """Voilà serving one notebook as a page, as ``make app`` runs it (no token: loopback only)."""
+    """Voilà serving one notebook as a page, as ``make app`` runs it (``cardlib.app``)."""
+    from cardlib.app import app_notebook, voila_argv
+
     port = free_port()
-    argv = [
-        str(voila),
-        str(notebook),
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-    ]
+    argv = voila_argv(app_notebook(notebook, work_dir / "app"), port)
+    argv[0] = str(voila)
     return Server(argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work_dir / "voila.log")
 
 

@@ -27,6 +27,9 @@ def test_make_app_serves_a_playable_match(voila_app, page, screenshot_dir):
     page.locator(MATCH_PLAYER_CALLING).first.wait_for(timeout=120_000)
     player = waiting_match_player(page)
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code on the page
+    # Only the learner's table: the code-driven demonstration tables (app-hide) are left out.
+    expect(page.locator(".cardlib-scoreboard")).to_have_count(1)
+    assert "What the buttons do" not in page.locator("body").text_content()
     call_and_play_a_trick(player)
 
     whole_page_screenshot(page, screenshot_dir / "voila" / "06-app-after-trick.png")

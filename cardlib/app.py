@@ -1,0 +1,50 @@
+"""``make app``: the play-a-match notebook as a page with no code, served by Voilà.
+
+A learner who only wants to play sees the table and nothing else: cells of
+notebook 06 tagged ``app-hide`` (the code-driven demonstration tables below the
+learner's own) are left out of the copy that Voilà serves.
+
+    python -m cardlib.app [--port 8866] [--notebook notebooks/06-play-a-match.ipynb]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+
+APP_HIDE = "app-hide"
+DEFAULT_NOTEBOOK = Path("notebooks/06-play-a-match.ipynb")
+BUILD_DIR = Path("build/app")
+
+
+def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
+    """Write ``source`` without its ``app-hide`` cells into ``dest_dir``; return the new path."""
+    notebook = nbformat.read(source, as_version=4)
+    notebook.cells = [c for c in notebook.cells if APP_HIDE not in c.metadata.get("tags", [])]
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    dest = dest_dir / source.name
+    nbformat.write(notebook, dest)
+    return dest
+
+
+def voila_argv(notebook: Path, port: int) -> list[str]:
+    """The Voilà command line: loopback only (Voilà has no token), no browser opened."""
+    voila = Path(sys.executable).parent / "voila"
+    return [str(voila), str(notebook), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--notebook", type=Path, default=DEFAULT_NOTEBOOK)
+    args = parser.parse_args(argv)
+    command = voila_argv(app_notebook(args.notebook), args.port)
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main()
