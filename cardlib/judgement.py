@@ -49,6 +49,7 @@ from cardlib.errors import (
     PhaseError,
 )
 from cardlib.game import Explanation, Trick, cards_of, shuffled_deck
+from cardlib.match import add_up, tied_on_top
 from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
 from cardlib.tricks import trick_winner as _trick_winner
 
@@ -702,19 +703,13 @@ class Match:
 
     def totals(self) -> tuple[int, ...]:
         """Running totals over the finished rounds, by seat."""
-        totals = [0] * self.players
-        for scores in self.scores_by_round():
-            for seat, points in enumerate(scores):
-                totals[seat] += points
-        return tuple(totals)
+        return add_up(self.scores_by_round(), self.players, 0)
 
     def winners(self) -> tuple[int, ...]:
         """Every seat tied on top, once the match is over."""
         if self.phase != OVER:
             raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
-        totals = self.totals()
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return tied_on_top(self.totals())
 
     # ----- actions ---------------------------------------------------------
 

@@ -19,6 +19,21 @@ DEAL_OVER, OVER = "deal-over", "over"
 ZERO = Decimal("0.0")
 
 
+def add_up(rows, players: int, zero=ZERO) -> tuple:
+    """Running totals, by seat, of per-deal (or per-round) score rows (exact)."""
+    totals = [zero] * players
+    for scores in rows:
+        for seat, points in enumerate(scores):
+            totals[seat] += points
+    return tuple(totals)
+
+
+def tied_on_top(totals) -> tuple[int, ...]:
+    """Every seat with the highest total: players tied on top share the win."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
 class TrickMatch:
     """Deals of a four-player calling game, with running totals and winners."""
 
@@ -74,19 +89,13 @@ class TrickMatch:
 
     def totals(self) -> tuple[Decimal, ...]:
         """Running totals over the finished deals, by seat (exact)."""
-        totals = [self.zero] * 4
-        for scores in self.scores_by_deal():
-            for seat, points in enumerate(scores):
-                totals[seat] += points
-        return tuple(totals)
+        return add_up(self.scores_by_deal(), 4, self.zero)
 
     def winners(self) -> tuple[int, ...]:
         """Every seat tied on top, once the match is over."""
         if self.phase != OVER:
             raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
-        totals = self.totals()
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return tied_on_top(self.totals())
 
     # ----- actions ---------------------------------------------------------
 

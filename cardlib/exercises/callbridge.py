@@ -27,6 +27,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
 )
 from cardlib.game import SEAT_NAMES
+from cardlib.match import tied_on_top
 
 GAME_ANSWERS = ("Call Break", "Call Bridge", "both", "neither")
 
@@ -158,9 +159,8 @@ def check_match_winners(answer, totals: Sequence, target: int) -> Feedback:
         return Feedback("not answered yet", "replace None with a list of seats, e.g. [2], or [].")
     seats = set(_read_seats(answer))
     totals = [Fraction(t) for t in totals]
-    best = max(totals)
     reached = [s for s, t in enumerate(totals) if t >= target]
-    expected = {s for s, t in enumerate(totals) if t == best} if reached else set()
+    expected = set(tied_on_top(totals)) if reached else set()
     if not reached:
         why = f"Nobody has reached {target} yet, so the match goes on: nobody wins yet."
     else:
