@@ -113,7 +113,7 @@ def _new_cards_of(mask: int) -> frozenset[Card]:
         )
     # Whole hands (leads) rarely recur: keep only the masks of one suit,
     # at most 4 × 8192 of them, so the cache never needs clearing.
-    if (spades != 0) + (hearts != 0) + (diamonds != 0) + (clubs != 0) <= 1:
+    if mask in (spades, hearts, diamonds, clubs):
         _FROZEN_CACHE[mask] = cards
     return cards
 
@@ -243,10 +243,11 @@ class TrickDeal:
     game_name: ClassVar[str] = "trick game"
 
     def __init__(self, seed=None, dealer: int | None = None):
-        rng = _seeded_rng(seed)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         if dealer is None:
             dealer = rng.randrange(4)
-        self._check_seat(dealer, "dealer")
+        else:
+            self._check_seat(dealer, "dealer")
         self._start(deal_hands(rng, dealer, self.direction), dealer)
 
     @classmethod
@@ -302,7 +303,10 @@ class TrickDeal:
         self._trick: list[int] = []
         self._tricks: list[Trick] = []
         self._won = [0, 0, 0, 0]
-        self._legal: tuple[int, str] | None = None
+        # The mask the seat to act may play and the rule that decided, worked
+        # out once per turn; None when not known yet, and always when not playing.
+        self._legal: int | None = None
+        self._rule = ""
         self._seat_orders = _SEAT_ORDERS[self.direction]
         self._next_seat = _NEXT_SEAT[self.direction]
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
@@ -423,25 +427,23 @@ class TrickDeal:
     # ----- playing ----------------------------------------------------------
 
     def _legal_for_turn(self) -> tuple[int, str]:
-        """``(mask, rule id)`` of what the seat to act may play; only while playing."""
-        legal = self._legal
-        if legal is None:
+        """``(mask, rule id)`` of what the seat to act may play."""
+        if self._legal is None:
             self._switches()
             legal = legal_mask(self._hands[self._to_act], self._trick, self.rules, self.first_trick)
-            # Cached only while playing: a cached mask is what lets play() skip the phase check.
-            if self._phase == PLAYING:
-                self._legal = legal
-        return legal
+            if self._phase != PLAYING:
+                return legal  # not kept: a kept mask is what lets play() skip the phase check
+            self._legal, self._rule = legal
+        return self._legal, self._rule
 
     def legal_plays(self) -> frozenset[Card]:
         """The cards the seat to act may play (empty unless playing)."""
         # play() works out the next turn's mask as it goes: here it is usually ready.
-        legal = self._legal
-        if legal is None:
+        mask = self._legal
+        if mask is None:
             if self._phase != PLAYING:
                 return frozenset()
-            legal = self._legal_for_turn()
-        mask = legal[0]
+            mask = self._legal_for_turn()[0]
         return _FROZEN_CACHE.get(mask) or _new_cards_of(mask)
 
     def explain(self) -> Explanation:
@@ -463,14 +465,14 @@ class TrickDeal:
                 if self._phase == CALLING:
                     raise PhaseError("no cards yet: every player calls first", "phase")
                 raise PhaseError("the deal is over: all 13 tricks have been played", "phase")
-            legal = self._legal_for_turn()
+            legal = self._legal_for_turn()[0]
         seat_to_act = self._to_act
         if seat is not None and seat != seat_to_act:
             self._check_turn(seat)
         if type(card) is not Card:
             card = parse_card(card)
-        if not legal[0] >> card & 1:
-            self._refuse(card, legal)
+        if not legal >> card & 1:
+            self._refuse(card)
         # From here on the play is legal: the state changes, never before.
         hands = self._hands
         hands[seat_to_act] ^= _BIT[card]
@@ -495,11 +497,12 @@ class TrickDeal:
                 winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
                 self._tricks.append(_new_trick(Trick, (order[0], order, tuple(trick), winner)))
                 self._won[winner] += 1
-                self._trick = []
+                trick.clear()  # the finished trick keeps its own tuple of the cards
                 self._leader = self._to_act = winner
                 hand = hands[winner]
                 if hand:
-                    self._legal = (hand, LEAD)  # legal_mask's answer to a lead after trick one
+                    self._legal = hand  # legal_mask's answer to a lead after trick one
+                    self._rule = LEAD
                 else:
                     self._legal = None
                     self._phase = OVER
@@ -509,29 +512,32 @@ class TrickDeal:
         follow = hand & led_bits
         if follow:
             if not self._must_beat:
-                self._legal = (follow, FOLLOW_ANY)
+                self._legal, self._rule = follow, FOLLOW_ANY
             elif top_trump >= 0:
-                self._legal = (follow, FOLLOW_TRUMPED)
+                self._legal, self._rule = follow, FOLLOW_TRUMPED
             else:
                 higher = follow >> (top_led + 1) << (top_led + 1)
-                self._legal = (higher, MUST_BEAT) if higher else (follow, FOLLOW_ANY)
+                if higher:
+                    self._legal, self._rule = higher, MUST_BEAT
+                else:
+                    self._legal, self._rule = follow, FOLLOW_ANY
             return
         void_rule = self._void_rule
         trumps = hand & self._trump_bits
         if not trumps or void_rule == "free":
-            self._legal = (hand, FREE)
+            self._legal, self._rule = hand, FREE
         elif top_trump < 0:
-            self._legal = (trumps, MUST_TRUMP)
+            self._legal, self._rule = trumps, MUST_TRUMP
         else:
             higher = trumps >> (top_trump + 1) << (top_trump + 1)
             if higher:
-                self._legal = (higher, MUST_OVERTRUMP)
+                self._legal, self._rule = higher, MUST_OVERTRUMP
             elif void_rule == "overtrump":
-                self._legal = (hand, FREE)
+                self._legal, self._rule = hand, FREE
             else:
-                self._legal = (trumps, MUST_UNDERTRUMP)
+                self._legal, self._rule = trumps, MUST_UNDERTRUMP
 
-    def _refuse(self, card: Card, legal: tuple[int, str]) -> NoReturn:
+    def _refuse(self, card: Card) -> NoReturn:
         """Raise the error for an illegal ``card``: not held, or not allowed by the rules."""
         seat_to_act = self._to_act
         hand = self._hands[seat_to_act]
@@ -541,7 +547,7 @@ class TrickDeal:
                 "from your own hand",
                 "not-in-hand",
             )
-        mask, rule = legal
+        mask, rule = self._legal_for_turn()
         text = explain_text(hand, self._trick, self.rules, mask, rule)
         raise IllegalPlayError(f"{card} is not allowed ({rule}): {text}", rule)
 
