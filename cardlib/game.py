@@ -83,37 +83,37 @@ class Trick(NamedTuple):
         return f"{plays} → seat {self.winner}"
 
 
-# The cards of every mask that lies within one suit (at most 4 × 8192 of them),
-# as a tuple and as a frozenset, built on first use: the same few masks recur.
-_SUIT_CACHE: dict[int, tuple[Card, ...]] = {}
+# The frozensets of the masks that lie within one suit (at most 4 × 8192 of
+# them), built on first use: the same few masks recur.
 _FROZEN_CACHE: dict[int, frozenset[Card]] = {}
 _SUIT1, _SUIT2, _SUIT3 = (0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+# The cards of each 13-bit rank pattern of each suit, lowest first: four lists of
+# 8192 tuples, built when first needed (a few milliseconds).
+_SPADES = _HEARTS = _DIAMONDS = _CLUBS = None
 
 
-def _suit_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask that lies within one suit."""
-    cards = _SUIT_CACHE.get(mask)
-    if cards is None:
-        cards = _SUIT_CACHE[mask] = tuple(from_mask(mask))
-    return cards
+def _suit_table(suit: int) -> list[tuple[Card, ...]]:
+    table: list[tuple[Card, ...]] = [()]
+    for pattern in range(1, 8192):
+        high = pattern.bit_length() - 1
+        table.append(table[pattern ^ (1 << high)] + (DECK[13 * suit + high],))
+    return table
 
 
 def _new_cards_of(mask: int) -> frozenset[Card]:
     """:func:`cards_of` for a mask not in the cache yet."""
-    spades, hearts = mask & 0x1FFF, mask & _SUIT1
-    diamonds, clubs = mask & _SUIT2, mask & _SUIT3
-    suit_cards = _SUIT_CACHE
-    try:
-        cards = frozenset(
-            suit_cards[spades] + suit_cards[hearts] + suit_cards[diamonds] + suit_cards[clubs]
-        )
-    except KeyError:  # a suit's pattern not met before
-        cards = frozenset(
-            _suit_cards(spades) + _suit_cards(hearts) + _suit_cards(diamonds) + _suit_cards(clubs)
-        )
+    global _SPADES, _HEARTS, _DIAMONDS, _CLUBS
+    if _SPADES is None:
+        _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_table(suit) for suit in range(4))
+    cards = frozenset(
+        _SPADES[mask & 0x1FFF]
+        + _HEARTS[mask >> 13 & 0x1FFF]
+        + _DIAMONDS[mask >> 26 & 0x1FFF]
+        + _CLUBS[mask >> 39]
+    )
     # Whole hands (leads) rarely recur: keep only the masks of one suit,
     # at most 4 × 8192 of them, so the cache never needs clearing.
-    if mask in (spades, hearts, diamonds, clubs):
+    if mask in (mask & 0x1FFF, mask & _SUIT1, mask & _SUIT2, mask & _SUIT3):
         _FROZEN_CACHE[mask] = cards
     return cards
 
