@@ -173,7 +173,7 @@ class Deal(TrickDeal):
     max_call = MAX_CALL
 
     def __init__(self, seed=None, dealer: int | None = None, variant: Variant = STANDARD):
-        self._init_options(variant=variant)
+        self._init_options(variant)
         super().__init__(seed, dealer)
 
     def _init_options(self, variant: Variant = STANDARD):

@@ -130,7 +130,7 @@ _SEAT_ORDERS = {
 _NEXT_SEAT = {d: tuple((seat + d) % 4 for seat in range(4)) for d in (1, -1)}
 _BIT = [1 << i for i in range(52)]
 _SUIT_BITS_OF = [0x1FFF << (13 * (i // 13)) for i in range(52)]
-# Trick(...) without the keyword handling of a NamedTuple's __new__: once per trick.
+# Trick(...) without the keyword handling of a NamedTuple's __new__.
 _new_trick = tuple.__new__
 
 
@@ -301,7 +301,9 @@ class TrickDeal:
         self._to_act = (dealer + self.direction) % 4
         self._leader = self._to_act
         self._trick: list[int] = []
-        self._tricks: list[Trick] = []
+        # Finished tricks as plain (seats, cards, winner) tuples: Trick objects are
+        # made only when asked for (``tricks``), not once per trick of every playout.
+        self._tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
         self._won = [0, 0, 0, 0]
         # The mask the seat to act may play and the rule that decided, worked
         # out once per turn; None when not known yet, and always when not playing.
@@ -373,7 +375,10 @@ class TrickDeal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, in order."""
-        return tuple(self._tricks)
+        return tuple(
+            _new_trick(Trick, (seats[0], seats, cards, winner))
+            for seats, cards, winner in self._tricks
+        )
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -495,7 +500,7 @@ class TrickDeal:
             if n == 4:
                 order = self._seat_orders[self._leader]
                 winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
-                self._tricks.append(_new_trick(Trick, (order[0], order, tuple(trick), winner)))
+                self._tricks.append((order, tuple(trick), winner))
                 self._won[winner] += 1
                 trick.clear()  # the finished trick keeps its own tuple of the cards
                 self._leader = self._to_act = winner
