@@ -86,7 +86,9 @@ class Trick(NamedTuple):
 # The frozensets of the masks that lie within one suit (at most 4 × 8192 of
 # them), built on first use: the same few masks recur.
 _FROZEN_CACHE: dict[int, frozenset[Card]] = {}
-_SUIT1, _SUIT2, _SUIT3 = (0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+# By card index: the mask of its suit, and of the cards of its suit that beat it.
+_SUIT_BITS_OF = [0x1FFF << (13 * (i // 13)) for i in range(52)]
+_ABOVE = [_SUIT_BITS_OF[i] >> (i + 1) << (i + 1) for i in range(52)]
 # The cards of each 13-bit rank pattern of each suit, lowest first: four lists of
 # 8192 tuples, built when first needed (a few milliseconds).
 _SPADES = _HEARTS = _DIAMONDS = _CLUBS = None
@@ -113,7 +115,7 @@ def _new_cards_of(mask: int) -> frozenset[Card]:
     )
     # Whole hands (leads) rarely recur: keep only the masks of one suit,
     # at most 4 × 8192 of them, so the cache never needs clearing.
-    if mask in (mask & 0x1FFF, mask & _SUIT1, mask & _SUIT2, mask & _SUIT3):
+    if mask & _SUIT_BITS_OF[mask.bit_length() - 1] == mask:  # all in the top card's suit
         _FROZEN_CACHE[mask] = cards
     return cards
 
@@ -129,7 +131,6 @@ _SEAT_ORDERS = {
 }
 _NEXT_SEAT = {d: tuple((seat + d) % 4 for seat in range(4)) for d in (1, -1)}
 _BIT = [1 << i for i in range(52)]
-_SUIT_BITS_OF = [0x1FFF << (13 * (i // 13)) for i in range(52)]
 # Trick(...) without the keyword handling of a NamedTuple's __new__.
 _new_trick = tuple.__new__
 
@@ -312,7 +313,9 @@ class TrickDeal:
         self._seat_orders = _SEAT_ORDERS[self.direction]
         self._next_seat = _NEXT_SEAT[self.direction]
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
-        self._led_bits = self._top_led = self._top_trump = 0
+        # The current trick's led suit (as a mask), highest card of that suit and
+        # highest trump (-1 for none) when trumps were not led: kept by play().
+        self._top: tuple[int, int, int] = (0, -1, -1)
         self._switches()
 
     def _switches(self):
@@ -482,23 +485,19 @@ class TrickDeal:
         hands = self._hands
         hands[seat_to_act] ^= _BIT[card]
         trick = self._trick
-        trick.append(card)  # the interned Card itself, so finished tricks hold Cards
-        n = len(trick)
-        if n == 1:
-            led_bits = self._led_bits = _SUIT_BITS_OF[card]
-            top_led = self._top_led = card
-            top_trump = self._top_trump = -1
-        else:
-            led_bits = self._led_bits
-            top_led = self._top_led
-            top_trump = self._top_trump
+        if trick:
+            led_bits, top_led, top_trump = self._top
             if led_bits >> card & 1:
                 if card > top_led:
-                    top_led = self._top_led = card
+                    top_led = card
+                    self._top = (led_bits, card, top_trump)
             elif self._trump_bits >> card & 1 and card > top_trump:
-                top_trump = self._top_trump = card
-            if n == 4:
-                order = self._seat_orders[self._leader]
+                top_trump = card
+                self._top = (led_bits, top_led, card)
+            trick.append(card)  # the interned Card itself, so finished tricks hold Cards
+            seat_to_act = self._next_seat[seat_to_act]
+            if seat_to_act == self._leader:  # the fourth card: the trick is over
+                order = self._seat_orders[seat_to_act]
                 winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
                 self._tricks.append((order, tuple(trick), winner))
                 self._won[winner] += 1
@@ -512,7 +511,16 @@ class TrickDeal:
                     self._legal = None
                     self._phase = OVER
                 return
-        seat_to_act = self._to_act = self._next_seat[seat_to_act]
+        else:
+            trick.append(card)
+            led_bits = _SUIT_BITS_OF[card]
+            top_led = card
+            top_trump = -1
+            self._top = (led_bits, card, -1)
+            seat_to_act = self._next_seat[seat_to_act]
+        # What the next seat may play: tricks.legal_mask's ladder, from the
+        # trick's top cards instead of a scan of the trick (tests/test_fast_paths.py).
+        self._to_act = seat_to_act
         hand = hands[seat_to_act]
         follow = hand & led_bits
         if follow:
@@ -521,7 +529,7 @@ class TrickDeal:
             elif top_trump >= 0:
                 self._legal, self._rule = follow, FOLLOW_TRUMPED
             else:
-                higher = follow >> (top_led + 1) << (top_led + 1)
+                higher = follow & _ABOVE[top_led]
                 if higher:
                     self._legal, self._rule = higher, MUST_BEAT
                 else:
@@ -534,7 +542,7 @@ class TrickDeal:
         elif top_trump < 0:
             self._legal, self._rule = trumps, MUST_TRUMP
         else:
-            higher = trumps >> (top_trump + 1) << (top_trump + 1)
+            higher = trumps & _ABOVE[top_trump]
             if higher:
                 self._legal, self._rule = higher, MUST_OVERTRUMP
             elif void_rule == "overtrump":
