@@ -110,7 +110,10 @@ def measure(seconds: float = 3.0, rounds: int = 3, seed: int = 2024) -> dict[str
 
 def report(best: dict[str, float]) -> str:
     """The figures and the ratios against OpenSpiel, as printable lines."""
-    lines = [f"{name:>10}: {rate:9.0f} deals/s" for name, rate in best.items()]
+    lines = [
+        f"{name:>10}: {rate:9.0f} deals/s  ({1e6 / rate:5.1f} µs per deal)"
+        for name, rate in best.items()
+    ]
     if "openspiel" in best:
         for name, target in TARGETS.items():
             ratio = best[name] / best["openspiel"]
