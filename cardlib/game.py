@@ -29,19 +29,7 @@ from cardlib.cards import (
     to_mask,
 )
 from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
-from cardlib.tricks import (
-    FOLLOW_ANY,
-    FOLLOW_TRUMPED,
-    FREE,
-    LEAD,
-    MUST_BEAT,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    MUST_UNDERTRUMP,
-    PlayRules,
-    explain_text,
-    legal_mask,
-)
+from cardlib.tricks import PlayRules, explain_text, legal_mask
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -306,10 +294,9 @@ class TrickDeal:
         # made only when asked for (``tricks``), not once per trick of every playout.
         self._tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
         self._won = [0, 0, 0, 0]
-        # The mask the seat to act may play and the rule that decided, worked
-        # out once per turn; None when not known yet, and always when not playing.
+        # The mask of what the seat to act may play, worked out once per turn;
+        # None when not known yet, and always when not playing.
         self._legal: int | None = None
-        self._rule = ""
         self._seat_orders = _SEAT_ORDERS[self.direction]
         self._next_seat = _NEXT_SEAT[self.direction]
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
@@ -319,9 +306,11 @@ class TrickDeal:
         self._switches()
 
     def _switches(self):
+        """The rules as play() reads them (again whenever ``rules`` may have changed)."""
         rules = self.rules
         self._must_beat = rules.must_beat
-        self._void_rule = rules.void_rule
+        self._discard_any = rules.void_rule == "free"
+        self._undertrump = rules.void_rule == "trump"
         self._trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
 
     @staticmethod
@@ -435,14 +424,13 @@ class TrickDeal:
     # ----- playing ----------------------------------------------------------
 
     def _legal_for_turn(self) -> tuple[int, str]:
-        """``(mask, rule id)`` of what the seat to act may play."""
-        if self._legal is None:
+        """``(mask, rule id)`` of what the seat to act may play, from ``tricks.legal_mask``."""
+        legal = legal_mask(self._hands[self._to_act], self._trick, self.rules, self.first_trick)
+        # Kept only while playing: a kept mask is what lets play() skip the phase check.
+        if self._legal is None and self._phase == PLAYING:
             self._switches()
-            legal = legal_mask(self._hands[self._to_act], self._trick, self.rules, self.first_trick)
-            if self._phase != PLAYING:
-                return legal  # not kept: a kept mask is what lets play() skip the phase check
-            self._legal, self._rule = legal
-        return self._legal, self._rule
+            self._legal = legal[0]
+        return legal
 
     def legal_plays(self) -> frozenset[Card]:
         """The cards the seat to act may play (empty unless playing)."""
@@ -505,8 +493,7 @@ class TrickDeal:
                 self._leader = self._to_act = winner
                 hand = hands[winner]
                 if hand:
-                    self._legal = hand  # legal_mask's answer to a lead after trick one
-                    self._rule = LEAD
+                    self._legal = hand  # any card may lead a trick after the first
                 else:
                     self._legal = None
                     self._phase = OVER
@@ -518,37 +505,27 @@ class TrickDeal:
             top_trump = -1
             self._top = (led_bits, card, -1)
             seat_to_act = self._next_seat[seat_to_act]
-        # What the next seat may play: tricks.legal_mask's ladder, from the
-        # trick's top cards instead of a scan of the trick (tests/test_fast_paths.py).
+        # What the next seat may play: the mask tricks.legal_mask gives, worked
+        # out from the trick's top cards instead of a scan of the trick, because
+        # this runs for every card of every playout. legal_mask stays the one
+        # definition (and gives the rule ids, for explain()); tests/test_fast_paths.py
+        # checks this copy against it at every turn under every kind of PlayRules.
         self._to_act = seat_to_act
         hand = hands[seat_to_act]
         follow = hand & led_bits
         if follow:
-            if not self._must_beat:
-                self._legal, self._rule = follow, FOLLOW_ANY
-            elif top_trump >= 0:
-                self._legal, self._rule = follow, FOLLOW_TRUMPED
+            if self._must_beat and top_trump < 0:
+                self._legal = follow & _ABOVE[top_led] or follow
             else:
-                higher = follow & _ABOVE[top_led]
-                if higher:
-                    self._legal, self._rule = higher, MUST_BEAT
-                else:
-                    self._legal, self._rule = follow, FOLLOW_ANY
+                self._legal = follow
             return
-        void_rule = self._void_rule
         trumps = hand & self._trump_bits
-        if not trumps or void_rule == "free":
-            self._legal, self._rule = hand, FREE
+        if not trumps or self._discard_any:
+            self._legal = hand
         elif top_trump < 0:
-            self._legal, self._rule = trumps, MUST_TRUMP
+            self._legal = trumps
         else:
-            higher = trumps & _ABOVE[top_trump]
-            if higher:
-                self._legal, self._rule = higher, MUST_OVERTRUMP
-            elif void_rule == "overtrump":
-                self._legal, self._rule = hand, FREE
-            else:
-                self._legal, self._rule = trumps, MUST_UNDERTRUMP
+            self._legal = trumps & _ABOVE[top_trump] or (trumps if self._undertrump else hand)
 
     def _refuse(self, card: Card) -> NoReturn:
         """Raise the error for an illegal ``card``: not held, or not allowed by the rules."""
