@@ -161,6 +161,14 @@ def play_and_check(deal, rules: PlayRules, rng: random.Random, size: int, ask_fi
             # Asked before playing: the mask play() worked out is what is shown.
             assert deal.legal_plays() == frozenset(from_mask(mask))
             assert deal.explain().rule == rule
+        refused = from_mask(hand & ~mask)
+        if refused:
+            # A card the ladder forbids is refused, by the ladder's rule, and nothing changes.
+            before = deal._state()
+            with pytest.raises(IllegalPlayError) as error:
+                deal.play(refused[int(rng.random() * len(refused))])
+            assert error.value.rule == rule
+            assert deal._state() == before
         cards = from_mask(mask)
         card = cards[int(rng.random() * len(cards))]
         deal.play(card if rng.random() < 0.8 else card.code, seat=seat)
