@@ -81,6 +81,7 @@ class TrickMatch:
 
     @property
     def to_act(self) -> int | None:
+        """The seat whose turn it is in the current deal (``None`` between deals)."""
         return self._deals[-1].to_act
 
     def scores_by_deal(self) -> list[tuple[Decimal, ...]]:
@@ -107,19 +108,24 @@ class TrickMatch:
             raise PhaseError("this deal is over: start the next one with next_deal()", "phase")
 
     def legal_calls(self) -> range:
+        """The calls the seat to act may make in the current deal."""
         return self._deals[-1].legal_calls()
 
     def legal_plays(self):
+        """The cards the seat to act may play in the current deal."""
         return self._deals[-1].legal_plays()
 
     def explain(self):
+        """Why the seat to act may play what it may (see ``TrickDeal.explain``)."""
         return self._deals[-1].explain()
 
     def call(self, n: int, seat: int | None = None) -> None:
+        """The seat to act calls ``n`` in the current deal (errors as ``TrickDeal.call``)."""
         self._check_running()
         self._deals[-1].call(n, seat)
 
     def play(self, card, seat: int | None = None) -> None:
+        """The seat to act plays ``card`` in the current deal (errors as ``TrickDeal.play``)."""
         self._check_running()
         self._deals[-1].play(card, seat)
 
