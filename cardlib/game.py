@@ -172,7 +172,8 @@ def explain_play(
     """What you may play under ``rules`` and why (``.legal``, ``.rule``, ``.text``)."""
     hand_mask, played = position_masks(hand, trick)
     mask, rule = legal_mask(hand_mask, played, rules, first_trick)
-    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
+    text = explain_text(hand_mask, played, rules, mask, rule, first_trick)
+    return Explanation(cards_of(mask), rule, text)
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
@@ -447,7 +448,8 @@ class TrickDeal:
         if self._phase != PLAYING:
             raise PhaseError(f"nobody plays now: the deal is {self._phase}", "phase")
         mask, rule = self._legal_for_turn()
-        text = explain_text(self._hands[self._to_act], self._trick, self.rules, mask, rule)
+        hand = self._hands[self._to_act]
+        text = explain_text(hand, self._trick, self.rules, mask, rule, self.first_trick)
         return Explanation(cards_of(mask), rule, text)
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
@@ -538,7 +540,7 @@ class TrickDeal:
                 "not-in-hand",
             )
         mask, rule = self._legal_for_turn()
-        text = explain_text(hand, self._trick, self.rules, mask, rule)
+        text = explain_text(hand, self._trick, self.rules, mask, rule, self.first_trick)
         raise IllegalPlayError(f"{card} is not allowed ({rule}): {text}", rule)
 
     # ----- scoring ----------------------------------------------------------

@@ -199,12 +199,20 @@ def _plural(suit: str) -> str:
     return SUIT_NAMES[suit]
 
 
-def explain_text(hand: int, trick: Sequence[int], rules: PlayRules, legal: int, rule: str) -> str:
+def explain_text(
+    hand: int,
+    trick: Sequence[int],
+    rules: PlayRules,
+    legal: int,
+    rule: str,
+    first_trick: bool = False,
+) -> str:
     """One plain sentence saying why ``legal`` is what may be played."""
     trump = rules.trump
     trump_name = _plural(trump) if trump else "trumps"
     if rule == LEAD:
-        if hand and trump and hand == hand & SUIT_MASKS[trump] and rules.no_trump_lead_first_trick:
+        only_trumps = hand and trump and hand == hand & SUIT_MASKS[trump]
+        if only_trumps and rules.no_trump_lead_first_trick and first_trick:
             return f"You lead, and you hold only {trump_name}, so you may lead any of them."
         return "You lead this trick, so you may play any card in your hand."
     if rule == LEAD_NO_TRUMP:

@@ -186,7 +186,7 @@ def explain(hand, trick="", rules=CALL_BREAK, first_trick=False):
     hand_mask = to_mask(parse_cards(hand))
     played = [int(c) for c in parse_cards(trick)]
     mask, rule = legal_mask(hand_mask, played, rules, first_trick)
-    return explain_text(hand_mask, played, rules, mask, rule)
+    return explain_text(hand_mask, played, rules, mask, rule, first_trick)
 
 
 @pytest.mark.parametrize(
@@ -213,6 +213,13 @@ def explain(hand, trick="", rules=CALL_BREAK, first_trick=False):
             NO_SPADE_LEAD,
             True,
             "You lead, and you hold only spades, so you may lead any of them.",
+        ),
+        (  # after trick 1 the house rule no longer applies, so it is not the reason
+            "AS 2S",
+            "",
+            NO_SPADE_LEAD,
+            False,
+            "You lead this trick, so you may play any card in your hand.",
         ),
         (
             "3H KH",

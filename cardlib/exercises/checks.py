@@ -40,7 +40,8 @@ def _ladder(hand, trick, rules: PlayRules, first_trick: bool):
     hand_mask = to_mask(hand_cards)
     played = [int(c) for c in trick_cards]
     mask, rule = legal_mask(hand_mask, played, rules, first_trick)
-    return hand_cards, cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule)
+    text = explain_text(hand_mask, played, rules, mask, rule, first_trick)
+    return hand_cards, cards_of(mask), rule, text
 
 
 def _rules_for(rules: PlayRules | None, variant: callbreak.Variant) -> PlayRules:
