@@ -28,7 +28,13 @@ from cardlib.cards import (
     sort_for_display,
     to_mask,
 )
-from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
+from cardlib.errors import (
+    CardlibError,
+    IllegalCallError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PhaseError,
+)
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
@@ -317,7 +323,7 @@ class TrickDeal:
     @staticmethod
     def _check_seat(seat, what="seat"):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise ValueError(f"{what} must be a seat number 0..3, got {seat!r}")
+            raise CardlibError(f"{what} must be a seat number 0..3, got {seat!r}", "seat")
 
     def _calling_order(self) -> list[int]:
         first = (self.dealer + self.direction) % 4

@@ -472,3 +472,10 @@ def test_a_one_deal_match_ends_after_its_deal():
     play_out(match.deal, [RandomBot(3)] * 4)
     assert match.phase == "over"
     assert match.totals() == match.deal.scores()
+
+
+def test_a_seat_outside_0_to_3_is_a_cardlib_error():
+    deal = Deal(seed=3, dealer=0)
+    with pytest.raises(CardlibError, match=r"seat number 0\.\.3") as error:
+        deal.hand(4)
+    assert error.value.rule == "seat"
