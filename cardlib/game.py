@@ -130,13 +130,13 @@ _new_trick = tuple.__new__
 
 
 def position_masks(
-    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = ()
+    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), players: int = 4
 ) -> tuple[int, list[int]]:
     """A position to judge, checked: ``(hand mask, trick card indices in play order)``.
 
     ``hand`` and ``trick`` are cards or text like ``"3H KH"``. A trick holds at
-    most three cards before your play, and no card is both in the hand and on
-    the table or twice in the trick.
+    most ``players - 1`` cards before your play, and no card is both in the hand
+    and on the table or twice in the trick.
     """
     cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
     played = (
@@ -144,8 +144,10 @@ def position_masks(
         if isinstance(trick, str)
         else [int(parse_card(c)) for c in trick]
     )
-    if len(played) > 3:
-        raise ValueError(f"a trick has at most 3 cards before your play, got {len(played)}")
+    if len(played) >= players:
+        raise ValueError(
+            f"a trick has at most {players - 1} cards before your play, got {len(played)}"
+        )
     hand_mask = to_mask(cards)
     if any(hand_mask >> c & 1 for c in played):
         raise ValueError("a card cannot be both in your hand and on the table")

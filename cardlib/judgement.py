@@ -48,7 +48,7 @@ from cardlib.errors import (
     OutOfTurnError,
     PhaseError,
 )
-from cardlib.game import Explanation, Trick, cards_of, shuffled_deck
+from cardlib.game import Explanation, Trick, cards_of, position_masks, shuffled_deck
 from cardlib.match import add_up, tied_on_top
 from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
 from cardlib.tricks import trick_winner as _trick_winner
@@ -221,16 +221,7 @@ def explain_bids(
 
 
 def _masks(hand, trick) -> tuple[int, list[int]]:
-    cards = _parse_cards(hand)
-    played = [int(c) for c in _parse_cards(trick)]
-    if len(played) >= MAX_PLAYERS:
-        raise ValueError(f"a trick has at most {MAX_PLAYERS - 1} cards before your play")
-    hand_mask = to_mask(cards)
-    if any(hand_mask >> c & 1 for c in played):
-        raise ValueError("a card cannot be both in your hand and on the table")
-    if len(set(played)) != len(played):
-        raise ValueError("the same card appears twice in the trick")
-    return hand_mask, played
+    return position_masks(hand, trick, MAX_PLAYERS)
 
 
 def legal_plays(
