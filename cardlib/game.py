@@ -242,11 +242,12 @@ class TrickDeal:
 
     def __init__(self, seed=None, dealer: int | None = None):
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if dealer is None:
-            dealer = rng.randrange(4)
-        else:
+        if dealer is not None:
             self._check_seat(dealer, "dealer")
-        self._start(deal_hands(rng, dealer, self.direction), dealer)
+        # The dealer is always drawn and the cards dealt from the drawn dealer's
+        # next seat on, so that naming a dealer never changes anybody's cards.
+        drawn = rng.randrange(4)
+        self._start(deal_hands(rng, drawn, self.direction), drawn if dealer is None else dealer)
 
     @classmethod
     def from_hands(

@@ -317,10 +317,13 @@ class Round:
             raise ValueError(f"a round number is 1 to {ROUNDS}, got {number!r}")
         spec = SCHEDULE[number - 1]
         rng = _seeded_rng(seed)
-        if dealer is None:
-            dealer = rng.randrange(players)
-        self._check_seat(dealer, players, "dealer")
-        hands = deal_round(rng, players, spec.cards, dealer)
+        if dealer is not None:
+            self._check_seat(dealer, players, "dealer")
+        # Always drawn, and the cards dealt from the drawn dealer's left: naming
+        # the dealer never changes anybody's cards.
+        drawn = rng.randrange(players)
+        hands = deal_round(rng, players, spec.cards, drawn)
+        dealer = drawn if dealer is None else dealer
         self._start(hands, dealer, spec.trump, spec.blind, number)
 
     @classmethod
@@ -650,8 +653,9 @@ class Match:
     def __init__(self, players: int = 4, seed=None, dealer: int | None = None):
         check_players(players)
         self._rng = _seeded_rng(seed)
+        drawn = self._rng.randrange(players)  # always drawn: naming the dealer changes no cards
         if dealer is None:
-            dealer = self._rng.randrange(players)
+            dealer = drawn
         Round._check_seat(dealer, players, "dealer")
         self.players = players
         self.first_dealer = dealer

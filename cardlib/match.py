@@ -43,8 +43,9 @@ class TrickMatch:
 
     def __init__(self, seed=None, dealer: int | None = None, **deal_options):
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        drawn = self._rng.randrange(4)  # always drawn: naming the dealer changes no cards
         if dealer is None:
-            dealer = self._rng.randrange(4)
+            dealer = drawn
         TrickDeal._check_seat(dealer, "dealer")
         self.first_dealer = dealer
         self._deal_options = deal_options
