@@ -247,7 +247,11 @@ class TrickDeal:
         # The dealer is always drawn and the cards dealt from the drawn dealer's
         # next seat on, so that naming a dealer never changes anybody's cards.
         drawn = rng.randrange(4)
-        self._start(deal_hands(rng, drawn, self.direction), drawn if dealer is None else dealer)
+        self._start(self._deal_hands(rng, drawn), drawn if dealer is None else dealer)
+
+    def _deal_hands(self, rng: random.Random, dealer: int) -> list[int]:
+        """The hands as masks, dealt from ``rng`` (a game with a redeal rule deals again)."""
+        return deal_hands(rng, dealer, self.direction)
 
     @classmethod
     def from_hands(

@@ -53,7 +53,9 @@ class TrickMatch:
         self._new_deal()
 
     def _new_deal(self) -> None:
-        dealer = (self.first_dealer + self.deal_class.direction * len(self._deals)) % 4
+        # The deal passes in the direction of play (a house rule may turn it round).
+        direction = self._deals[0].direction if self._deals else 1
+        dealer = (self.first_dealer + direction * len(self._deals)) % 4
         seed = self._rng.getrandbits(64)
         self._deals.append(self.deal_class(seed=seed, dealer=dealer, **self._deal_options))
 
