@@ -859,6 +859,18 @@ class Deal(TrickDeal):
             )
         return self.hands[self.dummy]
 
+    def _seen_by(self, seat: int) -> tuple[int, ...]:
+        # Everybody sees the dummy from the opening lead on.
+        dummy = self.dummy
+        if dummy is not None and seat != dummy and self.dummy_exposed:
+            return (seat, dummy)
+        return (seat,)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's points for the deal: its side's points, below and above the line."""
+        result = self.scores()
+        return tuple(result.below[seat % 2] + result.above[seat % 2] for seat in range(4))
+
     def tricks_by_side(self) -> tuple[int, int]:
         """Tricks taken so far by North–South and by East–West."""
         won = self._won

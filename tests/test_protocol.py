@@ -1,0 +1,179 @@
+"""The one protocol every game state answers, checked the same way over the four games.
+
+``to_act``, ``legal_actions()``, ``act(action)``, ``copy()``, ``visible_to(seat)``,
+``hidden_from(seat)``, ``is_over`` and ``returns()`` (see :mod:`cardlib.game`).
+Random legal action sequences from random deals of Call Break (every variant),
+Call Bridge, Judgement (3 to 7 players, every round of the schedule, the blind
+one included) and Contract Bridge.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlib import DECK, Card, CardlibError, bridge, callbreak, callbridge, judgement
+from cardlib.game import SeatView
+
+seeds = st.integers(0, 2**64 - 1)
+variants = st.builds(
+    callbreak.Variant,
+    old_scoring=st.booleans(),
+    min_call=st.sampled_from([1, 2]),
+    no_spade_lead_first_trick=st.booleans(),
+    free_discard=st.booleans(),
+    max_call=st.sampled_from([8, 13]),
+    redeal_no_spade=st.booleans(),
+    redeal_no_face_card=st.booleans(),
+    anticlockwise=st.booleans(),
+)
+
+
+@st.composite
+def game_states(draw):
+    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge"]))
+    seed = draw(seeds)
+    if game == "callbreak":
+        return callbreak.Deal(seed=seed, variant=draw(variants))
+    if game == "callbridge":
+        return callbridge.Deal(seed=seed)
+    if game == "judgement":
+        players = draw(st.integers(3, 7))
+        return judgement.Round(players, draw(st.integers(1, 8)), seed=seed)
+    return bridge.Deal(seed=seed, first_caller=draw(st.sampled_from(bridge.FIRST_CALLERS)))
+
+
+def illegal_actions(state, legal):
+    """A few actions the rules refuse now: cards not allowed, calls out of range."""
+    if state.phase == "playing":
+        return [card for card in DECK if card not in legal][:3]
+    if isinstance(state, bridge.Deal):
+        return [call for call in bridge.CALLS if call not in legal][:3]
+    if isinstance(state, judgement.Round):
+        return [b for b in range(state.cards + 2) if b not in legal]
+    return [state.min_call - 1, state.max_call + 1, "3"]
+
+
+def dummy_is_face_up(state, seat):
+    return (
+        isinstance(state, bridge.Deal)
+        and state.dummy is not None
+        and seat == state.dummy
+        and state.dummy_exposed
+    )
+
+
+def check_what_each_seat_sees(state):
+    held = [frozenset(c for c in DECK if mask >> c & 1) for mask in state._held()]
+    everything = frozenset().union(*held)
+    face_down = isinstance(state, judgement.Round) and not state.face_up
+    for seat in range(state.players):
+        view = state.visible_to(seat)
+        hidden = state.hidden_from(seat)
+        assert isinstance(view, SeatView) and view.seat == seat
+        assert view.to_act == state.to_act and view.phase == state.phase
+        assert view.hand_sizes == tuple(len(h) for h in held)
+        assert view.calls == state.calls and view.trick == state.trick
+        assert view.tricks == state.tricks and view.tricks_won == state.tricks_won
+        assert view.legal_actions == (state.legal_actions() if seat == state.to_act else ())
+        if face_down:  # Judgement's blind round: nobody sees any card, not even their own
+            assert view.hands == (None,) * state.players
+            assert hidden == everything
+            continue
+        assert view.hand == held[seat]
+        assert not hidden & held[seat]  # a seat's own cards are never hidden from it
+        for other in range(state.players):
+            if other == seat:
+                continue
+            if dummy_is_face_up(state, other):
+                assert view.hands[other] == held[other]
+            else:
+                assert view.hands[other] is None  # no other hand is ever revealed
+        shown = frozenset().union(*(h for h in view.hands if h is not None))
+        assert shown | hidden == everything and not shown & hidden
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_states(), st.randoms(use_true_random=False))
+def test_random_legal_play_through_the_protocol(state, rng):
+    assert state.players == len(state.tricks_won)
+    while not state.is_over:
+        check_what_each_seat_sees(state)
+        legal = state.legal_actions()
+        assert legal, "a state that is not over always offers an action"
+        assert state.to_act is not None
+        before = state.copy()
+        for action in illegal_actions(state, legal):
+            with pytest.raises(CardlibError):
+                state.act(action)
+            assert state == before  # refused, and nothing changed
+        twin = state.copy()
+        if isinstance(state, bridge.Deal) and "P" in legal and rng.random() < 0.6:
+            action = "P"
+        else:
+            action = rng.choice(legal)
+        state.act(action)
+        assert twin == before, "a copy is independent of the state it was copied from"
+        assert state != before
+        assert twin.legal_actions() == legal
+    check_what_each_seat_sees(state)
+    assert state.to_act is None and state.legal_actions() == ()
+    with pytest.raises(CardlibError):
+        state.act(DECK[0])
+    returns = state.returns()
+    assert len(returns) == state.players
+
+
+def test_dummy_is_seen_by_everyone_only_after_the_opening_lead():
+    deal = bridge.Deal.from_hands(
+        {
+            "N": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+            "E": "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+            "S": "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+            "W": "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+        },
+        dealer="N",
+        calls="P 1D P P P",  # East passes first; South declares 1♦, North is dummy
+    )
+    assert deal.declarer == bridge.SOUTH and deal.dummy == bridge.NORTH
+    assert deal.to_act == bridge.WEST
+    assert deal.visible_to(bridge.WEST).hands[bridge.NORTH] is None
+    assert deal.hidden_from(bridge.EAST) >= deal.hand(bridge.NORTH)
+    deal.act("AC")  # the opening lead
+    for seat in (bridge.EAST, bridge.SOUTH, bridge.WEST):
+        assert deal.visible_to(seat).hands[bridge.NORTH] == deal.hand(bridge.NORTH)
+        assert not deal.hidden_from(seat) & deal.hand(bridge.NORTH)
+    assert deal.visible_to(bridge.NORTH).hands[bridge.SOUTH] is None  # dummy sees no more
+    # Dummy's turn: the declarer acts, with dummy's cards.
+    assert deal.to_act == bridge.SOUTH and deal.hand_to_play == bridge.NORTH
+    assert set(deal.legal_actions()) <= deal.hand(bridge.NORTH)
+
+
+def test_blind_round_hides_every_hand_until_the_dealers_bid():
+    round_ = judgement.Round(players=4, number=8, seed=3, dealer=0)
+    everything = frozenset(c for c in DECK if any(m >> c & 1 for m in round_._held()))
+    assert len(everything) == 4
+    for seat in range(4):
+        assert round_.visible_to(seat).hand is None
+        assert round_.hidden_from(seat) == everything
+    while not round_.is_over:
+        round_.act(round_.legal_actions()[0])
+    assert round_.visible_to(0).hand == frozenset()  # the trick is played; hands are empty
+    assert len(round_.tricks) == 1
+
+
+def test_call_break_protocol_in_a_concrete_position():
+    deal = callbreak.Deal.from_hands(["AS 2H", "KS 3H", "QS 4H", "JS 5H"], dealer=3)
+    assert deal.to_act == 0 and deal.legal_actions() == tuple(range(1, 14))
+    for _ in range(4):
+        deal.act(1)
+    assert deal.to_act == 0
+    assert deal.legal_actions() == tuple(sorted([Card("AS"), Card("2H")]))
+    view = deal.visible_to(1)
+    assert view.hand == {Card("KS"), Card("3H")}
+    assert view.hands[0] is None and view.legal_actions == ()
+    assert view.hand_sizes == (2, 2, 2, 2)
+    assert deal.hidden_from(1) == deal.hand(0) | deal.hand(2) | deal.hand(3)
+    deal.act("AS")
+    assert deal.legal_actions() == (Card("KS"),)  # follow spades; nothing beats A♠
+    assert deal.visible_to(2).trick == (Card("AS"),)
+    assert deal.hidden_from(2) == {Card("2H"), Card("KS"), Card("3H"), Card("JS"), Card("5H")}
