@@ -362,8 +362,6 @@ class TrickDeal:
         size, no card twice; the hands need not hold all 52 cards. With ``calls``
         (indexed by seat) the deal starts in the playing phase.
         """
-        from cardlib.cards import parse_cards
-
         masks = []
         for hand in hands:
             cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]

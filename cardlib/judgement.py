@@ -40,7 +40,7 @@ from cardlib.cards import (
 from cardlib.cards import parse_cards as _parse_cards
 from cardlib.errors import CardlibError, IllegalCallError, PhaseError
 from cardlib.game import PLAYING, Explanation, TrickDeal, cards_of, deal_hands, position_masks
-from cardlib.match import add_up, tied_on_top
+from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
 
@@ -483,9 +483,10 @@ class Round(TrickDeal):
 # ----- the match -------------------------------------------------------------
 
 
-class Match:
+class Match(TrickMatch):
     """A Judgement match: the eight rounds of the schedule, the dealer moving clockwise.
 
+    The shared match (:class:`~cardlib.match.TrickMatch`) in Judgement's words.
     Driven through the current round (``bid``, ``play``, ``legal_bids``,
     ``legal_plays``, ``explain``). When a round ends the match waits in phase
     ``"round-over"`` until :meth:`next_round`; after round 8 it is ``"over"``.
@@ -496,108 +497,56 @@ class Match:
     ('bidding', 1, 7, 1)
     """
 
+    deal_class = Round
+    zero = 0
+    between_phase = ROUND_OVER
+    deal_word, call_word, next_action = "round", "bid", "next_round"
+
     def __init__(self, players: int = 4, seed=None, dealer: int | None = None):
-        check_players(players)
-        self._rng = _seeded_rng(seed)
-        drawn = self._rng.randrange(players)  # always drawn: naming the dealer changes no cards
-        if dealer is None:
-            dealer = drawn
-        Round._check_seat(dealer, "dealer", players)
-        self.players = players
-        self.first_dealer = dealer
-        self._rounds: list[Round] = []
-        self._new_round()
+        self.players = check_players(players)
+        super().__init__(seed, dealer)
 
-    def _new_round(self) -> None:
-        number = len(self._rounds) + 1
-        dealer = (self.first_dealer + number - 1) % self.players
-        seed = self._rng.getrandbits(64)
-        self._rounds.append(Round(self.players, number, seed=seed, dealer=dealer))
+    def _make_deal(self, seed: int, dealer: int) -> Round:
+        return Round(self.players, len(self._deals) + 1, seed=seed, dealer=dealer)
 
-    # ----- state -----------------------------------------------------------
+    def _finished(self) -> bool:
+        return len(self._deals) == ROUNDS
+
+    # ----- in Judgement's words ----------------------------------------------
 
     @property
     def round(self) -> Round:
         """The current (or last) round."""
-        return self._rounds[-1]
+        return self._deals[-1]
 
     @property
     def rounds(self) -> tuple[Round, ...]:
         """Every round so far, the current one last."""
-        return tuple(self._rounds)
-
-    @property
-    def phase(self) -> str:
-        """``"bidding"``, ``"playing"``, ``"round-over"`` or ``"over"``."""
-        phase = self._rounds[-1].phase
-        if phase != OVER:
-            return phase
-        return OVER if len(self._rounds) == ROUNDS else ROUND_OVER
-
-    @property
-    def to_act(self) -> int | None:
-        return self._rounds[-1].to_act
+        return tuple(self._deals)
 
     def scores_by_round(self) -> list[tuple[int, ...]]:
         """The points of every finished round, by seat."""
-        return [r.scores() for r in self._rounds if r.phase == OVER]
-
-    def totals(self) -> tuple[int, ...]:
-        """Running totals over the finished rounds, by seat."""
-        return add_up(self.scores_by_round(), self.players, 0)
-
-    def winners(self) -> tuple[int, ...]:
-        """Every seat tied on top, once the match is over."""
-        if self.phase != OVER:
-            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
-        return tied_on_top(self.totals())
-
-    # ----- actions ---------------------------------------------------------
-
-    def _check_running(self) -> None:
-        phase = self.phase
-        if phase == OVER:
-            raise PhaseError("the match is over: no more bids or cards", "phase")
-        if phase == ROUND_OVER:
-            raise PhaseError("this round is over: start the next one with next_round()", "phase")
+        return self.scores_by_deal()
 
     def hand(self, seat: int) -> frozenset[Card]:
-        return self._rounds[-1].hand(seat)
+        return self._deals[-1].hand(seat)
 
     def legal_bids(self) -> tuple[int, ...]:
-        return self._rounds[-1].legal_bids()
+        return self._deals[-1].legal_bids()
 
     def explain_bids(self) -> BidExplanation:
-        return self._rounds[-1].explain_bids()
-
-    def legal_plays(self) -> frozenset[Card]:
-        return self._rounds[-1].legal_plays()
-
-    def explain(self) -> Explanation:
-        return self._rounds[-1].explain()
+        return self._deals[-1].explain_bids()
 
     def bid(self, n: int, seat: int | None = None) -> None:
-        self._check_running()
-        self._rounds[-1].bid(n, seat)
-
-    def play(self, card, seat: int | None = None) -> None:
-        self._check_running()
-        self._rounds[-1].play(card, seat)
+        self.call(n, seat)
 
     def next_round(self) -> Round:
         """Deal the next round (only once the current one is over and the match is not)."""
-        if self.phase != ROUND_OVER:
-            raise PhaseError(
-                f"the next round starts only when this one is over and the match is not "
-                f"(phase {self.phase})",
-                "phase",
-            )
-        self._new_round()
-        return self._rounds[-1]
+        return self.next_deal()
 
     def __repr__(self) -> str:
         return (
-            f"<judgement.Match players={self.players} round {len(self._rounds)} of {ROUNDS} "
+            f"<judgement.Match players={self.players} round {len(self._deals)} of {ROUNDS} "
             f"phase={self.phase}>"
         )
 

@@ -177,3 +177,45 @@ def test_call_break_protocol_in_a_concrete_position():
     assert deal.legal_actions() == (Card("KS"),)  # follow spades; nothing beats A♠
     assert deal.visible_to(2).trick == (Card("AS"),)
     assert deal.hidden_from(2) == {Card("2H"), Card("KS"), Card("3H"), Card("JS"), Card("5H")}
+
+
+@st.composite
+def matches(draw):
+    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge"]))
+    seed = draw(seeds)
+    if game == "callbreak":
+        return callbreak.Match(seed=seed, variant=draw(variants), deals=draw(st.integers(1, 3)))
+    if game == "callbridge":
+        return callbridge.Match(seed=seed, target=draw(st.integers(1, 15)))
+    if game == "judgement":
+        return judgement.Match(players=draw(st.integers(3, 7)), seed=seed)
+    return bridge.Game(seed=seed, target=draw(st.integers(1, 60)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(matches(), st.randoms(use_true_random=False))
+def test_a_whole_match_through_the_protocol(match, rng):
+    deals = 0
+    while not match.is_over:
+        legal = match.legal_actions()
+        if not legal:  # between deals nobody acts
+            assert match.to_act is None
+            with pytest.raises(CardlibError):
+                match.act(DECK[0])
+            match.next_deal()
+            deals += 1
+            if deals == 6:  # random play can take long to end a game to a target: enough
+                return
+            continue
+        seat = match.to_act
+        assert match.visible_to(seat).legal_actions == legal
+        assert not match.hidden_from(seat) & (match.visible_to(seat).hand or frozenset())
+        before, twin = match.copy(), match.copy()
+        if isinstance(match, bridge.Game) and "P" in legal and rng.random() < 0.6:
+            action = "P"
+        else:
+            action = rng.choice(legal)
+        match.act(action)
+        assert twin == before and match != before
+    assert match.legal_actions() == ()
+    assert len(match.returns()) == match.players
