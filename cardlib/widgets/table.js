@@ -1,0 +1,316 @@
+// The card table's view (cardlib/widgets/table.py keeps the game; this only draws frames).
+// Frames arrive as a list: every bot action, then the position the learner faces. They are
+// shown one at a time at the chosen speed, the hand inactive meanwhile; focus then goes back
+// to the hand (the first playable card), so keyboard users never land on <body>.
+
+const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
+const SPEED_WORDS = {
+  instant: "Instant",
+  fast: "Fast",
+  normal: "Normal (half a second a card)",
+  slow: "Slow",
+  step: "Pause after each trick",
+};
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// A card face: rank and suit drawn, its name read (the drawn symbols are hidden from readers).
+function face(card) {
+  return [
+    h("span", { class: "cl-sr", text: card.name }),
+    h(
+      "span",
+      { class: "cl-face", "aria-hidden": "true", style: `color:${card.colour}` },
+      h("span", { class: "cl-rank", text: card.rank }),
+      h("span", { class: "cl-suit", text: card.symbol }),
+    ),
+  ];
+}
+
+// Arrow keys, Home and End move focus within a group of buttons (one tab stop per group).
+function roving(group, selector) {
+  group.addEventListener("keydown", (event) => {
+    const buttons = [...group.querySelectorAll(selector)];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    let to = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") to = (at + 1) % buttons.length;
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp")
+      to = (at - 1 + buttons.length) % buttons.length;
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = buttons.length - 1;
+    if (to === null) return;
+    event.preventDefault();
+    buttons.forEach((b, i) => b.setAttribute("tabindex", i === to ? "0" : "-1"));
+    buttons[to].focus();
+  });
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "cardlib-table" });
+  const heading = h("p", { class: "cl-heading" });
+  const speedId = `cl-speed-${Math.random().toString(36).slice(2)}`;
+  const speed = h(
+    "select",
+    { id: speedId, class: "cl-speed" },
+    Object.entries(SPEED_WORDS).map(([value, words]) => h("option", { value, text: words })),
+  );
+  const speedRow = h(
+    "p",
+    { class: "cl-speed-row" },
+    h("label", { for: speedId, text: "Speed of the other players: " }),
+    speed,
+  );
+  const felt = h("div", { class: "cl-felt", role: "group", "aria-label": "The table" });
+  const auction = h("p", { class: "cl-auction" });
+  const prompt = h("p", { class: "cl-prompt" });
+  const refusal = h("p", { class: "cl-refusal", "aria-live": "assertive", role: "status" });
+  const handTitle = h("p", { class: "cl-hand-title" });
+  const hand = h("div", { class: "cl-hand", role: "group" });
+  const calls = h("div", { class: "cl-calls", role: "group" });
+  const cont = h("div", { class: "cl-continue" });
+  const end = h("div", { class: "cl-end" });
+  const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
+  root.append(
+    heading, speedRow, felt, auction, prompt,
+    h("div", { class: "cl-beside" }, handTitle, hand, refusal),
+    calls, cont, end, live,
+  );
+  el.append(root);
+  roving(hand, "button");
+  roving(calls, "button");
+
+  let busy = false; // frames still being shown: the hand waits
+  let timer = null;
+  let wantFocus = false; // the learner acted here: focus comes back to the hand
+  root.addEventListener("focusin", () => (wantFocus = true));
+  root.addEventListener("pointerdown", () => (wantFocus = true));
+
+  speed.value = model.get("speed");
+  speed.addEventListener("change", () => {
+    model.set("speed", speed.value);
+    model.save_changes();
+  });
+  model.on("change:speed", () => (speed.value = model.get("speed")));
+
+  function send(message) {
+    if (busy) return;
+    wantFocus = true;
+    model.send(message);
+  }
+
+  function drawSeats(frame) {
+    felt.replaceChildren();
+    felt.style.setProperty("--seats", String(frame.seats.length));
+    if (frame.trick_note) felt.append(h("p", { class: "cl-trick-note", text: frame.trick_note }));
+    for (const seat of frame.seats) {
+      const classes = ["cl-seat"];
+      if (seat.turn) classes.push("cl-turn");
+      if (seat.seat === 0) classes.push("cl-you");
+      const box = h(
+        "div",
+        { class: classes.join(" "), style: `left:${seat.x}%;top:${seat.y}%` },
+        h("span", { class: "cl-name", text: seat.label }),
+        seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
+        h("span", { class: "cl-badge", text: seat.badge }),
+        seat.turn ? h("span", { class: "cl-turn-mark", text: "to act" }) : null,
+        seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
+      );
+      felt.append(box);
+      if (seat.card) {
+        const played = h(
+          "div",
+          {
+            class: "cl-played" + (seat.winner ? " cl-winner" : ""),
+            style: `left:${seat.cx}%;top:${seat.cy}%`,
+          },
+          h("span", { class: "cl-sr", text: `${seat.label} played ` }),
+          face(seat.card),
+          seat.winner ? h("span", { class: "cl-won", text: "won" }) : null,
+        );
+        felt.append(played);
+      }
+    }
+  }
+
+  function drawHand(frame, active) {
+    handTitle.textContent = frame.hand_title;
+    hand.setAttribute("aria-label", frame.hand_title);
+    hand.replaceChildren();
+    if (frame.face_down) {
+      hand.append(h("p", { text: `${frame.face_down} cards, face down until the dealer bids.` }));
+      return;
+    }
+    const firstLegal = frame.hand.findIndex((c) => c.legal);
+    frame.hand.forEach((card, i) => {
+      const classes = ["cl-card", card.legal && active ? "cl-legal" : "cl-dim"];
+      const button = h(
+        "button",
+        {
+          class: classes.join(" "),
+          type: "button",
+          "data-code": card.code,
+          tabindex: i === (firstLegal < 0 ? 0 : firstLegal) ? "0" : "-1",
+          "aria-disabled": active ? null : "true",
+          onclick: () => active && !busy && send({ type: "card", code: card.code }),
+        },
+        face(card),
+      );
+      hand.append(button);
+    });
+  }
+
+  function drawCalls(frame, active) {
+    calls.replaceChildren();
+    calls.hidden = frame.calls.length === 0;
+    calls.setAttribute("aria-label", frame.call_title || "Calls");
+    if (!frame.calls.length) return;
+    calls.append(h("p", { class: "cl-call-title", text: frame.call_title }));
+    const pad = h("div", { class: "cl-pad" });
+    const firstLegal = frame.calls.findIndex((c) => c.legal);
+    frame.calls.forEach((call, i) => {
+      pad.append(
+        h("button", {
+          class: "cl-call " + (call.legal ? "cl-legal" : "cl-dim"),
+          type: "button",
+          "data-call": String(call.value),
+          "aria-label": call.name,
+          tabindex: i === firstLegal ? "0" : "-1",
+          "aria-disabled": active ? null : "true",
+          text: call.text,
+          onclick: () => active && !busy && send({ type: "call", value: call.value }),
+        }),
+      );
+    });
+    calls.append(pad);
+    roving(pad, "button");
+  }
+
+  function drawEnd(frame) {
+    end.replaceChildren();
+    end.hidden = !frame.end;
+    if (!frame.end) return;
+    const e = frame.end;
+    const head = ["Seat", "Call", "Tricks", "Result", "Points", "Why", e.total_word];
+    const table = h(
+      "table",
+      { class: "cl-end-table" },
+      h("caption", { text: e.title }),
+      h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col", text: t })))),
+      h(
+        "tbody",
+        {},
+        e.rows.map((r) =>
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row", text: r.label }),
+            [r.call, r.tricks, r.result, r.points, r.why, r.total].map((t) => h("td", { text: t })),
+          ),
+        ),
+      ),
+    );
+    end.append(
+      h("div", { class: "cl-end-scroll" }, table),
+      h("button", {
+        class: "cl-next",
+        type: "button",
+        text: e.next_label,
+        onclick: () => !busy && send({ type: "next" }),
+      }),
+    );
+  }
+
+  function draw(frame, active) {
+    root.classList.toggle("cl-busy", !active);
+    heading.textContent = frame.heading;
+    auction.textContent = frame.auction ? `Auction: ${frame.auction}` : "";
+    auction.hidden = !frame.auction;
+    prompt.textContent = frame.prompt;
+    drawSeats(frame);
+    drawHand(frame, active && frame.hand_active);
+    drawCalls(frame, active);
+    drawEnd(frame);
+    if (frame.live) live.textContent = frame.live;
+  }
+
+  function focusHand() {
+    if (!wantFocus) return;
+    const target =
+      hand.querySelector("button.cl-legal") ||
+      calls.querySelector("button.cl-legal") ||
+      end.querySelector("button.cl-next") ||
+      hand.querySelector("button");
+    if (target) target.focus();
+  }
+
+  function play() {
+    clearTimeout(timer);
+    cont.replaceChildren();
+    const frames = model.get("frames");
+    const name = model.get("speed");
+    const delay = SPEEDS[name] ?? 500;
+    if (!frames.length) return;
+    let i = delay === 0 ? frames.length - 1 : 0;
+    const step = () => {
+      const frame = frames[i];
+      const last = i === frames.length - 1;
+      busy = !last;
+      draw(frame, last);
+      if (last) {
+        const note = frames.slice(0, -1).map((f) => f.live).filter(Boolean);
+        if (frame.live) note.push(frame.live);
+        if (frame.end) note.push(frame.end.title);
+        if (note.length && delay === 0) live.textContent = note.join(" ");
+        else if (frame.end) live.textContent = frame.end.title;
+        focusHand();
+        return;
+      }
+      i += 1;
+      if (frame.pause && name === "step") {
+        const button = h("button", {
+          class: "cl-continue-button",
+          type: "button",
+          text: "Continue",
+          onclick: () => {
+            cont.replaceChildren();
+            step();
+          },
+        });
+        cont.append(button);
+        if (wantFocus) button.focus();
+        return;
+      }
+      timer = setTimeout(step, frame.pause ? 3 * delay : delay);
+    };
+    step();
+  }
+
+  function showRefusal() {
+    refusal.textContent = model.get("refusal");
+  }
+
+  model.on("change:frames", play);
+  // A refusal changes nothing on the table: focus stays on the card that was clicked.
+  model.on("change:refusal_count", showRefusal);
+  model.on("change:refusal", showRefusal);
+  play();
+  showRefusal();
+  return () => clearTimeout(timer);
+}
+
+export default { render };

@@ -1,0 +1,629 @@
+"""One card table for the four games: :class:`CardTable`.
+
+The learner sits at the bottom (seat 0, South), the bots everywhere else;
+North is at the top, West on the left, East on the right (a Judgement table of
+3 to 7 seats is laid out round the same circle). The table asks the game only
+what the deal protocol of :mod:`cardlib.game` answers — ``phase``, ``to_act``,
+``legal_actions()``, ``act()``, ``visible_to(seat)`` — so one widget serves
+Call Break, Call Bridge, Judgement and Contract Bridge; what is left per game
+(how a match is made, which bots play, how its points are explained) is one
+small :class:`GameSpec` each, in :data:`GAMES`.
+
+It is an `anywidget <https://anywidget.dev>`_: Python keeps the game and sends
+the browser a list of *frames*, one per bot action, ending with the position
+the learner now faces. The browser shows them one at a time (the speed
+setting: about half a second each by default, the finished trick held longer
+with its winner, or a "Continue" button), with the hand disabled until the
+last. ``CardTable(..., speed="instant")`` shows only the last frame (tests).
+
+Clicking is the Python methods :meth:`CardTable.click_card`,
+:meth:`~CardTable.click_call` and :meth:`~CardTable.click_next` (the browser
+sends the same messages), so plain pytest plays whole deals through them. A
+refused card or call changes nothing: the reason, in plain words, is shown
+beside the hand and read out by the live region.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from cardlib import bots as callbreak_bots
+from cardlib import bridge, bridge_bots, callbreak, callbridge, judgement
+from cardlib.cards import SUIT_NAMES, Card, parse_card, sort_for_display
+from cardlib.errors import CardlibError
+from cardlib.game import SEAT_NAMES
+from cardlib.svg import SUIT_COLOURS
+
+LEARNER = 0
+SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
+
+try:  # the project's one seat-label function, where it exists
+    from cardlib.seats import seat_label as _project_seat_label
+except ImportError:  # pragma: no cover - before that module is merged
+    _project_seat_label = None
+
+
+def seat_label(seat: int, players: int = 4) -> str:
+    """A seat as the learner reads it: "You (South, seat 0)", "West (1)", "Seat 3"."""
+    if _project_seat_label is not None:
+        return _project_seat_label(seat, you=LEARNER, players=players)
+    if players == 4:
+        name = SEAT_NAMES[seat]
+        return f"You ({name}, seat {seat})" if seat == LEARNER else f"{name} ({seat})"
+    return f"You (seat {seat})" if seat == LEARNER else f"Seat {seat}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ----- what differs per game ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the table needs of a game beyond the deal protocol."""
+
+    title: str
+    make_match: Callable[[int, int], object]  # (seed, players) -> a match
+    make_bots: Callable[[int], list]  # players -> one bot per seat
+    call_word: str  # "call" or "bid"
+    deal_word: str  # "deal" or "round"
+    points_reason: Callable[[object, int], tuple[str, str, str]]  # deal, seat -> result, pts, why
+    players: tuple[int, ...] = (4,)
+
+
+def _callbreak_reason(deal, seat):
+    call, won = deal.calls[seat], deal.tricks_won[seat]
+    points = deal.scores()[seat]
+    text = callbreak.format_points(points)
+    if won >= call:
+        extra = won - call
+        why = f"call {call}" + (f" + 0.1 × {extra}" if extra else "")
+        return "made", text, why
+    return "set", text, f"short of the call: minus {call}"
+
+
+def _callbridge_reason(deal, seat):
+    bid, won = deal.calls[seat], deal.tricks_won[seat]
+    points = deal.scores()[seat]
+    text = callbridge.format_points(points)
+    if callbridge.is_bonus_bid(bid):
+        if bid <= won <= bid + 1:
+            return "made", text, f"bonus bid {bid} made: 13"
+        return "set", text, f"bonus bid {bid} needs {bid} or {bid + 1} tricks: minus {bid}"
+    if won >= bid:
+        return "made", text, f"bid {bid} (nothing for extra tricks)"
+    return "set", text, f"short of the bid: minus {bid}"
+
+
+def _judgement_reason(deal, seat):
+    bid, won = deal.calls[seat], deal.tricks_won[seat]
+    points = deal.scores()[seat]
+    if won == bid:
+        why = "exact 0 or 1: 10" if bid <= 1 else f"exact: 10 × {bid}"
+        return "made", str(points), why
+    return "missed", str(points), f"bid {bid}, took {won}: only an exact bid scores"
+
+
+def _bridge_reason(deal, seat):
+    result = deal.scores()
+    side = seat % 2
+    lines = [line for line in result.lines if line.who == ("NS", "EW")[side]]
+    points = result.below[side] + result.above[side]
+    contract = deal.contract
+    if contract is None:
+        return "passed out", "0", "nobody bid: no score"
+    declaring = contract.declarer % 2 == side
+    made = deal.declarer_tricks >= contract.level + 6
+    result_word = ("made" if made else "set") if declaring else ("defended" if not made else "")
+    why = "; ".join(f"{line.reason}: {line.points} {line.where} the line" for line in lines)
+    return result_word or "—", str(points), why or "nothing"
+
+
+def _callbreak_bots(players):
+    return [None] + [callbreak_bots.SensibleBot() for _ in range(players - 1)]
+
+
+def _judgement_bots(players):
+    return [None] + [judgement.SensibleBot() for _ in range(players - 1)]
+
+
+def _bridge_bots(players):
+    return [None] + [bridge_bots.SensibleBridgeBot() for _ in range(players - 1)]
+
+
+GAMES: dict[str, GameSpec] = {
+    "callbreak": GameSpec(
+        "Call Break (a match of five deals)",
+        lambda seed, players: callbreak.Match(seed=seed),
+        _callbreak_bots,
+        "call",
+        "deal",
+        _callbreak_reason,
+    ),
+    "callbridge": GameSpec(
+        "Call Bridge (a match to 30 points)",
+        lambda seed, players: callbridge.Match(seed=seed, target=30),
+        _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
+        "bid",
+        "deal",
+        _callbridge_reason,
+    ),
+    "judgement": GameSpec(
+        "Judgement (a match of eight rounds)",
+        lambda seed, players: judgement.Match(players=players, seed=seed),
+        _judgement_bots,
+        "bid",
+        "round",
+        _judgement_reason,
+        players=(3, 4, 5, 6, 7),
+    ),
+    "bridge": GameSpec(
+        "Contract Bridge (a game to 100)",
+        lambda seed, players: bridge.Game(seed=seed),
+        _bridge_bots,
+        "call",
+        "deal",
+        _bridge_reason,
+    ),
+}
+
+
+# ----- frames: what the browser shows --------------------------------------------
+
+
+def card_json(card: Card, legal: bool | None = None) -> dict:
+    """A card for the browser: its text, its name for screen readers, its colour."""
+    name = card.name
+    if legal is not None:
+        name += ", playable" if legal else ", not playable now"
+    return {
+        "code": card.code,
+        "text": str(card),
+        "rank": card.rank_text,
+        "symbol": card.symbol,
+        "name": name,
+        "colour": SUIT_COLOURS[card.suit],
+        "legal": bool(legal),
+    }
+
+
+def call_text(call) -> str:
+    """A call as the learner reads it: 3, "1♠", "Pass", "Double"."""
+    if isinstance(call, str):
+        words = {bridge.PASS: "Pass", bridge.DOUBLE: "Double", bridge.REDOUBLE: "Redouble"}
+        if call in words:
+            return words[call]
+        return call[0] + bridge.STRAIN_SYMBOLS[call[1:]]
+    return str(call)
+
+
+def call_name(call) -> str:
+    """A call for screen readers: "one spade", "three no trump", "pass", "3"."""
+    if isinstance(call, str) and call[:1].isdigit():
+        strain = bridge.STRAIN_NAMES[call[1:]]
+        return f"{call[0]} {strain}"
+    return call_text(call).lower() if isinstance(call, str) else str(call)
+
+
+def plain_refusal(error: CardlibError) -> str:
+    """The engine's message without its rule id: learner text never shows "(follow-suit)"."""
+    text = str(error)
+    if error.rule:
+        text = text.replace(f" ({error.rule})", "")
+    return text[:1].upper() + text[1:]
+
+
+def seat_places(players: int) -> list[dict]:
+    """Where each seat sits, in % of the table: seat 0 at the bottom, then clockwise."""
+    places = []
+    for seat in range(players):
+        angle = math.pi / 2 + 2 * math.pi * seat / players  # screen y points down
+        places.append(
+            {
+                "x": round(50 + 40 * math.cos(angle), 1),
+                "y": round(50 + 38 * math.sin(angle), 1),
+                "cx": round(50 + 17 * math.cos(angle), 1),
+                "cy": round(50 + 17 * math.sin(angle), 1),
+            }
+        )
+    return places
+
+
+class CardTable(anywidget.AnyWidget):
+    """The card table: one learner (seat 0) against the bots, any of the four games.
+
+    >>> table = CardTable("callbreak", seed=1, speed="instant")
+    >>> table.state["phase"]
+    'calling'
+    """
+
+    _esm = Path(__file__).with_name("table.js")
+    _css = Path(__file__).with_name("table.css")
+
+    frames = traitlets.List().tag(sync=True)
+    speed = traitlets.Unicode("normal").tag(sync=True)
+    refusal = traitlets.Unicode("").tag(sync=True)
+    refusal_count = traitlets.Int(0).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, game: str = "callbreak", seed: int = 0, players: int = 4, speed="normal"):
+        if game not in GAMES:
+            raise CardlibError(f"no game called {game!r}: choose one of {', '.join(GAMES)}", "game")
+        if speed not in SPEEDS:
+            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+        self.spec = GAMES[game]
+        if players not in self.spec.players:
+            raise CardlibError(
+                f"{self.spec.title.split(' (')[0]} is played by "
+                f"{', '.join(map(str, self.spec.players))} players, got {players!r}",
+                "players",
+            )
+        self.game = game
+        self.seed = seed
+        self.players = players
+        self.match = self.spec.make_match(seed, players)
+        self.bots = self.spec.make_bots(players)
+        self.matches_played = 0
+        super().__init__(speed=speed, title=self.spec.title)
+        self.on_msg(self._on_browser_message)
+        self._advance()
+
+    # ----- state -----------------------------------------------------------
+
+    @property
+    def deal(self):
+        """The current deal (or round) of the match."""
+        return self.match.deal
+
+    @property
+    def state(self) -> dict:
+        """The frame the learner now faces (the last one sent)."""
+        return self.frames[-1]
+
+    def _learner_turn(self) -> bool:
+        return self.match.phase in ("calling", "bidding", "playing") and (
+            self.match.to_act == LEARNER
+        )
+
+    # ----- the learner's actions (the browser sends the same) ------------------
+
+    def click_card(self, code: str) -> bool:
+        """The learner clicks a card of the hand in front of them; ``True`` if it was played."""
+        if not self._learner_turn() or self.match.phase != "playing":
+            return self._refuse("It is not your turn to play a card.")
+        card = parse_card(code)
+        if card not in self._hand_to_play():
+            return self._refuse(f"{card} is not in the hand you play from.")
+        return self._act(card)
+
+    def click_call(self, value) -> bool:
+        """The learner clicks a call (a number, or a bridge call like ``"1S"`` / ``"P"``)."""
+        if not self._learner_turn() or self.match.phase == "playing":
+            return self._refuse(f"It is not your turn to {self.spec.call_word}.")
+        return self._act(value)
+
+    def click_next(self) -> bool:
+        """Next deal (or round) once one is over; a new match once the match is over."""
+        phase = self.match.phase
+        if phase == "over":
+            self.matches_played += 1
+            self.match = self.spec.make_match(self.seed + 1000 * self.matches_played, self.players)
+        elif phase in ("calling", "bidding", "playing"):
+            return self._refuse(f"Finish this {self.spec.deal_word} first.")
+        else:
+            self.match.next_deal()
+        self.refusal = ""
+        self._advance()
+        return True
+
+    def set_speed(self, speed: str) -> None:
+        if speed not in SPEEDS:
+            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+        self.speed = speed
+
+    def _on_browser_message(self, _widget, content, _buffers) -> None:
+        kind = content.get("type")
+        if kind == "card":
+            self.click_card(str(content.get("code", "")))
+        elif kind == "call":
+            self.click_call(content.get("value"))
+        elif kind == "next":
+            self.click_next()
+
+    def _refuse(self, text: str) -> bool:
+        self.refusal = text
+        self.refusal_count += 1
+        return False
+
+    def _act(self, action) -> bool:
+        tricks_before = len(self.deal.tricks)
+        try:
+            self.match.act(action)
+        except CardlibError as error:  # the engine changed nothing
+            return self._refuse(plain_refusal(error))
+        self.refusal = ""
+        self._advance(finished_trick=len(self.deal.tricks) > tricks_before)
+        return True
+
+    def _advance(self, finished_trick: bool = False) -> None:
+        """Let the bots act until it is the learner's turn, one frame per bot action.
+
+        A trick the learner's own card finished comes first, held with its winner.
+        """
+        frames = [self._frame(just_won=True)] if finished_trick else []
+        match = self.match
+        while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
+            deal = match.deal
+            bot = self.bots[match.to_act]
+            tricks_before = len(deal.tricks)
+            if match.phase == "playing":
+                match.act(bot.choose_play(deal))
+            else:
+                choose = getattr(bot, "choose_call", None) or bot.choose_bid
+                match.act(choose(deal))
+            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before))
+        if not frames:  # the bots' last action's frame is already the learner's position
+            frames.append(self._frame(just_won=False))
+        self.frames = frames
+
+    # ----- frames ---------------------------------------------------------------
+
+    def _hand_to_play(self) -> frozenset[Card]:
+        deal = self.deal
+        seat = getattr(deal, "hand_to_play", None)
+        if seat is None:
+            seat = deal.to_act
+        if seat is None:
+            return frozenset()
+        view = deal.visible_to(LEARNER)
+        return view.hands[seat] or frozenset()
+
+    def _frame(self, just_won: bool) -> dict:
+        match, deal, spec = self.match, self.deal, self.spec
+        players = self.players
+        view = deal.visible_to(LEARNER)
+        phase = match.phase
+        calling = phase in ("calling", "bidding")
+        playing = phase == "playing"
+        hand_to_play = getattr(deal, "hand_to_play", None)
+        if hand_to_play is None:
+            hand_to_play = view.to_act
+        dummy = getattr(deal, "dummy", None) if game_has_dummy(deal) else None
+
+        # the trick in front of the seats: the one being played, else the last one won
+        shown_trick, shown_seats, winner = view.trick, view.trick_seats, None
+        if not shown_trick and view.tricks:
+            last = view.tricks[-1]
+            shown_trick, shown_seats, winner = last.cards, last.seats, last.winner
+        in_front = dict(zip(shown_seats, shown_trick, strict=True))
+
+        seats = []
+        for seat, place in enumerate(seat_places(players)):
+            label = seat_label(seat, players)
+            badge = self._badge(seat, view)
+            card = in_front.get(seat)
+            shown_hand = None
+            if seat != LEARNER and view.hands[seat] is not None:
+                shown_hand = " ".join(str(c) for c in sort_for_display(view.hands[seat]))
+            role = ""
+            if dummy is not None and seat == dummy:
+                role = "dummy"
+            elif dummy is not None and seat == deal.declarer:
+                role = "declarer"
+            # while playing, the hand the next card comes from (dummy's, on dummy's turns)
+            turn = hand_to_play == seat if playing else calling and view.to_act == seat
+            seats.append(
+                {
+                    "seat": seat,
+                    "label": label,
+                    "role": role,
+                    "badge": badge,
+                    "card": card_json(card) if card is not None else None,
+                    "winner": winner == seat,
+                    "turn": bool(turn),
+                    "hand": shown_hand,
+                    **place,
+                }
+            )
+
+        trick_note = ""
+        if winner is not None:
+            last = view.tricks[-1]
+            won_with = last.cards[last.seats.index(winner)]
+            trick_note = (
+                f"Trick {len(view.tricks)}: {seat_label(winner, players)} won it with {won_with}."
+            )
+
+        # the hand: the learner's own, or dummy's when the declarer (you) plays from it
+        learner_turn = self._learner_turn()
+        hand_seat = LEARNER
+        if playing and learner_turn and hand_to_play is not None:
+            hand_seat = hand_to_play
+        hand_cards = view.hands[hand_seat]
+        legal = set(view.legal_actions) if (learner_turn and playing) else set()
+        hand = []
+        if hand_cards is not None:
+            hand = [card_json(c, c in legal) for c in sort_for_display(hand_cards)]
+        if hand_seat == LEARNER:
+            hand_title = "Your hand"
+        else:
+            hand_title = f"Dummy's hand ({seat_label(hand_seat, players)}): you play it"
+        face_down = view.hand_sizes[LEARNER] if hand_cards is None else 0
+
+        calls = []
+        if calling and learner_turn:
+            calls = self._call_buttons(view.legal_actions)
+
+        prompt = self._prompt(view, learner_turn, legal)
+        end = self._end_of_deal() if phase not in ("calling", "bidding", "playing") else None
+        live = trick_note if just_won else ""
+        return {
+            "phase": phase,
+            "heading": self._heading(),
+            "seats": seats,
+            "trick_note": trick_note,
+            "pause": bool(just_won),
+            "hand_title": hand_title,
+            "hand": hand,
+            "face_down": face_down,
+            "hand_active": bool(learner_turn and playing),
+            "prompt": prompt,
+            "calls": calls,
+            "call_title": f"Your {spec.call_word}" if calls else "",
+            "auction": self._auction_text(),
+            "end": end,
+            "live": live,
+        }
+
+    def _heading(self) -> str:
+        match, deal, spec = self.match, self.deal, self.spec
+        number = len(match.deals)
+        of = getattr(match, "deals_to_play", None) or (8 if self.game == "judgement" else None)
+        word = spec.deal_word.capitalize()
+        head = f"{word} {number}" + (f" of {of}" if of else "")
+        dealer = f"dealer {seat_label(deal.dealer, self.players)}"
+        parts = [spec.title.split(" (")[0], head, dealer]
+        trump = getattr(getattr(deal, "rules", None), "trump", "unset")
+        if self.game == "bridge":
+            contract = deal.contract
+            if contract is not None:
+                parts.append(f"contract {call_text(contract.bid)}{'X' * contract.doubled}")
+        elif trump is None:
+            parts.append("no trump")
+        elif trump != "unset":
+            parts.append(f"trump {SUIT_NAMES[trump]}")
+        return " · ".join(parts)
+
+    def _badge(self, seat: int, view) -> str:
+        if self.game == "bridge":
+            calls = [
+                c
+                for i, c in enumerate(self.deal.auction.calls)
+                if self.deal.auction.seat_of(i) == seat
+            ]
+            said = call_text(calls[-1]) if calls else "—"
+            won = view.tricks_won[seat]
+            return f"said {said} · won {won}" if view.phase != "calling" else f"said {said}"
+        call = view.calls[seat]
+        said = "—" if call is None else str(call)
+        return f"{self.spec.call_word} {said} · won {view.tricks_won[seat]}"
+
+    def _auction_text(self) -> str:
+        if self.game != "bridge":
+            return ""
+        auction = self.deal.auction
+        return ", ".join(
+            f"{seat_label(auction.seat_of(i), 4)} {call_text(c)}"
+            for i, c in enumerate(auction.calls)
+        )
+
+    def _call_buttons(self, legal_actions) -> list[dict]:
+        legal = list(legal_actions)
+        if self.game == "bridge":
+            shown = list(bridge.CALLS)
+        else:
+            hand = self.deal.visible_to(LEARNER).hand_sizes[LEARNER]
+            low = min(legal)
+            shown = [n for n in range(0, hand + 1) if n >= low or self._refused_by_hook(n)]
+        return [
+            {
+                "value": value,
+                "text": call_text(value),
+                "name": call_name(value) + (", allowed" if value in legal else ", not allowed"),
+                "legal": value in legal,
+            }
+            for value in shown
+        ]
+
+    def _refused_by_hook(self, n: int) -> bool:
+        trial = self.match.copy()
+        try:
+            trial.act(n)
+        except CardlibError as error:
+            return error.rule is not None and "hook" in error.rule
+        return False
+
+    def _prompt(self, view, learner_turn: bool, legal: set) -> str:
+        phase = self.match.phase
+        players = self.players
+        if phase in ("calling", "bidding"):
+            if learner_turn:
+                if view.hand is None:
+                    return f"Your turn to {self.spec.call_word}: your cards are face down."
+                return f"Your turn to {self.spec.call_word}."
+            return f"{seat_label(view.to_act, players)} to {self.spec.call_word}."
+        if phase == "playing":
+            if not learner_turn:
+                return f"{seat_label(view.to_act, players)} to play."
+            cards = " ".join(str(c) for c in sort_for_display(legal))
+            if view.trick:
+                led = view.trick[0].suit
+                follows = any(c.suit == led for c in legal)
+                what = f"follow {SUIT_NAMES[led]}" if follows else f"you have no {SUIT_NAMES[led]}"
+            else:
+                what = "lead any card" if len(legal) == len(self._hand_to_play()) else "lead"
+            return f"Your turn: {what} — {cards}"
+        return ""
+
+    def _end_of_deal(self) -> dict:
+        match, deal, spec, players = self.match, self.deal, self.spec, self.players
+        rows = []
+        totals = match.totals()
+        for seat in range(players):
+            result, points, why = spec.points_reason(deal, seat)
+            if self.game == "bridge":  # a side scores, below the line towards the game
+                call = str(deal.contract) if deal.contract is not None else "passed out"
+                tricks = deal.tricks_by_side()[seat % 2]
+                total = match.below()[seat % 2]
+            else:
+                call = str(deal.calls[seat])
+                tricks = deal.tricks_won[seat]
+                total = totals[seat]
+            rows.append(
+                {
+                    "label": seat_label(seat, players),
+                    "call": call,
+                    "tricks": str(tricks),
+                    "result": result,
+                    "points": points,
+                    "why": why,
+                    "total": _total_text(total),
+                }
+            )
+        over = match.phase == "over"
+        if over:
+            if self.game == "bridge":
+                side = match.winners()[0]
+                title = f"Game over: {('North–South', 'East–West')[side]} reach 100 and win."
+            else:
+                names = " and ".join(seat_label(s, players) for s in match.winners())
+                title = f"Match over: {names} on top."
+            next_label = "New match"
+        else:
+            title = f"{spec.deal_word.capitalize()} {len(match.deals)} is over."
+            next_label = f"Next {spec.deal_word}"
+        total_word = "side's total below the line" if self.game == "bridge" else "running total"
+        return {"title": title, "rows": rows, "next_label": next_label, "total_word": total_word}
+
+
+def game_has_dummy(deal) -> bool:
+    """Whether this deal has a dummy (Contract Bridge, once the auction has a contract)."""
+    return getattr(deal, "dummy", None) is not None and getattr(deal, "dummy_exposed", False)
+
+
+def _total_text(total) -> str:
+    if isinstance(total, Decimal):
+        return f"{total:.1f}" if total.as_tuple().exponent < 0 else f"{total:.0f}"
+    return str(total)
+
+
+__all__ = ["GAMES", "CardTable", "GameSpec", "card_json", "seat_label"]

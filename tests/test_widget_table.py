@@ -1,0 +1,309 @@
+"""The card table (cardlib.widgets.table), driven through its click handlers in plain pytest.
+
+The browser sends exactly these messages ({"type": "card" | "call" | "next"}); the
+browser tests (tests/ui/test_table_app.py) click the same buttons in Voilà.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlib.cards import DECK, parse_card
+from cardlib.errors import CardlibError
+from cardlib.tricks import RULE_IDS
+from cardlib.widgets.table import GAMES, LEARNER, CardTable, seat_label, seat_places
+
+ACTING = ("calling", "bidding", "playing")
+RAW_RULE_ID = re.compile(r"\(({})\)".format("|".join(map(re.escape, RULE_IDS))))
+
+
+def learner_acts(table: CardTable) -> None:
+    """A scripted learner: the first allowed call, the first playable card."""
+    state = table.state
+    if state["calls"]:
+        value = next(c["value"] for c in state["calls"] if c["legal"])
+        assert table.click_call(value), table.refusal
+    else:
+        assert state["hand_active"], state["prompt"]
+        code = next(c["code"] for c in state["hand"] if c["legal"])
+        assert table.click_card(code), table.refusal
+
+
+def play_deal(table: CardTable) -> int:
+    """Play the current deal to its end by clicks; check every frame on the way."""
+    number = len(table.match.deals)
+    clicks = 0
+    while table.match.phase in ACTING:
+        assert table.match.to_act == LEARNER  # the bots acted up to the learner's turn
+        check_learner_frame(table)
+        learner_acts(table)
+        clicks += 1
+        assert all(not f["hand_active"] and not f["calls"] for f in table.frames[:-1])
+    assert len(table.match.deals) == number
+    return clicks
+
+
+def check_learner_frame(table: CardTable) -> None:
+    """What the learner sees at their turn is what the engine says."""
+    state, match = table.state, table.match
+    legal = set(match.legal_actions())
+    if match.phase == "playing":
+        marked = {parse_card(c["code"]) for c in state["hand"] if c["legal"]}
+        assert marked == legal
+        for card in state["hand"]:
+            suffix = ", playable" if card["legal"] else ", not playable now"
+            assert card["name"] == parse_card(card["code"]).name + suffix
+        shown = " ".join(str(c) for c in sorted(legal, key=lambda c: (c.suit, -c.rank)))
+        assert state["prompt"].startswith("Your turn: ")
+        assert set(state["prompt"].split(" — ")[1].split()) == set(shown.split())
+        assert not state["calls"], "no call controls outside the calling phase"
+    else:
+        assert {c["value"] for c in state["calls"] if c["legal"]} == legal
+        assert state["prompt"].startswith("Your turn to ")
+    turn = [s["seat"] for s in state["seats"] if s["turn"]]
+    assert turn == [getattr(table.deal, "hand_to_play", None) or LEARNER]
+
+
+def check_end(table: CardTable) -> None:
+    end = table.state["end"]
+    assert end is not None and not table.state["calls"] and not table.state["hand_active"]
+    assert len(end["rows"]) == table.players
+    assert end["rows"][LEARNER]["label"] == seat_label(LEARNER, table.players)
+    assert end["next_label"] in ("Next deal", "Next round", "New match")
+    for row in end["rows"]:
+        assert row["why"] and row["points"] and row["result"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("callbreak", 4), ("callbridge", 4), ("judgement", 4), ("judgement", 5), ("bridge", 4)],
+)
+def test_a_whole_deal_by_clicks(game, players):
+    table = CardTable(game, seed=5, players=players, speed="instant")
+    play_deal(table)
+    check_end(table)
+    assert table.click_next()
+    assert len(table.match.deals) == 2 and table.state["end"] is None
+
+
+def test_call_break_end_of_deal_explains_the_points():
+    table = CardTable("callbreak", seed=2, speed="instant")
+    play_deal(table)
+    deal = table.deal
+    for seat, row in enumerate(table.state["end"]["rows"]):
+        call, won = deal.calls[seat], deal.tricks_won[seat]
+        if won > call:
+            assert row["why"] == f"call {call} + 0.1 × {won - call}" and row["result"] == "made"
+        elif won == call:
+            assert row["why"] == f"call {call}"
+        else:
+            assert row["result"] == "set" and row["points"] == f"-{call}.0"
+        assert row["total"] == f"{table.match.totals()[seat]:.1f}"
+
+
+def test_whole_matches_end_with_a_new_match_button():
+    for game in GAMES:
+        table = CardTable(game, seed=11, speed="instant")
+        while table.match.phase != "over":
+            if table.match.phase in ACTING:
+                learner_acts(table)
+            else:
+                table.click_next()
+        assert table.state["end"]["next_label"] == "New match"
+        assert table.click_next() and table.match.phase in ACTING
+        assert table.matches_played == 1
+
+
+def test_bots_act_one_frame_at_a_time_and_pause_on_each_finished_trick():
+    table = CardTable("callbreak", seed=3, speed="instant")
+    while table.match.phase == "calling":
+        learner_acts(table)
+    while table.match.phase == "playing":
+        before = table.deal.copy()
+        learner_acts(table)
+        deal = table.deal
+        played = sum(len(t.cards) for t in deal.tricks) + len(deal.trick)
+        played_before = sum(len(t.cards) for t in before.tricks) + len(before.trick)
+        bot_cards = played - played_before - 1
+        learner_finished = len(before.trick) == 3
+        # one frame per bot card, and one for the trick the learner's card finished
+        assert len(table.frames) == max(1, bot_cards + learner_finished)
+        pauses = [f for f in table.frames if f["pause"]]
+        assert len(pauses) == len(deal.tricks) - len(before.tricks)
+        for frame in pauses:
+            winner = [s for s in frame["seats"] if s["winner"]]
+            assert len(winner) == 1 and winner[0]["card"] is not None
+            assert frame["trick_note"].startswith("Trick ") and " won it with " in frame["live"]
+        assert all(not f["hand_active"] for f in table.frames[:-1])
+
+
+def test_the_finished_trick_stays_on_the_table_with_its_winner():
+    table = CardTable("callbreak", seed=3, speed="instant")
+    while not table.deal.tricks:
+        learner_acts(table)
+    state = table.state
+    if not table.deal.trick:  # the learner leads: last trick still shown, winner marked
+        assert sum(s["winner"] for s in state["seats"]) == 1
+        assert all(s["card"] for s in state["seats"])
+
+
+def test_an_illegal_card_is_explained_and_changes_nothing():
+    for game in GAMES:
+        table = CardTable(game, seed=7, speed="instant")
+        tried = 0
+        while table.match.phase in ACTING and tried < 3:
+            state = table.state
+            illegal = [c["code"] for c in state["hand"] if not c["legal"]]
+            if state["hand_active"] and illegal:
+                before, frames = table.match.copy(), table.frames
+                assert not table.click_card(illegal[0])
+                assert table.match == before and table.frames == frames
+                text = table.refusal
+                assert text.startswith(str(parse_card(illegal[0])))  # "K♦ is not allowed: …"
+                assert not RAW_RULE_ID.search(text)
+                assert "not allowed" in text
+                tried += 1
+            learner_acts(table)
+            assert table.refusal == ""
+        assert tried, f"{game}: no illegal card met"
+
+
+def test_calls_out_of_range_are_shown_and_explained():
+    table = CardTable("callbridge", seed=1, speed="instant")
+    values = [c["value"] for c in table.state["calls"]]
+    assert values == list(range(2, 14))
+    assert [c["value"] for c in table.state["calls"] if not c["legal"]] == [13]
+    before = table.match.copy()
+    assert not table.click_call(13)
+    assert table.match == before and "12" in table.refusal
+
+
+def test_judgement_shows_the_hooked_bid_and_explains_it():
+    for seed in range(40):
+        table = CardTable("judgement", seed=seed, players=4, speed="instant")
+        if table.deal.dealer != LEARNER:
+            continue
+        hooked = [c["value"] for c in table.state["calls"] if not c["legal"]]
+        if hooked:
+            before = table.match.copy()
+            assert not table.click_call(hooked[0])
+            assert table.match == before
+            assert table.refusal.startswith(f"The dealer may not bid {hooked[0]}")
+            assert "hook" in table.refusal and "Allowed: " in table.refusal
+            return
+    pytest.fail("no hooked bid met")
+
+
+def test_bridge_learner_declares_and_plays_dummy():
+    for seed in range(60):
+        table = CardTable("bridge", seed=seed, speed="instant")
+        while table.match.phase == "calling":
+            learner_acts(table)
+        deal = table.deal
+        if deal.contract is None or deal.declarer != LEARNER:
+            continue
+        while table.match.phase == "playing":
+            state = table.state
+            if deal.hand_to_play == deal.dummy:
+                assert state["hand_title"].startswith("Dummy's hand (North")
+                assert {c["code"] for c in state["hand"]} == {c.code for c in deal.hand(2)}
+                assert [s["role"] for s in state["seats"]][2] == "dummy"
+                learner_acts(table)
+                return
+            learner_acts(table)
+    pytest.fail("no deal where the learner declares")
+
+
+def test_the_auction_pad_offers_every_call():
+    table = CardTable("bridge", seed=4, speed="instant")
+    assert len(table.state["calls"]) == 38
+    names = {c["text"]: c["name"] for c in table.state["calls"]}
+    assert names["1♠"] == "1 spades, allowed" or names["1♠"].startswith("1 spades")
+    assert names["Pass"] == "pass, allowed"
+
+
+def test_out_of_turn_and_wrong_phase_clicks_are_refused():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    before = table.match.copy()
+    assert not table.click_card(next(iter(table.deal.hand(LEARNER))).code)
+    assert not table.click_next()
+    assert table.match == before and table.refusal
+
+
+def test_seats_sit_round_the_table():
+    four = seat_places(4)
+    assert four[0]["y"] > 80 and four[2]["y"] < 20  # you at the bottom, North at the top
+    assert four[1]["x"] < 20 and four[3]["x"] > 80  # West left, East right
+    for n in range(3, 8):
+        assert seat_places(n)[0]["x"] == 50 and len(seat_places(n)) == n
+
+
+def test_bad_options_are_clear_errors():
+    with pytest.raises(CardlibError, match="choose one of"):
+        CardTable("poker")
+    with pytest.raises(CardlibError, match="speed is one of"):
+        CardTable("callbreak", speed="warp")
+    with pytest.raises(CardlibError, match="3, 4, 5, 6, 7 players"):
+        CardTable("judgement", players=9)
+    table = CardTable("callbreak", speed="instant")
+    with pytest.raises(CardlibError):
+        table.set_speed("warp")
+    assert table.speed == "instant"
+
+
+def test_browser_messages_reach_the_same_handlers():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    legal = next(c["value"] for c in table.state["calls"] if c["legal"])
+    table._on_browser_message(table, {"type": "call", "value": legal}, [])
+    assert table.match.phase == "playing" or table.deal.calls[LEARNER] == legal
+
+
+actions = st.one_of(
+    st.tuples(st.just("card"), st.sampled_from([c.code for c in DECK])),
+    st.tuples(st.just("call"), st.one_of(st.integers(-1, 14), st.sampled_from(["1S", "P", "X"]))),
+    st.tuples(st.just("next"), st.none()),
+    st.tuples(st.just("legal"), st.integers(0, 12)),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    seed=st.integers(0, 10_000),
+    clicks=st.lists(actions, max_size=40),
+)
+def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
+    table = CardTable(game, seed=seed, speed="instant")
+    for kind, value in clicks:
+        match = table.match
+        before = match.copy()
+        phase = match.phase
+        legal = set(match.legal_actions()) if match.to_act == LEARNER else set()
+        if kind == "legal":  # mostly random clicks, sometimes a legal one to move on
+            if phase == "playing" and table.state["hand_active"]:
+                codes = [c["code"] for c in table.state["hand"] if c["legal"]]
+                kind, value = "card", codes[value % len(codes)]
+            elif table.state["calls"]:
+                calls = [c["value"] for c in table.state["calls"] if c["legal"]]
+                kind, value = "call", calls[value % len(calls)]
+            else:
+                kind = "next"
+        if kind == "card":
+            accepted = table.click_card(value)
+            action = parse_card(value)
+        elif kind == "call":
+            accepted = table.click_call(value)
+            action = value
+        else:
+            accepted = table.click_next()
+            action = None
+        if not accepted:
+            assert table.match is match and match == before and table.refusal
+        elif kind != "next":
+            assert phase in ACTING and action in legal
+        else:
+            assert phase not in ACTING
