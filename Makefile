@@ -24,9 +24,10 @@ tutorial: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Play a match against the bots in a page with no code: notebook 06 without its
-# code-driven demonstration cells (tagged app-hide), served by Voilà on loopback
-# (Voilà has no token). tests/ui/test_voila_app.py starts it the same way (cardlib/app.py).
+# Play at the card table in a page with no code: pick a game (Call Break, Call Bridge,
+# Judgement, Contract Bridge) and play South against the bots (app/card-table.ipynb),
+# served by Voilà on loopback (Voilà has no token). tests/ui/test_table_app.py starts
+# it the same way (cardlib/app.py).
 app: $(STAMP)
 	$(PY) -m cardlib.app --port $(APP_PORT)
 

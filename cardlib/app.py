@@ -1,10 +1,12 @@
-"""``make app``: the play-a-match notebook as a page with no code, served by Voilà.
+"""``make app``: the card table as a page with no code, served by Voilà.
 
-A learner who only wants to play sees the table and nothing else: cells of
-notebook 06 tagged ``app-hide`` (the code-driven demonstration tables below the
-learner's own) are left out of the copy that Voilà serves.
+By default the page is ``app/card-table.ipynb``: a game picker (Call Break,
+Call Bridge, Judgement, Contract Bridge) and the card table
+(:class:`cardlib.widgets.table.TableApp`) on the first screen. Any notebook can
+be served instead; cells tagged ``app-hide`` (code-driven demonstrations) are
+left out of the copy that Voilà serves.
 
-    python -m cardlib.app [--port 8866] [--notebook notebooks/06-play-a-match.ipynb]
+    python -m cardlib.app [--port 8866] [--notebook app/card-table.ipynb]
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 APP_HIDE = "app-hide"
-DEFAULT_NOTEBOOK = Path("notebooks/06-play-a-match.ipynb")
+DEFAULT_NOTEBOOK = Path("app/card-table.ipynb")
 BUILD_DIR = Path("build/app")
 
 

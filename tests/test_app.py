@@ -1,15 +1,34 @@
-"""``make app`` serves notebook 06 without its demonstration cells."""
+"""``make app`` serves the card table; any notebook served loses its demonstration cells."""
+
+from pathlib import Path
 
 import nbformat
+from nbclient import NotebookClient
 
 from cardlib.app import APP_HIDE, DEFAULT_NOTEBOOK, app_notebook, voila_argv
 
+MATCH_NOTEBOOK = Path("notebooks/06-play-a-match.ipynb")
+
+
+def test_the_app_is_the_game_picker_and_the_table(tmp_path):
+    served = nbformat.read(app_notebook(DEFAULT_NOTEBOOK, tmp_path), as_version=4)
+    code = [c for c in served.cells if c.cell_type == "code"]
+    assert [c.source.splitlines()[-1] for c in code] == ["TableApp().widget"]
+    assert served.cells[0].cell_type == "markdown"  # a title, then the table: the first screen
+    NotebookClient(served, timeout=120, kernel_name="python3").execute()
+    views = [
+        o
+        for o in served.cells[1].outputs
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    assert len(views) == 1 and not any(o.output_type == "error" for o in served.cells[1].outputs)
+
 
 def test_app_notebook_keeps_the_table_and_drops_the_demonstrations(tmp_path):
-    source = nbformat.read(DEFAULT_NOTEBOOK, as_version=4)
+    source = nbformat.read(MATCH_NOTEBOOK, as_version=4)
     hidden = [c for c in source.cells if APP_HIDE in c.metadata.get("tags", [])]
     assert hidden, "notebook 06 marks its demonstration cells app-hide"
-    trimmed = nbformat.read(app_notebook(DEFAULT_NOTEBOOK, tmp_path), as_version=4)
+    trimmed = nbformat.read(app_notebook(MATCH_NOTEBOOK, tmp_path), as_version=4)
     sources = [c.source for c in trimmed.cells]
     assert len(trimmed.cells) == len(source.cells) - len(hidden)
     assert any("MatchPlayer(seed=" in s for s in sources)
@@ -17,5 +36,5 @@ def test_app_notebook_keeps_the_table_and_drops_the_demonstrations(tmp_path):
 
 
 def test_voila_listens_on_loopback_only():
-    argv = voila_argv(DEFAULT_NOTEBOOK, 8866)
+    argv = voila_argv(MATCH_NOTEBOOK, 8866)
     assert "--Voila.ip=127.0.0.1" in argv and "--no-browser" in argv

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
 from cardlib.tricks import RULE_IDS
-from cardlib.widgets.table import GAMES, LEARNER, CardTable, seat_label, seat_places
+from cardlib.widgets.table import GAMES, LEARNER, CardTable, TableApp, seat_label, seat_places
 
 ACTING = ("calling", "bidding", "playing")
 RAW_RULE_ID = re.compile(r"\(({})\)".format("|".join(map(re.escape, RULE_IDS))))
@@ -307,3 +307,16 @@ def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
             assert phase in ACTING and action in legal
         else:
             assert phase not in ACTING
+
+
+def test_the_app_picks_a_game_and_keeps_the_speed():
+    app = TableApp(speed="instant")
+    assert app.table.game == "callbreak" and app.players_picker.layout.display == "none"
+    app.game_picker.value = "judgement"  # what the learner's pick in the dropdown does
+    assert app.table.game == "judgement" and app.table.players == 4
+    assert app.players_picker.layout.display is None
+    app.players_picker.value = 6
+    assert app.table.players == 6 and len(app.table.state["seats"]) == 6
+    assert app.table.speed == "instant" and app.widget.children[1] is app.table
+    table = app.pick("bridge")
+    assert table.game == "bridge" and app.game_picker.value == "bridge"

@@ -615,6 +615,69 @@ class CardTable(anywidget.AnyWidget):
         return {"title": title, "rows": rows, "next_label": next_label, "total_word": total_word}
 
 
+class TableApp:
+    """The game picker and the table under it: what ``make app`` shows on its first screen.
+
+    ``TableApp().widget`` is the box to display; ``pick(game, players)`` is what the
+    pickers do. The speed chosen at the table carries over to the next game.
+    """
+
+    def __init__(self, game: str = "callbreak", seed: int = 0, speed: str = "normal"):
+        import ipywidgets as widgets
+
+        self.seed = seed
+        self.game_picker = widgets.Dropdown(
+            options=[(spec.title, key) for key, spec in GAMES.items()],
+            value=game,
+            description="Game",
+        )
+        self.players_picker = widgets.Dropdown(
+            options=list(GAMES["judgement"].players), value=4, description="Players"
+        )
+        self.game_picker.add_class("cardlib-game-picker")
+        self.players_picker.add_class("cardlib-players-picker")
+        self.table = CardTable(game, seed=seed, speed=speed)
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.game_picker, self.players_picker]), self.table]
+        )
+        self.widget.add_class("cardlib-table-app")
+        self._show_players()
+        self._picking = False
+        self.game_picker.observe(self._picked, names="value")
+        self.players_picker.observe(self._picked, names="value")
+
+    def _show_players(self) -> None:
+        judgement = len(GAMES[self.game_picker.value].players) > 1
+        self.players_picker.layout.display = None if judgement else "none"
+
+    def _picked(self, _change=None) -> None:
+        if not self._picking:
+            self.pick(self.game_picker.value, self.players_picker.value)
+
+    def pick(self, game: str, players: int = 4) -> CardTable:
+        """Start ``game`` at a new table (Judgement with ``players`` seats, 3 to 7)."""
+        spec = GAMES[game]
+        if players not in spec.players:
+            players = 4
+        self._picking = True
+        try:
+            self.game_picker.value = game
+            self.players_picker.value = players if len(spec.players) > 1 else 4
+        finally:
+            self._picking = False
+        self._show_players()
+        speed = self.table.speed
+        self.table.close()
+        self.table = CardTable(game, seed=self.seed, players=players, speed=speed)
+        self.widget.children = [self.widget.children[0], self.table]
+        return self.table
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
 def game_has_dummy(deal) -> bool:
     """Whether this deal has a dummy (Contract Bridge, once the auction has a contract)."""
     return getattr(deal, "dummy", None) is not None and getattr(deal, "dummy_exposed", False)
@@ -626,4 +689,4 @@ def _total_text(total) -> str:
     return str(total)
 
 
-__all__ = ["GAMES", "CardTable", "GameSpec", "card_json", "seat_label"]
+__all__ = ["GAMES", "CardTable", "GameSpec", "TableApp", "card_json", "seat_label"]
