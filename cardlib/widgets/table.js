@@ -105,7 +105,7 @@ function render({ model, el }) {
     model.set("speed", speed.value);
     model.save_changes();
   });
-  model.on("change:speed", () => (speed.value = model.get("speed")));
+  model.on("change:speed", () => speedChanged());
 
   function send(message) {
     if (busy) return;
@@ -148,7 +148,7 @@ function render({ model, el }) {
   }
 
   function drawHand(frame, active) {
-    handTitle.textContent = frame.hand_title;
+    handTitle.textContent = frame.hand.length || frame.face_down ? frame.hand_title : "";
     hand.setAttribute("aria-label", frame.hand_title);
     hand.replaceChildren();
     if (frame.face_down) {
@@ -184,16 +184,19 @@ function render({ model, el }) {
     const firstLegal = frame.calls.findIndex((c) => c.legal);
     frame.calls.forEach((call, i) => {
       pad.append(
-        h("button", {
-          class: "cl-call " + (call.legal ? "cl-legal" : "cl-dim"),
-          type: "button",
-          "data-call": String(call.value),
-          "aria-label": call.name,
-          tabindex: i === firstLegal ? "0" : "-1",
-          "aria-disabled": active ? null : "true",
-          text: call.text,
-          onclick: () => active && !busy && send({ type: "call", value: call.value }),
-        }),
+        h(
+          "button",
+          {
+            class: "cl-call " + (call.legal ? "cl-legal" : "cl-dim"),
+            type: "button",
+            "data-call": String(call.value),
+            tabindex: i === firstLegal ? "0" : "-1",
+            "aria-disabled": active ? null : "true",
+            onclick: () => active && !busy && send({ type: "call", value: call.value }),
+          },
+          h("span", { class: "cl-sr", text: call.name }),
+          h("span", { "aria-hidden": "true", text: call.text }),
+        ),
       );
     });
     calls.append(pad);
@@ -225,7 +228,9 @@ function render({ model, el }) {
       ),
     );
     end.append(
-      h("div", { class: "cl-end-scroll" }, table),
+      // scrolls sideways on a phone: a tab stop, so the keyboard can scroll it too
+      h("div", { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": e.title },
+        table),
       h("button", {
         class: "cl-next",
         type: "button",
@@ -258,46 +263,64 @@ function render({ model, el }) {
     if (target) target.focus();
   }
 
+  let frames = [];
+  let at = 0; // the frame shown now
+
+  function settle(frame) {
+    root.dataset.serial = String(frame.serial); // tests wait on it: the table is settled
+    const delay = SPEEDS[model.get("speed")] ?? 500;
+    const note = frames.slice(0, -1).map((f) => f.live).filter(Boolean);
+    if (frame.live) note.push(frame.live);
+    if (frame.end) note.push(frame.end.title);
+    if (note.length && delay === 0) live.textContent = note.join(" ");
+    else if (frame.end) live.textContent = frame.end.title;
+    focusHand();
+  }
+
+  function step() {
+    const frame = frames[at];
+    const last = at === frames.length - 1;
+    busy = !last;
+    draw(frame, last);
+    if (last) return settle(frame);
+    at += 1;
+    const name = model.get("speed");
+    const delay = SPEEDS[name] ?? 500;
+    if (frame.pause && name === "step") {
+      const button = h("button", {
+        class: "cl-continue-button",
+        type: "button",
+        text: "Continue",
+        onclick: () => {
+          cont.replaceChildren();
+          step();
+        },
+      });
+      cont.append(button);
+      if (wantFocus) button.focus();
+      return;
+    }
+    timer = setTimeout(step, frame.pause ? 3 * delay : delay);
+  }
+
   function play() {
     clearTimeout(timer);
     cont.replaceChildren();
-    const frames = model.get("frames");
-    const name = model.get("speed");
-    const delay = SPEEDS[name] ?? 500;
+    frames = model.get("frames");
     if (!frames.length) return;
-    let i = delay === 0 ? frames.length - 1 : 0;
-    const step = () => {
-      const frame = frames[i];
-      const last = i === frames.length - 1;
-      busy = !last;
-      draw(frame, last);
-      if (last) {
-        const note = frames.slice(0, -1).map((f) => f.live).filter(Boolean);
-        if (frame.live) note.push(frame.live);
-        if (frame.end) note.push(frame.end.title);
-        if (note.length && delay === 0) live.textContent = note.join(" ");
-        else if (frame.end) live.textContent = frame.end.title;
-        focusHand();
-        return;
-      }
-      i += 1;
-      if (frame.pause && name === "step") {
-        const button = h("button", {
-          class: "cl-continue-button",
-          type: "button",
-          text: "Continue",
-          onclick: () => {
-            cont.replaceChildren();
-            step();
-          },
-        });
-        cont.append(button);
-        if (wantFocus) button.focus();
-        return;
-      }
-      timer = setTimeout(step, frame.pause ? 3 * delay : delay);
-    };
+    at = SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
     step();
+  }
+
+  // Choosing "Instant" while the bots' cards are being shown jumps to the end.
+  function speedChanged() {
+    speed.value = model.get("speed");
+    if (busy && SPEEDS[model.get("speed")] === 0) {
+      clearTimeout(timer);
+      cont.replaceChildren();
+      at = frames.length - 1;
+      step();
+    }
   }
 
   function showRefusal() {

@@ -207,9 +207,11 @@ def call_text(call) -> str:
 
 
 def call_name(call) -> str:
-    """A call for screen readers: "one spade", "three no trump", "pass", "3"."""
+    """A call for screen readers: "1 spade", "3 no trump", "pass", "3"."""
     if isinstance(call, str) and call[:1].isdigit():
         strain = bridge.STRAIN_NAMES[call[1:]]
+        if call[0] == "1" and strain.endswith("s"):
+            strain = strain[:-1]  # one spade, two spades
         return f"{call[0]} {strain}"
     return call_text(call).lower() if isinstance(call, str) else str(call)
 
@@ -229,7 +231,7 @@ def seat_places(players: int) -> list[dict]:
         angle = math.pi / 2 + 2 * math.pi * seat / players  # screen y points down
         places.append(
             {
-                "x": round(50 + 40 * math.cos(angle), 1),
+                "x": round(50 + 35 * math.cos(angle), 1),
                 "y": round(50 + 38 * math.sin(angle), 1),
                 "cx": round(50 + 17 * math.cos(angle), 1),
                 "cy": round(50 + 17 * math.sin(angle), 1),
@@ -273,6 +275,7 @@ class CardTable(anywidget.AnyWidget):
         self.match = self.spec.make_match(seed, players)
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
+        self._serial = 0  # counts the learner's moves: the browser shows it on the table
         super().__init__(speed=speed, title=self.spec.title)
         self.on_msg(self._on_browser_message)
         self._advance()
@@ -359,6 +362,7 @@ class CardTable(anywidget.AnyWidget):
 
         A trick the learner's own card finished comes first, held with its winner.
         """
+        self._serial += 1
         frames = [self._frame(just_won=True)] if finished_trick else []
         match = self.match
         while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
@@ -467,6 +471,7 @@ class CardTable(anywidget.AnyWidget):
         end = self._end_of_deal() if phase not in ("calling", "bidding", "playing") else None
         live = trick_note if just_won else ""
         return {
+            "serial": self._serial,
             "phase": phase,
             "heading": self._heading(),
             "seats": seats,
@@ -611,7 +616,7 @@ class CardTable(anywidget.AnyWidget):
         else:
             title = f"{spec.deal_word.capitalize()} {len(match.deals)} is over."
             next_label = f"Next {spec.deal_word}"
-        total_word = "side's total below the line" if self.game == "bridge" else "running total"
+        total_word = "Side's total below the line" if self.game == "bridge" else "Running total"
         return {"title": title, "rows": rows, "next_label": next_label, "total_word": total_word}
 
 
@@ -630,6 +635,7 @@ class TableApp:
             options=[(spec.title, key) for key, spec in GAMES.items()],
             value=game,
             description="Game",
+            layout={"width": "auto"},
         )
         self.players_picker = widgets.Dropdown(
             options=list(GAMES["judgement"].players), value=4, description="Players"

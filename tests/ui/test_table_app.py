@@ -1,0 +1,192 @@
+"""``make app``: the card table in Voilà, played in a real browser, by mouse and by keyboard.
+
+One Voilà (started as ``make app`` starts it) serves the module; every test opens
+its own page (its own kernel). The bots are set to "Instant" with the table's own
+speed control, so a whole deal takes seconds. axe-core audits the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from jupyter_driver import STDERR_MIME, WIDGET_ERRORS, voila_server, whole_page_screenshot
+from playwright.sync_api import expect
+
+from cardlib.app import DEFAULT_NOTEBOOK
+from cardlib.widgets.table import GAMES
+
+try:  # axe-core's audit comes with the browser-test driver of the accessibility work
+    from jupyter_driver import accessibility_violations
+except ImportError:  # pragma: no cover - before that driver is merged
+    accessibility_violations = None
+
+pytestmark = pytest.mark.ui
+
+TABLE = ".cardlib-table"
+SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
+FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('.cardlib-table')"
+
+
+@pytest.fixture(scope="module")
+def table_app(browser, tmp_path_factory):
+    from conftest import BIN
+
+    server = voila_server(BIN / "voila", DEFAULT_NOTEBOOK, tmp_path_factory.mktemp("table-app"))
+    server.start(ready_path="")
+    yield server
+    server.stop()
+
+
+def open_table(page, app, game: str = "callbreak"):
+    page.goto(app.url)
+    page.locator(TABLE).wait_for(timeout=120_000)  # Voilà runs the notebook first
+    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code shown
+    if game != "callbreak":
+        title = GAMES[game].title
+        page.select_option(".cardlib-game-picker select", label=title)
+        expect(page.locator(".cl-heading")).to_contain_text(title.split(" (")[0])
+    page.select_option(".cl-speed", "instant")
+    expect(page.locator(".cl-speed")).to_have_value("instant")
+    # the bots' cards so far jump to the learner's turn
+    page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal").first.wait_for()
+
+
+def serial(page) -> str:
+    return page.locator(TABLE).get_attribute("data-serial") or ""
+
+
+def click_and_wait(page, button) -> None:
+    before = serial(page)
+    button.click()
+    page.wait_for_function(SETTLED, arg=before)
+
+
+def no_errors(page) -> None:
+    errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')
+    assert not errors.count(), errors.first.text_content()
+    assert not WIDGET_ERRORS.search(page.locator("body").text_content())
+
+
+def audit(page) -> None:
+    if accessibility_violations is None:
+        return
+    found = accessibility_violations(page, ".cardlib-table-app")
+    assert not found, "\n".join(found)
+
+
+def play_deal_by_clicking(page) -> int:
+    """Click the first allowed call or playable card until the deal's end table shows."""
+    clicks = 0
+    refused = False
+    while not page.locator(".cl-end table").is_visible():
+        call = page.locator(".cl-calls button.cl-legal")
+        card = page.locator(".cl-hand button.cl-legal")
+        if call.count():
+            click_and_wait(page, call.first)
+        elif card.count():
+            dimmed = page.locator(".cl-hand button.cl-dim")
+            if not refused and dimmed.count():  # a refused card explains itself, beside the hand
+                dimmed.first.click()
+                expect(page.locator(".cl-refusal")).to_contain_text("is not allowed")
+                assert "(" not in page.locator(".cl-refusal").text_content().split(":")[0]
+                refused = True
+            click_and_wait(page, card.first)
+            expect(page.locator(".cl-refusal")).to_have_text("")
+        else:
+            raise AssertionError(f"nothing to click: {page.locator('.cl-prompt').text_content()}")
+        assert page.evaluate(FOCUS_IN_TABLE), "focus left the table"
+        clicks += 1
+        assert clicks < 80
+    return clicks
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir, game):
+    open_table(page, table_app, game)
+    clicks = play_deal_by_clicking(page)
+    assert clicks >= 2
+    end = page.locator(".cl-end")
+    seats = 4
+    expect(end.locator("tbody tr")).to_have_count(seats)
+    next_button = end.locator("button.cl-next")
+    expect(next_button).to_have_text("Next round" if game == "judgement" else "Next deal")
+    expect(page.locator(".cl-calls button")).to_have_count(0)  # no calls outside calling
+    whole_page_screenshot(page, screenshot_dir / "voila" / f"table-{game}-end.png")
+    audit(page)
+    click_and_wait(page, next_button)
+    expect(page.locator(".cl-heading")).to_contain_text(
+        "Round 2" if game == "judgement" else "Deal 2"
+    )
+    no_errors(page)
+
+
+def test_a_call_break_deal_by_keyboard_only(table_app, page):
+    page.goto(table_app.url)
+    page.locator(TABLE).wait_for(timeout=120_000)
+    for _ in range(10):  # Tab to the speed control and make the bots instant
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('cl-speed')"):
+            break
+    for _ in range(5):
+        page.keyboard.press("ArrowUp")
+    expect(page.locator(".cl-speed")).to_have_value("instant")
+    for _ in range(20):  # on to the first allowed call
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
+            break
+    focused = page.locator(":focus")
+    assert focused.get_attribute("aria-label").endswith(", allowed")
+    ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert ring == "solid"  # a visible focus ring for the keyboard
+    before = serial(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(SETTLED, arg=before)
+    presses = 0
+    while page.locator(".cl-hand button.cl-legal").count():
+        focused = page.locator(":focus")
+        assert "cl-card" in focused.get_attribute("class"), "focus is not on the hand"
+        assert "cl-legal" in focused.get_attribute("class")  # the first playable card
+        assert focused.locator(".cl-sr").text_content().endswith(", playable")
+        cards = page.locator(".cl-hand button")
+        if cards.count() > 1:  # arrows move along the hand and back
+            at = page.evaluate(
+                "() => [...document.activeElement.parentNode.children]"
+                ".indexOf(document.activeElement)"
+            )
+            page.keyboard.press("ArrowRight")
+            moved = page.evaluate(
+                "() => [...document.activeElement.parentNode.children]"
+                ".indexOf(document.activeElement)"
+            )
+            assert moved == (at + 1) % cards.count()
+            page.keyboard.press("ArrowLeft")
+        before = serial(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(SETTLED, arg=before)
+        presses += 1
+        assert presses <= 13
+    assert presses == 13
+    expect(page.locator(".cl-end table")).to_be_visible()
+    expect(page.locator(":focus")).to_have_text("Next deal")  # focus went to Next deal
+    live = page.locator(".cl-live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    assert live.text_content()
+    before = serial(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(SETTLED, arg=before)
+    expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
+    no_errors(page)
+
+
+def test_the_app_page_has_no_accessibility_violations(table_app, page):
+    if accessibility_violations is None:
+        pytest.skip("jupyter_driver has no accessibility_violations yet (axe-core tooling)")
+    open_table(page, table_app)
+    audit(page)  # calling: the call pad
+    click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
+    dimmed = page.locator(".cl-hand button.cl-dim")
+    if dimmed.count():
+        dimmed.first.click()
+        expect(page.locator(".cl-refusal")).not_to_have_text("")
+    audit(page)  # playing: the hand, the trick, a refusal
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    audit(page)
