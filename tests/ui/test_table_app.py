@@ -134,7 +134,7 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
         if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
             break
     focused = page.locator(":focus")
-    assert focused.get_attribute("aria-label").endswith(", allowed")
+    assert focused.locator(".cl-sr").text_content().endswith(", allowed")
     ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert ring == "solid"  # a visible focus ring for the keyboard
     before = serial(page)
