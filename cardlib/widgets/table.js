@@ -282,6 +282,7 @@ function render({ model, el }) {
     const last = at === frames.length - 1;
     busy = !last;
     draw(frame, last);
+    root.dataset.frame = `${at + 1}/${frames.length}`;
     if (last) return settle(frame);
     at += 1;
     const name = model.get("speed");

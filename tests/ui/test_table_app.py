@@ -7,8 +7,15 @@ speed control, so a whole deal takes seconds. axe-core audits the page.
 
 from __future__ import annotations
 
+import nbformat
 import pytest
-from jupyter_driver import STDERR_MIME, WIDGET_ERRORS, voila_server, whole_page_screenshot
+from jupyter_driver import (
+    STDERR_MIME,
+    WIDGET_ERRORS,
+    LabNotebook,
+    voila_server,
+    whole_page_screenshot,
+)
 from playwright.sync_api import expect
 
 from cardlib.app import DEFAULT_NOTEBOOK
@@ -23,6 +30,10 @@ pytestmark = pytest.mark.ui
 
 TABLE = ".cardlib-table"
 SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
+CONTINUE_OR_SETTLED = (
+    "s => !!document.querySelector('.cl-continue-button')"
+    " || document.querySelector('.cardlib-table').dataset.serial !== s"
+)
 FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('.cardlib-table')"
 
 
@@ -190,3 +201,79 @@ def test_the_app_page_has_no_accessibility_violations(table_app, page):
     audit(page)  # playing: the hand, the trick, a refusal
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     audit(page)
+
+
+def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
+    """The same widget in JupyterLab 4: a whole Call Bridge deal by clicking."""
+    from conftest import new_page
+
+    path = served_notebooks / "card-table-in-lab.ipynb"  # a throwaway notebook in the copy
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.cells = [
+        nbformat.v4.new_code_cell(
+            'from cardlib.widgets.table import CardTable\nCardTable("callbridge", seed=4)'
+        )
+    ]
+    nbformat.write(notebook, path)
+    page = new_page(browser)
+    try:
+        lab_notebook = LabNotebook(page, lab, path).open()
+        reports = lab_notebook.run_all()
+        assert not lab_notebook.problems(reports), lab_notebook.problems(reports)
+        page.locator(TABLE).wait_for()
+        page.select_option(".cl-speed", "instant")
+        page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal").first.wait_for()
+        play_deal_by_clicking(page)
+        expect(page.locator(".cl-end button.cl-next")).to_have_text("Next deal")
+        assert not lab_notebook.log_messages()
+    finally:
+        page.context.close()
+        lab.shut_down_kernels(path.name)
+
+
+#: Every frame the table shows, as "i/n", with whether the hand could be played then.
+WATCH_FRAMES_JS = """
+() => {
+  const root = document.querySelector('.cardlib-table');
+  window.seenFrames = [];
+  new MutationObserver(() => window.seenFrames.push([root.dataset.frame,
+      !!root.querySelector('.cl-hand button:not([aria-disabled])'),
+      root.querySelectorAll('.cl-played').length, !!root.querySelector('.cl-continue-button')]))
+    .observe(root, {attributes: true, attributeFilter: ['data-frame']});
+}
+"""
+
+
+def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
+    open_table(page, table_app)
+    page.select_option(".cl-speed", "fast")
+    page.evaluate(WATCH_FRAMES_JS)
+    click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
+    while (
+        page.evaluate("() => window.seenFrames.length") < 2
+        or not page.locator(".cl-hand button.cl-legal").count()
+    ):  # play on until some bots' cards came after ours
+        page.evaluate("() => { window.seenFrames = []; }")
+        click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+    seen = page.evaluate("() => window.seenFrames")
+    total = int(seen[-1][0].split("/")[1])
+    assert [f[0] for f in seen] == [f"{i}/{total}" for i in range(1, total + 1)]
+    assert not any(f[1] for f in seen[:-1]), "the hand answered while the bots played"
+    assert seen[-1][1], "the hand is playable at the learner's turn"
+    # step mode: the finished trick waits for Continue
+    page.select_option(".cl-speed", "step")
+    for _ in range(13):
+        if not page.locator(".cl-hand button.cl-legal").count():
+            break
+        before = serial(page)
+        page.locator(".cl-hand button.cl-legal").first.click()
+        page.wait_for_function(CONTINUE_OR_SETTLED, arg=before)
+        button = page.locator(".cl-continue-button")
+        if not button.count():  # no trick finished by a bot this time
+            continue
+        expect(page.locator(".cl-played.cl-winner")).to_have_count(1)
+        expect(page.locator(".cl-trick-note")).to_contain_text("won it with")
+        button.click()
+        return
+    pytest.fail("no trick finished in step mode")
