@@ -321,3 +321,21 @@ def test_the_app_picks_a_game_and_keeps_the_speed():
     assert app.table.speed == "instant" and app.widget.children[1] is app.table
     table = app.pick("bridge")
     assert table.game == "bridge" and app.game_picker.value == "bridge"
+
+
+def test_judgement_blind_round_hides_the_learners_cards_until_the_dealer_bids():
+    for seed in range(30):
+        table = CardTable("judgement", seed=seed, speed="instant")
+        while len(table.match.deals) < 8 or table.match.phase not in ACTING:
+            if table.match.phase in ACTING:
+                learner_acts(table)
+            else:
+                table.click_next()
+        if table.deal.dealer == LEARNER or table.match.phase != "bidding":
+            continue
+        state = table.state
+        assert state["hand"] == [] and state["face_down"] == 1
+        assert state["prompt"] == "Your turn to bid: your cards are face down."
+        learner_acts(table)
+        return
+    pytest.fail("no blind round where the learner bids before the dealer")

@@ -78,7 +78,7 @@ function render({ model, el }) {
   const felt = h("div", { class: "cl-felt", role: "group", "aria-label": "The table" });
   const auction = h("p", { class: "cl-auction" });
   const prompt = h("p", { class: "cl-prompt" });
-  const refusal = h("p", { class: "cl-refusal", "aria-live": "assertive", role: "status" });
+  const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
   const handTitle = h("p", { class: "cl-hand-title" });
   const hand = h("div", { class: "cl-hand", role: "group" });
   const calls = h("div", { class: "cl-calls", role: "group" });
@@ -328,9 +328,15 @@ function render({ model, el }) {
     refusal.textContent = model.get("refusal");
   }
 
+  // The same refusal twice is read out twice: empty the live region, then refill it.
+  function refuseAgain() {
+    refusal.textContent = "";
+    setTimeout(showRefusal, 50);
+  }
+
   model.on("change:frames", play);
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
-  model.on("change:refusal_count", showRefusal);
+  model.on("change:refusal_count", refuseAgain);
   model.on("change:refusal", showRefusal);
   play();
   showRefusal();
