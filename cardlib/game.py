@@ -342,11 +342,20 @@ class TrickDeal:
         # The dealer is always drawn and the cards dealt from the drawn dealer's
         # next seat on, so that naming a dealer never changes anybody's cards.
         drawn = rng.randrange(4)
-        self._start(self._deal_hands(rng, drawn), drawn if dealer is None else dealer)
+        hands = deal_hands(rng, drawn, self.direction)
+        if self._redeal:
+            hands = self._redeal_hands(rng, drawn, hands)
+        self._start(hands, drawn if dealer is None else dealer)
 
-    def _deal_hands(self, rng: random.Random, dealer: int) -> list[int]:
-        """The hands as masks, dealt from ``rng`` (a game with a redeal rule deals again)."""
-        return deal_hands(rng, dealer, self.direction)
+    # A game with a house rule that throws some hands in sets this (Call Break's variants).
+    _redeal: bool = False
+
+    def _redeal_hands(self, rng: random.Random, dealer: int, hands: list[int]) -> list[int]:
+        """The hands that stand: dealt again from ``rng`` while the rule throws one in."""
+        return hands
+
+    def _check_hands_stand(self, hands: list[int]) -> None:
+        """Refuse given hands that a redeal rule would throw in (see :meth:`from_hands`)."""
 
     @classmethod
     def from_hands(
@@ -378,6 +387,8 @@ class TrickDeal:
         deal = cls.__new__(cls)
         deal._init_options(**options)
         deal._check_seat(dealer, "dealer")
+        if deal._redeal:
+            deal._check_hands_stand(masks)
         deal._start(masks, dealer)
         if calls is not None:
             for seat in deal._calling_order():
@@ -405,7 +416,9 @@ class TrickDeal:
         # The mask of what the seat to act may play, worked out once per turn;
         # None when not known yet, and always when not playing.
         self._legal: int | None = None
-        self._seat_orders, self._next_seat = _seat_tables(players, self.direction)
+        self._seat_orders, self._next_seat = _SEAT_TABLES.get(
+            (players, self.direction)
+        ) or _seat_tables(players, self.direction)
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
         # The current trick's led suit (as a mask), highest card of that suit and
         # highest trump (-1 for none) when trumps were not led: kept by play().
