@@ -213,8 +213,9 @@ class Deal(TrickDeal):
     """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
-    the seed when not given. The seat on the dealer's left calls first and
-    leads the first trick. See :meth:`from_hands` for a deal from given hands.
+    the seed when not given, and naming one never changes the cards. The seat
+    on the dealer's left (right, with ``Variant(anticlockwise=True)``) calls
+    first and leads the first trick. See :meth:`from_hands` for a deal from given hands.
 
     >>> deal = Deal(seed=1, dealer=0)
     >>> deal.phase, deal.to_act

@@ -289,7 +289,8 @@ class Round(TrickDeal):
     the round's cards and trump, bids 0..cards with the dealer's hook, and
     exact-bid scoring. ``Round(players=4, number=1, seed=7)`` deals round 1 of
     the schedule (7 cards each, clubs trump) the same way every time;
-    ``dealer`` is drawn from the seed when not given. In the blind round
+    ``dealer`` is drawn from the seed when not given (naming one never changes
+    the cards). In the blind round
     (number 8) every card stays face down until the dealer's bid is in:
     :meth:`hand` and :attr:`hands` refuse to show them, then the single trick
     is played at once, the dealer's left leading, and the round is over.
