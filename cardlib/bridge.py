@@ -150,10 +150,11 @@ class Deal(TrickDeal):
     from the seed when not given; naming one never changes the cards). During
     the auction ``call("1H")`` and ``legal_calls()`` work as on an
     :class:`Auction`. When it ends, declarer's left leads. The dummy
-    (declarer's partner) is exposed after that opening lead (``dummy_hand``) and **declarer plays its cards**: on dummy's turns
-    ``to_act`` is the declarer (the person who acts), while ``hand_to_play``
-    is the dummy (the hand the card comes from, whose cards ``legal_plays()``
-    lists). ``play(card, seat=DUMMY)`` is refused: dummy never plays itself.
+    (declarer's partner) is exposed after that opening lead (``dummy_hand``)
+    and **declarer plays its cards**: on dummy's turns ``to_act`` is the
+    declarer (the person who acts), while ``hand_to_play`` is the dummy (the
+    hand the card comes from, whose cards ``legal_plays()`` lists).
+    ``play(card, seat=DUMMY)`` is refused: dummy never plays itself.
     """
 
     direction = 1  # clockwise
