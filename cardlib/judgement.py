@@ -39,7 +39,15 @@ from cardlib.cards import (
 )
 from cardlib.cards import parse_cards as _parse_cards
 from cardlib.errors import CardlibError, IllegalCallError, PhaseError
-from cardlib.game import PLAYING, Explanation, TrickDeal, cards_of, deal_hands, position_masks
+from cardlib.game import (
+    PLAYING,
+    Explanation,
+    Trick,
+    TrickDeal,
+    cards_of,
+    deal_hands,
+    position_masks,
+)
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
@@ -645,6 +653,7 @@ __all__ = [
     "Round",
     "RoundSpec",
     "SensibleBot",
+    "Trick",
     "check_bid",
     "check_players",
     "explain_bids",
