@@ -272,6 +272,17 @@ class Deal(TrickDeal):
             return (seat, dummy)
         return (seat,)
 
+    def _set_held(self, hands: list[int]) -> None:
+        super()._set_held(hands)
+        # Honours are scored from the hands as dealt: each new hand plus what its seat played.
+        dealt = list(hands)
+        for seats, cards, _winner in self._tricks:
+            for seat, card in zip(seats, cards, strict=True):
+                dealt[seat] |= 1 << card
+        for seat, card in zip(self.trick_seats, self._trick, strict=True):
+            dealt[seat] |= 1 << card
+        self._dealt = tuple(dealt)
+
     def returns(self) -> tuple[int, ...]:
         """Each seat's points for the deal: its side's points, below and above the line."""
         result = self.scores()

@@ -41,6 +41,8 @@ the analysis that samples hidden hands and the card table are written once:
                           hand, except face down in Judgement's blind round)
 ``is_over``               whether the deal is over
 ``returns()``             each seat's points for the deal, once it is over
+``with_hands(hands)``     a copy with other hands in the seats (``None`` keeps one): what an
+                          analysis deals from ``hidden_from(seat)`` to imagine the rest
 ========================  ===================================================================
 
 Seats are numbered clockwise: seat ``(s + 1) % players`` sits on seat ``s``'s
@@ -756,6 +758,47 @@ class TrickDeal:
     def returns(self) -> tuple:
         """Each seat's points for the deal, once it is over (the game's own score)."""
         return self.scores()
+
+    def with_hands(self, hands: Sequence[Iterable[Card | str] | str | None]):
+        """A copy in which the given hands (by seat; ``None`` keeps a hand) replace those held.
+
+        What an analysis does with the cards hidden from a seat: deal them out
+        again as they might lie, and play on from the copy. Each new hand holds
+        as many cards as the hand it replaces, no card twice and no card already
+        played; the original is left as it was.
+        """
+        held = self._held()
+        if len(hands) != self.players:
+            raise ValueError(f"give one hand (or None) per seat ({self.players}), got {len(hands)}")
+        new = list(held)
+        for seat, hand in enumerate(hands):
+            if hand is None:
+                continue
+            cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
+            mask = to_mask(cards)
+            if mask.bit_count() != len(cards):
+                raise ValueError(f"seat {seat}'s new hand holds the same card twice")
+            if mask.bit_count() != held[seat].bit_count():
+                raise ValueError(
+                    f"seat {seat} holds {held[seat].bit_count()} cards now; "
+                    f"its new hand has {mask.bit_count()}"
+                )
+            new[seat] = mask
+        union = 0
+        for mask in new:
+            union |= mask
+        if union.bit_count() != sum(mask.bit_count() for mask in new):
+            raise ValueError("a card appears in two hands")
+        played = to_mask([*(card for _, cards, _ in self._tricks for card in cards), *self.trick])
+        if union & played:
+            raise ValueError(f"{', '.join(map(str, from_mask(union & played)))} already played")
+        other = self.copy()
+        other._set_held(new)
+        return other
+
+    def _set_held(self, hands: list[int]) -> None:
+        self._hands = hands
+        self._legal = None  # worked out again for the new hand on the next turn
 
     # ----- copying ----------------------------------------------------------
 

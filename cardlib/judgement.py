@@ -422,6 +422,12 @@ class Round(TrickDeal):
     def _seen_by(self, seat: int) -> tuple[int, ...]:
         return () if self._face_down is not None else (seat,)
 
+    def _set_held(self, hands: list[int]) -> None:
+        if self._face_down is not None:
+            self._face_down = hands
+        else:
+            super()._set_held(hands)
+
     # ----- bidding ---------------------------------------------------------
 
     def _earlier_bids(self) -> list[int]:
