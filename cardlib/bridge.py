@@ -147,13 +147,14 @@ class Deal(TrickDeal):
     """One deal: 13 cards each, the auction, then 13 tricks with the dummy.
 
     ``Deal(seed=7, dealer="N")`` deals the same cards every time (dealer drawn
-    from the seed when not given). During the auction ``call("1H")`` and
-    ``legal_calls()`` work as on an :class:`Auction`. When it ends, declarer's
-    left leads. The dummy (declarer's partner) is exposed after that opening
-    lead (``dummy_hand``) and **declarer plays its cards**: on dummy's turns
-    ``to_act`` is the declarer (the person who acts), while ``hand_to_play``
-    is the dummy (the hand the card comes from, whose cards ``legal_plays()``
-    lists). ``play(card, seat=DUMMY)`` is refused: dummy never plays itself.
+    from the seed when not given; naming one never changes the cards). During
+    the auction ``call("1H")`` and ``legal_calls()`` work as on an
+    :class:`Auction`. When it ends, declarer's left leads. The dummy
+    (declarer's partner) is exposed after that opening lead (``dummy_hand``)
+    and **declarer plays its cards**: on dummy's turns ``to_act`` is the
+    declarer (the person who acts), while ``hand_to_play`` is the dummy (the
+    hand the card comes from, whose cards ``legal_plays()`` lists).
+    ``play(card, seat=DUMMY)`` is refused: dummy never plays itself.
     """
 
     direction = 1  # clockwise
@@ -270,6 +271,17 @@ class Deal(TrickDeal):
         if dummy is not None and seat != dummy and self.dummy_exposed:
             return (seat, dummy)
         return (seat,)
+
+    def _set_held(self, hands: list[int]) -> None:
+        super()._set_held(hands)
+        # Honours are scored from the hands as dealt: each new hand plus what its seat played.
+        dealt = list(hands)
+        for seats, cards, _winner in self._tricks:
+            for seat, card in zip(seats, cards, strict=True):
+                dealt[seat] |= 1 << card
+        for seat, card in zip(self.trick_seats, self._trick, strict=True):
+            dealt[seat] |= 1 << card
+        self._dealt = tuple(dealt)
 
     def returns(self) -> tuple[int, ...]:
         """Each seat's points for the deal: its side's points, below and above the line."""

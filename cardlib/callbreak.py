@@ -22,7 +22,7 @@ from fractions import Fraction
 from cardlib import game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, IllegalCallError
-from cardlib.game import Explanation, TrickDeal
+from cardlib.game import Explanation, TrickDeal, deal_hands
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
@@ -213,8 +213,9 @@ class Deal(TrickDeal):
     """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
-    the seed when not given. The seat on the dealer's left calls first and
-    leads the first trick. See :meth:`from_hands` for a deal from given hands.
+    the seed when not given, and naming one never changes the cards. The seat
+    on the dealer's left (right, with ``Variant(anticlockwise=True)``) calls
+    first and leads the first trick. See :meth:`from_hands` for a deal from given hands.
 
     >>> deal = Deal(seed=1, dealer=0)
     >>> deal.phase, deal.to_act
@@ -236,29 +237,30 @@ class Deal(TrickDeal):
         self.rules = _rules(variant)
         self.min_call = variant.min_call
         self.max_call = variant.max_call
-        self.game_name = "Call Break" + _capped(variant)  # as the call-range error says it
-        self.direction = variant.direction
-        self._redeal = variant.redeal_no_spade or variant.redeal_no_face_card
+        # Set only when they differ from the class's, to keep a new deal quick to make.
+        if variant.max_call != MAX_CALL:
+            self.game_name = "Call Break" + _capped(variant)  # as the call-range error says it
+        if variant.anticlockwise:
+            self.direction = -1
+        if variant.redeal_no_spade or variant.redeal_no_face_card:
+            self._redeal = True
 
-    def _deal_hands(self, rng, dealer: int) -> list[int]:
-        hands = super()._deal_hands(rng, dealer)
+    def _redeal_hands(self, rng, dealer: int, hands: list[int]) -> list[int]:
         # A hand that falls under a redeal rule is thrown in: the same dealer deals
         # again from the same stream, so the seed still decides every card.
-        while self._redeal and any(map(self.variant.redeals, hands)):
-            hands = super()._deal_hands(rng, dealer)
+        while any(map(self.variant.redeals, hands)):
+            hands = deal_hands(rng, dealer, self.direction)
         return hands
 
-    def _start(self, hands: list[int], dealer: int):
-        if self._redeal:
-            for seat, hand in enumerate(hands):
-                rule = self.variant.redeals(hand) if hand.bit_count() == 13 else None
-                if rule is not None:
-                    raise CardlibError(
-                        f"seat {seat}'s hand would be thrown in ({rule}): under this "
-                        f"variant a hand with no {_REDEAL_WORDS[rule]} is dealt again",
-                        rule,
-                    )
-        super()._start(hands, dealer)
+    def _check_hands_stand(self, hands: list[int]) -> None:
+        for seat, hand in enumerate(hands):
+            rule = self.variant.redeals(hand) if hand.bit_count() == 13 else None
+            if rule is not None:
+                raise CardlibError(
+                    f"seat {seat}'s hand would be thrown in ({rule}): under this "
+                    f"variant a hand with no {_REDEAL_WORDS[rule]} is dealt again",
+                    rule,
+                )
 
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks, self.variant)

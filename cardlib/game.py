@@ -41,6 +41,8 @@ the analysis that samples hidden hands and the card table are written once:
                           hand, except face down in Judgement's blind round)
 ``is_over``               whether the deal is over
 ``returns()``             each seat's points for the deal, once it is over
+``with_hands(hands)``     a copy with other hands in the seats (``None`` keeps one): what an
+                          analysis deals from ``hidden_from(seat)`` to imagine the rest
 ========================  ===================================================================
 
 Seats are numbered clockwise: seat ``(s + 1) % players`` sits on seat ``s``'s
@@ -342,11 +344,20 @@ class TrickDeal:
         # The dealer is always drawn and the cards dealt from the drawn dealer's
         # next seat on, so that naming a dealer never changes anybody's cards.
         drawn = rng.randrange(4)
-        self._start(self._deal_hands(rng, drawn), drawn if dealer is None else dealer)
+        hands = deal_hands(rng, drawn, self.direction)
+        if self._redeal:
+            hands = self._redeal_hands(rng, drawn, hands)
+        self._start(hands, drawn if dealer is None else dealer)
 
-    def _deal_hands(self, rng: random.Random, dealer: int) -> list[int]:
-        """The hands as masks, dealt from ``rng`` (a game with a redeal rule deals again)."""
-        return deal_hands(rng, dealer, self.direction)
+    # A game with a house rule that throws some hands in sets this (Call Break's variants).
+    _redeal: bool = False
+
+    def _redeal_hands(self, rng: random.Random, dealer: int, hands: list[int]) -> list[int]:
+        """The hands that stand: dealt again from ``rng`` while the rule throws one in."""
+        return hands
+
+    def _check_hands_stand(self, hands: list[int]) -> None:
+        """Refuse given hands that a redeal rule would throw in (see :meth:`from_hands`)."""
 
     @classmethod
     def from_hands(
@@ -378,6 +389,8 @@ class TrickDeal:
         deal = cls.__new__(cls)
         deal._init_options(**options)
         deal._check_seat(dealer, "dealer")
+        if deal._redeal:
+            deal._check_hands_stand(masks)
         deal._start(masks, dealer)
         if calls is not None:
             for seat in deal._calling_order():
@@ -405,7 +418,9 @@ class TrickDeal:
         # The mask of what the seat to act may play, worked out once per turn;
         # None when not known yet, and always when not playing.
         self._legal: int | None = None
-        self._seat_orders, self._next_seat = _seat_tables(players, self.direction)
+        self._seat_orders, self._next_seat = _SEAT_TABLES.get(
+            (players, self.direction)
+        ) or _seat_tables(players, self.direction)
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
         # The current trick's led suit (as a mask), highest card of that suit and
         # highest trump (-1 for none) when trumps were not led: kept by play().
@@ -743,6 +758,47 @@ class TrickDeal:
     def returns(self) -> tuple:
         """Each seat's points for the deal, once it is over (the game's own score)."""
         return self.scores()
+
+    def with_hands(self, hands: Sequence[Iterable[Card | str] | str | None]):
+        """A copy in which the given hands (by seat; ``None`` keeps a hand) replace those held.
+
+        What an analysis does with the cards hidden from a seat: deal them out
+        again as they might lie, and play on from the copy. Each new hand holds
+        as many cards as the hand it replaces, no card twice and no card already
+        played; the original is left as it was.
+        """
+        held = self._held()
+        if len(hands) != self.players:
+            raise ValueError(f"give one hand (or None) per seat ({self.players}), got {len(hands)}")
+        new = list(held)
+        for seat, hand in enumerate(hands):
+            if hand is None:
+                continue
+            cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
+            mask = to_mask(cards)
+            if mask.bit_count() != len(cards):
+                raise ValueError(f"seat {seat}'s new hand holds the same card twice")
+            if mask.bit_count() != held[seat].bit_count():
+                raise ValueError(
+                    f"seat {seat} holds {held[seat].bit_count()} cards now; "
+                    f"its new hand has {mask.bit_count()}"
+                )
+            new[seat] = mask
+        union = 0
+        for mask in new:
+            union |= mask
+        if union.bit_count() != sum(mask.bit_count() for mask in new):
+            raise ValueError("a card appears in two hands")
+        played = to_mask([*(card for _, cards, _ in self._tricks for card in cards), *self.trick])
+        if union & played:
+            raise ValueError(f"{', '.join(map(str, from_mask(union & played)))} already played")
+        other = self.copy()
+        other._set_held(new)
+        return other
+
+    def _set_held(self, hands: list[int]) -> None:
+        self._hands = hands
+        self._legal = None  # worked out again for the new hand on the next turn
 
     # ----- copying ----------------------------------------------------------
 

@@ -39,7 +39,15 @@ from cardlib.cards import (
 )
 from cardlib.cards import parse_cards as _parse_cards
 from cardlib.errors import CardlibError, IllegalCallError, PhaseError
-from cardlib.game import PLAYING, Explanation, TrickDeal, cards_of, deal_hands, position_masks
+from cardlib.game import (
+    PLAYING,
+    Explanation,
+    Trick,
+    TrickDeal,
+    cards_of,
+    deal_hands,
+    position_masks,
+)
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
@@ -289,7 +297,8 @@ class Round(TrickDeal):
     the round's cards and trump, bids 0..cards with the dealer's hook, and
     exact-bid scoring. ``Round(players=4, number=1, seed=7)`` deals round 1 of
     the schedule (7 cards each, clubs trump) the same way every time;
-    ``dealer`` is drawn from the seed when not given. In the blind round
+    ``dealer`` is drawn from the seed when not given (naming one never changes
+    the cards). In the blind round
     (number 8) every card stays face down until the dealer's bid is in:
     :meth:`hand` and :attr:`hands` refuse to show them, then the single trick
     is played at once, the dealer's left leading, and the round is over.
@@ -412,6 +421,12 @@ class Round(TrickDeal):
 
     def _seen_by(self, seat: int) -> tuple[int, ...]:
         return () if self._face_down is not None else (seat,)
+
+    def _set_held(self, hands: list[int]) -> None:
+        if self._face_down is not None:
+            self._face_down = hands
+        else:
+            super()._set_held(hands)
 
     # ----- bidding ---------------------------------------------------------
 
@@ -644,6 +659,7 @@ __all__ = [
     "Round",
     "RoundSpec",
     "SensibleBot",
+    "Trick",
     "check_bid",
     "check_players",
     "explain_bids",

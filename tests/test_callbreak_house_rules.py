@@ -288,3 +288,13 @@ def test_random_bots_never_pass_the_cap():
         deal = Deal(seed=rng.getrandbits(32), variant=CAPPED)
         play_out(deal, [RandomBot(rng.random())] * 4)
         assert max(deal.calls) <= 8
+
+
+def test_score_explorer_offers_only_the_capped_calls():
+    from cardlib.widgets.scoring import ScoreExplorer
+
+    explorer = ScoreExplorer(call=4, tricks=4, variant=CAPPED)
+    assert (explorer.call.min, explorer.call.max) == (1, 8)
+    explorer.call.value = 8
+    explorer.tricks.value = 9
+    assert explorer.points == score(8, 9)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib import DECK, Card, CardlibError, bridge, callbreak, callbridge, judgement
+from cardlib import DECK, Card, CardlibError, bridge, callbreak, callbridge, judgement, parse_cards
 from cardlib.game import SeatView
 
 seeds = st.integers(0, 2**64 - 1)
@@ -92,12 +92,49 @@ def check_what_each_seat_sees(state):
         assert shown | hidden == everything and not shown & hidden
 
 
+def imagined(state, seat, rng):
+    """The state with the cards hidden from ``seat`` dealt again at random (same hand sizes)."""
+    seen = [h is not None for h in state.visible_to(seat).hands]
+    hidden = sorted(state.hidden_from(seat))
+    rng.shuffle(hidden)
+    hands = []
+    for other, mask in enumerate(state._held()):
+        if seen[other]:
+            hands.append(None)
+        else:
+            size = mask.bit_count()
+            hands.append(hidden[:size])
+            hidden = hidden[size:]
+    assert not hidden
+    return state.with_hands(hands)
+
+
+def check_imagined_deals(state, rng):
+    """A seat cannot tell an imagined deal from the real one, and it plays on legally."""
+    seat = state.to_act
+    other = imagined(state, seat, rng)
+    assert other.visible_to(seat) == state.visible_to(seat)
+    assert other.hidden_from(seat) == state.hidden_from(seat)
+    while not other.is_over:
+        legal = other.legal_actions()
+        if isinstance(other, bridge.Deal) and "P" in legal:
+            other.act("P")
+        else:
+            other.act(rng.choice(legal))
+    assert len(other.returns()) == other.players
+
+
 @settings(max_examples=60, deadline=None)
 @given(game_states(), st.randoms(use_true_random=False))
 def test_random_legal_play_through_the_protocol(state, rng):
     assert state.players == len(state.tricks_won)
+    imagine_at = rng.randrange(60)
+    steps = 0
     while not state.is_over:
         check_what_each_seat_sees(state)
+        if steps == imagine_at:
+            check_imagined_deals(state, rng)
+        steps += 1
         legal = state.legal_actions()
         assert legal, "a state that is not over always offers an action"
         assert state.to_act is not None
@@ -106,15 +143,17 @@ def test_random_legal_play_through_the_protocol(state, rng):
             with pytest.raises(CardlibError):
                 state.act(action)
             assert state == before  # refused, and nothing changed
-        twin = state.copy()
+        twin, snapshot = state.copy(), state._state()  # the snapshot holds no mutable part
         if isinstance(state, bridge.Deal) and "P" in legal and rng.random() < 0.6:
             action = "P"
         else:
             action = rng.choice(legal)
         state.act(action)
-        assert twin == before, "a copy is independent of the state it was copied from"
-        assert state != before
+        assert twin._state() == snapshot, "a copy is independent of the state it was copied from"
+        assert state._state() != snapshot
         assert twin.legal_actions() == legal
+        twin.act(action)  # and the copy plays on by itself, to the same state
+        assert twin == state
     check_what_each_seat_sees(state)
     assert state.to_act is None and state.legal_actions() == ()
     with pytest.raises(CardlibError):
@@ -210,12 +249,53 @@ def test_a_whole_match_through_the_protocol(match, rng):
         seat = match.to_act
         assert match.visible_to(seat).legal_actions == legal
         assert not match.hidden_from(seat) & (match.visible_to(seat).hand or frozenset())
-        before, twin = match.copy(), match.copy()
+        twin, snapshot = match.copy(), match._state()
         if isinstance(match, bridge.Game) and "P" in legal and rng.random() < 0.6:
             action = "P"
         else:
             action = rng.choice(legal)
         match.act(action)
-        assert twin == before and match != before
+        assert twin._state() == snapshot and match._state() != snapshot
     assert match.legal_actions() == ()
     assert len(match.returns()) == match.players
+
+
+def test_with_hands_in_a_concrete_position_and_its_refusals():
+    deal = callbreak.Deal.from_hands(
+        ["AS 2H 3D", "KS 3H 4D", "QS 4H 5D", "JS 5H 6D"], dealer=3, calls=[1, 1, 1, 1]
+    )
+    deal.act("2H")
+    # South led 2♥; imagine West holding East's cards and East West's.
+    swapped = deal.with_hands([None, "JS 5H 6D", None, "KS 3H 4D"])
+    assert swapped.hand(1) == {Card("JS"), Card("5H"), Card("6D")}
+    assert deal.hand(1) == {Card("KS"), Card("3H"), Card("4D")}  # the original is untouched
+    assert swapped.legal_actions() == (Card("5H"),)  # must beat 2♥ with the 5♥ it now holds
+    assert deal.legal_actions() == (Card("3H"),)
+    with pytest.raises(ValueError, match="seat 1 holds 3 cards now; its new hand has 2"):
+        deal.with_hands([None, "JS 5H", None, None])
+    with pytest.raises(ValueError, match="a card appears in two hands"):
+        deal.with_hands([None, "QS 4H 5D", None, None])
+    with pytest.raises(ValueError, match="2♥ already played"):
+        deal.with_hands([None, "2H 3H 4D", None, "KS 5H 6D"])
+    with pytest.raises(ValueError, match="one hand"):
+        deal.with_hands([None, None])
+
+
+def test_imagined_bridge_deal_keeps_the_honours_of_the_hands_it_imagines():
+    deal = bridge.Deal.from_hands(
+        {
+            "N": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+            "E": "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+            "S": "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+            "W": "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+        },
+        dealer="N",
+        calls="P 1D P P P",
+    )
+    deal.act("AC")
+    # West led A♣; swap East's and South's remaining cards: South now holds hearts.
+    other = deal.with_hands([deal.hand(3), None, None, deal.hand(0)])
+    hearts = tuple(parse_cards("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"))
+    assert other.dealt_hands[bridge.SOUTH] == hearts
+    assert deal.dealt_hands[bridge.SOUTH][0] == Card("AD")
+    assert other.dealt_hands[bridge.WEST] == deal.dealt_hands[bridge.WEST]  # A♣ was played
