@@ -236,11 +236,13 @@ def test_out_of_turn_and_wrong_phase_clicks_are_refused():
 
 
 def test_seats_sit_round_the_table():
-    four = seat_places(4)
-    assert four[0]["y"] > 80 and four[2]["y"] < 20  # you at the bottom, North at the top
-    assert four[1]["x"] < 20 and four[3]["x"] > 80  # West left, East right
+    four = [(p["ux"], p["uy"]) for p in seat_places(4)]
+    assert four == [(0, 1), (-1, 0), (0, -1), (1, 0)]  # you at the bottom, West left, North, East
     for n in range(3, 8):
-        assert seat_places(n)[0]["x"] == 50 and len(seat_places(n)) == n
+        places = seat_places(n)
+        assert len(places) == n and (places[0]["ux"], places[0]["uy"]) == (0, 1)
+        assert all(abs(p["ux"] ** 2 + p["uy"] ** 2 - 1) < 1e-3 for p in places)
+        assert places[1]["ux"] < 0  # the next seat clockwise sits on your left
 
 
 def test_bad_options_are_clear_errors():

@@ -115,7 +115,7 @@ function render({ model, el }) {
 
   function drawSeats(frame) {
     felt.replaceChildren();
-    felt.style.setProperty("--seats", String(frame.seats.length));
+    felt.classList.toggle("cl-many", frame.seats.length > 4);
     if (frame.trick_note) felt.append(h("p", { class: "cl-trick-note", text: frame.trick_note }));
     for (const seat of frame.seats) {
       const classes = ["cl-seat"];
@@ -123,7 +123,7 @@ function render({ model, el }) {
       if (seat.seat === 0) classes.push("cl-you");
       const box = h(
         "div",
-        { class: classes.join(" "), style: `left:${seat.x}%;top:${seat.y}%` },
+        { class: classes.join(" "), style: `--ux:${seat.ux};--uy:${seat.uy}` },
         h("span", { class: "cl-name", text: seat.label }),
         seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
         h("span", { class: "cl-badge", text: seat.badge }),
@@ -136,7 +136,7 @@ function render({ model, el }) {
           "div",
           {
             class: "cl-played" + (seat.winner ? " cl-winner" : ""),
-            style: `left:${seat.cx}%;top:${seat.cy}%`,
+            style: `--ux:${seat.ux};--uy:${seat.uy}`,
           },
           h("span", { class: "cl-sr", text: `${seat.label} played ` }),
           face(seat.card),

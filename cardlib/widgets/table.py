@@ -225,18 +225,16 @@ def plain_refusal(error: CardlibError) -> str:
 
 
 def seat_places(players: int) -> list[dict]:
-    """Where each seat sits, in % of the table: seat 0 at the bottom, then clockwise."""
+    """Which way each seat sits from the table's centre, as a unit vector (``ux``, ``uy``).
+
+    Seat 0 is at the bottom, then clockwise (screen ``y`` points down). The style
+    sheet turns the vector into a place for the seat and, nearer the centre, for the
+    card it played, with distances that suit the table's width and number of seats.
+    """
     places = []
     for seat in range(players):
-        angle = math.pi / 2 + 2 * math.pi * seat / players  # screen y points down
-        places.append(
-            {
-                "x": round(50 + 35 * math.cos(angle), 1),
-                "y": round(50 + 38 * math.sin(angle), 1),
-                "cx": round(50 + 17 * math.cos(angle), 1),
-                "cy": round(50 + 17 * math.sin(angle), 1),
-            }
-        )
+        angle = math.pi / 2 + 2 * math.pi * seat / players
+        places.append({"ux": round(math.cos(angle), 4), "uy": round(math.sin(angle), 4)})
     return places
 
 

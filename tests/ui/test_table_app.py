@@ -7,6 +7,8 @@ speed control, so a whole deal takes seconds. axe-core audits the page.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nbformat
 import pytest
 from jupyter_driver import (
@@ -277,3 +279,47 @@ def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
         button.click()
         return
     pytest.fail("no trick finished in step mode")
+
+
+#: Boxes of the seats, the played cards and the hand's buttons that stick out of the window.
+OUTSIDE_JS = """
+() => [...document.querySelectorAll('.cl-seat, .cl-played, .cl-hand button, .cl-felt')]
+  .map(e => [e.className, e.getBoundingClientRect()])
+  .filter(([, r]) => r.left < 0 || r.right > window.innerWidth)
+  .map(([name, r]) => `${name} ${Math.round(r.left)}..${Math.round(r.right)}`)
+"""
+
+
+#: How many cards played to the trick overlap another one, or a seat's name and badge.
+PLAYED_CARDS_OVERLAP_JS = """
+() => {
+  const box = s => [...document.querySelectorAll(s)].map(e => e.getBoundingClientRect());
+  const cards = box('.cl-played'), seats = box('.cl-seat');
+  const meet = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  let overlaps = 0;
+  cards.forEach((a, i) => [...cards.slice(i + 1), ...seats].forEach(b => overlaps += meet(a, b)));
+  return overlaps;
+}
+"""
+
+
+@pytest.mark.parametrize("game", ["callbreak", "judgement"])
+def test_the_table_fits_a_phone(table_app, browser, game):
+    from conftest import new_page
+
+    page = new_page(browser)
+    try:
+        page.set_viewport_size({"width": 360, "height": 760})
+        open_table(page, table_app, game)
+        if game == "judgement":
+            page.select_option(".cardlib-players-picker select", "7")
+            expect(page.locator(".cl-seat")).to_have_count(7)
+            page.select_option(".cl-speed", "instant")
+        click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
+        click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+        whole_page_screenshot(page, Path("screenshots") / "voila" / f"table-{game}-phone.png")
+        assert page.evaluate(OUTSIDE_JS) == []
+        assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
+    finally:
+        page.context.close()
