@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
 from cardlib.tricks import RULE_IDS
-from cardlib.widgets.table import GAMES, LEARNER, CardTable, TableApp, seat_label, seat_places
+from cardlib.widgets.table import (
+    GAMES,
+    LEARNER,
+    CardTable,
+    TableApp,
+    contract_text,
+    seat_label,
+    seat_places,
+)
 
 ACTING = ("calling", "bidding", "playing")
 RAW_RULE_ID = re.compile(r"\(({})\)".format("|".join(map(re.escape, RULE_IDS))))
@@ -341,3 +349,17 @@ def test_judgement_blind_round_hides_the_learners_cards_until_the_dealer_bids():
         learner_acts(table)
         return
     pytest.fail("no blind round where the learner bids before the dealer")
+
+
+def test_bridge_end_of_deal_names_the_contract_in_words():
+    table = CardTable("bridge", seed=4, speed="instant")
+    play_deal(table)
+    contract = table.deal.contract
+    rows = table.state["end"]["rows"]
+    if contract is None:
+        assert {r["call"] for r in rows} == {"passed out"}
+    else:
+        assert rows[0]["call"] == contract_text(contract) and " by " in rows[0]["call"]
+        side_tricks = table.deal.tricks_by_side()
+        assert [r["tricks"] for r in rows] == [str(side_tricks[s % 2]) for s in range(4)]
+        assert [r["total"] for r in rows] == [str(table.match.below()[s % 2]) for s in range(4)]

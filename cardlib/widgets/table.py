@@ -21,6 +21,15 @@ Clicking is the Python methods :meth:`CardTable.click_card`,
 sends the same messages), so plain pytest plays whole deals through them. A
 refused card or call changes nothing: the reason, in plain words, is shown
 beside the hand and read out by the live region.
+
+CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
+learner's moves so far, set once the last frame is shown, and ``data-frame``,
+"i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
+seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
+``cl-hand`` with ``cl-card`` buttons (``cl-legal`` or ``cl-dim``), ``cl-refusal``,
+``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
+and ``cl-next``), ``cl-live``; the app: ``cardlib-table-app``,
+``cardlib-game-picker``, ``cardlib-players-picker``.
 """
 
 from __future__ import annotations
@@ -253,7 +262,6 @@ class CardTable(anywidget.AnyWidget):
     speed = traitlets.Unicode("normal").tag(sync=True)
     refusal = traitlets.Unicode("").tag(sync=True)
     refusal_count = traitlets.Int(0).tag(sync=True)
-    title = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: str = "callbreak", seed: int = 0, players: int = 4, speed="normal"):
         if game not in GAMES:
@@ -274,7 +282,7 @@ class CardTable(anywidget.AnyWidget):
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
-        super().__init__(speed=speed, title=self.spec.title)
+        super().__init__(speed=speed)
         self.on_msg(self._on_browser_message)
         self._advance()
 
@@ -584,7 +592,7 @@ class CardTable(anywidget.AnyWidget):
         for seat in range(players):
             result, points, why = spec.points_reason(deal, seat)
             if self.game == "bridge":  # a side scores, below the line towards the game
-                call = str(deal.contract) if deal.contract is not None else "passed out"
+                call = contract_text(deal.contract)
                 tricks = deal.tricks_by_side()[seat % 2]
                 total = match.below()[seat % 2]
             else:
@@ -680,6 +688,13 @@ class TableApp:
         from IPython.display import display
 
         display(self.widget)
+
+
+def contract_text(contract) -> str:
+    """A contract as the learner reads it: "2♦ by South", "3NTX by West", "passed out"."""
+    if contract is None:
+        return "passed out"
+    return f"{call_text(contract.bid)}{'X' * contract.doubled} by {SEAT_NAMES[contract.declarer]}"
 
 
 def game_has_dummy(deal) -> bool:
