@@ -80,7 +80,7 @@ function render({ model, el }) {
   const prompt = h("p", { class: "cl-prompt" });
   const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
   const handTitle = h("p", { class: "cl-hand-title" });
-  const hand = h("div", { class: "cl-hand", role: "group" });
+  const hand = h("div", { class: "cl-hand", role: "group", tabindex: "-1" });
   const calls = h("div", { class: "cl-calls", role: "group" });
   const cont = h("div", { class: "cl-continue" });
   const end = h("div", { class: "cl-end" });
@@ -241,6 +241,9 @@ function render({ model, el }) {
   }
 
   function draw(frame, active) {
+    // Redrawing removes the focused button: keep focus in the hand meanwhile, not on <body>.
+    const focused = document.activeElement;
+    const hadFocus = focused && focused !== speed && root.contains(focused);
     root.classList.toggle("cl-busy", !active);
     heading.textContent = frame.heading;
     auction.textContent = frame.auction ? `Auction: ${frame.auction}` : "";
@@ -251,6 +254,7 @@ function render({ model, el }) {
     drawCalls(frame, active);
     drawEnd(frame);
     if (frame.live) live.textContent = frame.live;
+    if (hadFocus && !root.contains(document.activeElement)) hand.focus();
   }
 
   function focusHand() {

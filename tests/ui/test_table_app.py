@@ -323,3 +323,21 @@ def test_the_table_fits_a_phone(table_app, browser, game):
         assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
     finally:
         page.context.close()
+
+
+def test_focus_never_falls_to_the_page_while_the_bots_play(table_app, page):
+    open_table(page, table_app)
+    page.select_option(".cl-speed", "fast")
+    page.locator(".cl-calls button.cl-legal").first.focus()
+    page.evaluate(
+        """() => { window.lostFocus = 0; const root = document.querySelector('.cardlib-table');
+        new MutationObserver(() => { if (!root.contains(document.activeElement))
+          window.lostFocus++; }).observe(root, {attributes: true, attributeFilter: ['data-frame']});
+        }"""
+    )
+    for _ in range(3):
+        before = serial(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(SETTLED, arg=before)
+        assert page.evaluate(FOCUS_IN_TABLE)
+    assert page.evaluate("() => window.lostFocus") == 0
