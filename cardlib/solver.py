@@ -263,27 +263,57 @@ def _compressed(hands: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _search_for(ending: Ending) -> _Search:
+    remaining = max(len(h) for h in ending.hands)
+    points = [
+        [ending.score(s, t) for t in range(ending.won[s] + remaining + 1)]
+        for s in range(ending.players)
+    ]
+    return _Search(ending.rules, ending.direction, points, remaining)
+
+
+def best_line(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    rules: PlayRules,
+    direction: int,
+    points: Sequence[Sequence],
+) -> tuple[int, ...]:
+    """Final tricks by seat when everyone plays the solver's max-n line, on masks.
+
+    For simulations that finish their playouts exactly (:mod:`cardlib.analysis`).
+    ``points[seat][t]`` must cover every final trick count the seat can reach.
+    """
+    remaining = max(h.bit_count() for h in hands)
+    return _Search(rules, direction, points, remaining).value(
+        list(hands), list(trick), leader, list(won), False
+    )
+
+
 class _Search:
     """Max-n over one ending, on masks; see the module docstring for the rules of the search."""
 
-    def __init__(self, ending: Ending):
-        self.players = players = ending.players
-        self.direction = ending.direction
-        self.rules = ending.rules
-        self.trump = -1 if ending.rules.trump is None else SUITS.index(ending.rules.trump)
-        remaining = max(len(h) for h in ending.hands)
-        top = [ending.won[s] + remaining for s in range(players)]
+    def __init__(
+        self, rules: PlayRules, direction: int, points: Sequence[Sequence], remaining: int
+    ):
+        """``points[seat][t]``: the points for a seat ending with ``t`` tricks (exact numbers)."""
+        self.players = players = len(points)
+        self.direction = direction
+        self.rules = rules
+        self.trump = -1 if rules.trump is None else SUITS.index(rules.trump)
         # Points as exact integers (scaled by a common denominator) for fast comparisons.
-        raw = [[Fraction(ending.score(s, t)) for t in range(top[s] + 1)] for s in range(players)]
+        raw = [[Fraction(p) for p in row] for row in points]
         scale = lcm(*(f.denominator for row in raw for f in row))
         self.points = [[int(f * scale) for f in row] for row in raw]
         # The best points a seat can still reach, by (seat, tricks won, tricks left).
         self.ceiling = {
             (s, w, r): max(self.points[s][w : w + r + 1])
             for s in range(players)
-            for w in range(top[s] + 1)
+            for w in range(len(raw[s]))
             for r in range(remaining + 1)
-            if w + r <= top[s]
+            if w + r < len(raw[s])
         }
         self.orders = [
             tuple((lead + self.direction * i) % players for i in range(players))
@@ -427,7 +457,7 @@ def solve(position) -> Solution:
     """
     ending = position if isinstance(position, Ending) else ending_of(position)
     check_ending(ending)
-    search = _Search(ending)
+    search = _search_for(ending)
     hands, trick = _masks(ending)
     won = list(ending.won)
     seat = ending.to_act
@@ -465,7 +495,7 @@ def brute_force(position) -> dict[Card, tuple[int, ...]]:
     """
     ending = position if isinstance(position, Ending) else ending_of(position)
     check_ending(ending)
-    search = _Search(ending)
+    search = _search_for(ending)
     hands, trick = _masks(ending)
     players = ending.players
     root = ending.to_act
@@ -515,6 +545,7 @@ __all__ = [
     "CardValue",
     "Ending",
     "Solution",
+    "best_line",
     "brute_force",
     "ending_of",
     "solve",
