@@ -272,24 +272,31 @@ def _search_for(ending: Ending) -> _Search:
     return _Search(ending.rules, ending.direction, points, remaining)
 
 
-def best_line(
-    hands: list[int],
-    trick: list[int],
-    leader: int,
-    won: list[int],
-    rules: PlayRules,
-    direction: int,
-    points: Sequence[Sequence],
-) -> tuple[int, ...]:
-    """Final tricks by seat when everyone plays the solver's max-n line, on masks.
+class Finisher:
+    """Finishes many endings of one deal exactly: the solver's max-n line, on masks.
 
-    For simulations that finish their playouts exactly (:mod:`cardlib.analysis`).
-    ``points[seat][t]`` must cover every final trick count the seat can reach.
+    For simulations that end their playouts with the solver
+    (:mod:`cardlib.analysis`): built once for a deal's rules and points, it keeps
+    one transposition table across calls (the same ending recurs across
+    samples). ``points[seat][t]`` must cover every final trick count the seat
+    can reach.
     """
-    remaining = max(h.bit_count() for h in hands)
-    return _Search(rules, direction, points, remaining).value(
-        list(hands), list(trick), leader, list(won), False
-    )
+
+    #: Entries kept before the table is cleared (memory stays bounded).
+    TABLE_LIMIT = 200_000
+
+    def __init__(self, rules: PlayRules, direction: int, points: Sequence[Sequence]):
+        self.search = _Search(rules, direction, points, MAX_CARDS)
+
+    def final_tricks(
+        self, hands: Sequence[int], trick: Sequence[int], leader: int, won: Sequence[int]
+    ) -> tuple[int, ...]:
+        """Final tricks by seat when everyone plays the max-n line from here."""
+        search = self.search
+        if len(search.table) > self.TABLE_LIMIT:
+            search.table.clear()
+            search.seen.clear()
+        return search.value(list(hands), list(trick), leader, list(won), False)
 
 
 class _Search:
@@ -544,8 +551,8 @@ __all__ = [
     "SCORINGS",
     "CardValue",
     "Ending",
+    "Finisher",
     "Solution",
-    "best_line",
     "brute_force",
     "ending_of",
     "solve",
