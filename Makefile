@@ -17,7 +17,7 @@ $(PY):
 # Re-install only when the project's dependencies change.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,test,dds]'
 	touch $(STAMP)
 
 tutorial: $(STAMP)
@@ -55,3 +55,4 @@ bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
+	$(PY) benchmarks/bench_coach.py

@@ -1,4 +1,4 @@
-"""Bots for the four-player calling games: a random one and a sensible one.
+"""Bots for the calling games: a random one, a sensible one and the coach.
 
 Bots choose only from ``deal.legal_calls()`` and ``deal.legal_plays()``, so they
 never make an illegal move. The sensible bot's policy is written on hand masks
@@ -141,6 +141,51 @@ class SensibleBot:
         return "SensibleBot()"
 
 
+class CoachBot:
+    """Calls and plays what the coach's analysis rates best (:mod:`cardlib.analysis`).
+
+    Before calling it estimates the expected score of every legal call for its
+    hand (``call_samples`` random layouts of the other hands, each played out
+    once per call); in play it estimates every legal card's expected score from
+    what it can see (``play_samples`` layouts consistent with the play so far,
+    finished exactly by the solver from ``exact_from`` cards a hand). A forced
+    card is played at once. Seeded: the same seed, deal and turn give the same
+    choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+    """
+
+    def __init__(
+        self, seed=0, call_samples: int = 100, play_samples: int = 50, exact_from: int = 2
+    ):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.call_samples = call_samples
+        self.play_samples = play_samples
+        self.exact_from = exact_from
+
+    def choose_call(self, deal) -> int:
+        # Imported here: the analysis builds on this module's sensible policy.
+        from cardlib.analysis import analyse_calls
+
+        seed = self.rng.getrandbits(32)
+        return analyse_calls(deal, self.call_samples, seed, self.exact_from).best
+
+    choose_bid = choose_call
+
+    def choose_play(self, deal) -> Card:
+        from cardlib.analysis import analyse
+
+        legal = deal.legal_plays()
+        seed = self.rng.getrandbits(32)  # drawn even for a forced card: choices stay in step
+        if len(legal) == 1:
+            return next(iter(legal))
+        return analyse(deal, self.play_samples, seed, self.exact_from).best
+
+    def __repr__(self) -> str:
+        return (
+            f"CoachBot(call_samples={self.call_samples}, play_samples={self.play_samples}, "
+            f"exact_from={self.exact_from})"
+        )
+
+
 def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
     """Let bots act until the deal is over, or until it is seat ``stop_at``'s turn.
 
@@ -159,6 +204,7 @@ def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
 
 
 __all__ = [
+    "CoachBot",
     "RandomBot",
     "SensibleBot",
     "play_out",
