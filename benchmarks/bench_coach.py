@@ -15,8 +15,8 @@ Reported, with standard errors over deals:
 Speed, in CPU time (the machine may be shared): analysing a 13-card decision
 with 500 samples (the first lead of several deals), the exact solver on 6-card
 endings of real deals (median and 95th percentile), and endplay's double-dummy
-``solve_board`` on
-Contract Bridge positions of the same size for comparison, when installed.
+``solve_board`` on Contract Bridge positions of the same size for comparison,
+when installed.
 
 Run ``python benchmarks/bench_coach.py`` (``make bench``); ``--deals`` sets the
 number of deals. The targets are printed beside the figures, never asserted.

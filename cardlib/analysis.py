@@ -150,12 +150,13 @@ class View:
 def view_of(game, seat: int | None = None) -> View:
     """What ``seat`` (default: the seat to act) sees of a game, read through its public names.
 
-    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round`` (or
-    a ``judgement.Match``: its current round). This is the one place that knows
+    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
+    for their matches (the current deal or round). This is the one place that knows
     how a game object spells its facts: ``to_act``, ``phase``, ``hand(seat)``,
     ``tricks``, ``trick``, ``trick_seats``, ``calls`` or ``bids``, ``rules``.
     """
-    game = getattr(game, "round", game)  # a Judgement match: its current round
+    # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
+    game = getattr(game, "round", None) or getattr(game, "deal", None) or game
     if game.phase not in ("calling", "bidding", "playing"):
         raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
     seat = game.to_act if seat is None else seat
@@ -581,9 +582,16 @@ class Analysis:
             versus = "best" if rank == 1 else f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
             e = c.estimate
             rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+        margin = ""
+        if len(self.cards) > 1:
+            second = self.cards[1]
+            margin = (
+                f"; best {self.best} by {_fmt(second.loss)} ± {second.loss_stderr:.2f} "
+                f"over {second.card}"
+            )
         caption = (
             f"Expected points for seat {self.seat}, each card over the same "
-            f"{self.samples} samples of the hidden hands"
+            f"{self.samples} samples of the hidden hands{margin}"
         )
         return _table_html(caption, ("rank", "card", "expected points", "against the best"), rows)
 

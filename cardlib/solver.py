@@ -151,6 +151,8 @@ def ending_of(game) -> Ending:
     ``trick_seats``, ``tricks_won``, ``calls`` or ``bids``, ``rules``).
     This is the one place that knows how a game object spells those facts.
     """
+    # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
+    game = getattr(game, "round", None) or getattr(game, "deal", None) or game
     if game.phase != "playing":
         raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
     players = getattr(game, "players", 4)
