@@ -221,22 +221,25 @@ class Solution:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
+        from cardlib.svg import card_html
+
         rows = []
         best = self.value
         for v in self.cards:
             loss = best - v.points[self.seat]
-            mark = "best" if loss == 0 else f"−{loss}"
+            versus = "best" if loss == 0 else f"−{loss}"
             rows.append(
-                f"<tr><td aria-label='{escape(v.card.name)}'>{escape(str(v.card))}</td>"
-                f"<td>{escape(str(v.points[self.seat]))}</td><td>{mark}</td>"
-                f"<td>{escape(' '.join(map(str, v.tricks)))}</td></tr>"
+                f"<tr><td>{card_html(v.card)}</td><td>{escape(str(v.points[self.seat]))}</td>"
+                f"<td>{versus}</td><td>{escape(' '.join(map(str, v.tricks)))}</td></tr>"
             )
+        head = "".join(
+            f"<th scope='col'>{h}</th>"
+            for h in ("card", "points", "against the best", "final tricks by seat")
+        )
         return (
             "<table class='cardlib-solution'><caption>Exact values for seat "
-            f"{self.seat} (every hand known)</caption><thead><tr><th>card</th><th>points</th>"
-            "<th>vs best</th><th>tricks by seat</th></tr></thead><tbody>"
-            + "".join(rows)
-            + "</tbody></table>"
+            f"{self.seat}, every hand known (max-n: each player plays for their own score)"
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
 
