@@ -286,3 +286,14 @@ def test_wrong_phase_and_bad_samples_are_refused():
     assert error.value.rule == "phase"
     with pytest.raises(ValueError, match="samples"):
         analyse_calls(deal, samples=0)
+
+
+def test_the_analysis_never_looks_at_the_hidden_hands():
+    """Two deals that look the same from South's seat get the same analysis, card for card."""
+    hands = ["AS KH 9D 4C 2H", "QS JH 8D 5C 3H", "JS TH 7D 6C 4H", "TS 9H 6D 7C 5H"]
+    swapped = [hands[0], hands[2], hands[1], hands[3]]  # West and North trade hands
+    deals = [callbreak.Deal.from_hands(h, dealer=3, calls=[2, 1, 1, 1]) for h in (hands, swapped)]
+    assert view_of(deals[0]) == view_of(deals[1])
+    first, second = (analyse(d, samples=6, seed=2) for d in deals)
+    assert first == second
+    assert first.seat == 0 and {c.card for c in first.cards} == deals[0].legal_plays()

@@ -223,3 +223,26 @@ def test_solution_reprs_evaluate_back():
     assert eval(repr(solution)) == solution
     html = solution._repr_html_()
     assert "aria-label" in html and "best" in html
+
+
+@SOME
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(["callbreak", "judgement"]))
+def test_the_finisher_plays_the_solvers_line(seed, game):
+    """Finisher (the analysis's exact finish) ends where solve's recommended line ends."""
+    from cardlib.solver import Finisher
+
+    ending = random_ending(seed, game, 3, seed % 2)
+    remaining = len(ending.hands[ending.to_act])
+    points = [
+        [ending.score(s, t) for t in range(ending.won[s] + remaining + 1)]
+        for s in range(ending.players)
+    ]
+    finisher = Finisher(ending.rules, ending.direction, points)
+    hands = [sum(1 << int(c) for c in hand) for hand in ending.hands]
+    final = finisher.final_tricks(hands, [int(c) for c in ending.trick], ending.leader, ending.won)
+    assert final == solve(ending).cards[0].tricks
+    # The table carries over: asking again gives the same answer.
+    assert (
+        finisher.final_tricks(hands, [int(c) for c in ending.trick], ending.leader, ending.won)
+        == final
+    )
