@@ -15,7 +15,7 @@ deal (the game's points, not tricks):
 2. **play each sample out** with every legal card in turn, all four players
    then playing like :class:`~cardlib.bots.SensibleBot` (a mask-based policy,
    :func:`policy_playout`) and, once the hands are down to ``exact_from``
-   cards, by the exact solver's line (:func:`cardlib.solver.best_line`);
+   cards, by the exact solver's line (:class:`cardlib.solver.Finisher`);
 3. **average** the player's points: mean, standard error, number of samples,
    the same samples for every card (so the differences between cards are
    sharper than each mean).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from cardlib.cards import DECK, SUITS, Card
 
@@ -151,22 +152,43 @@ class CoachBot:
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
     choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+
+    ``call_boldness``: the playouts play the bot's own cards like the sensible
+    policy, so they underrate what the bot will really make; it calls the
+    highest call whose expected score is within this many points of the best.
+    0.8 was chosen on 30 rotated deals (seeds 5000–5029, not the benchmark's):
+    against calling the best estimate exactly it added about 0.18 points a deal
+    and 5 points of "scored top", with calls still made over 90% of the time.
+    0 calls the best estimate.
     """
 
     def __init__(
-        self, seed=0, call_samples: int = 100, play_samples: int = 50, exact_from: int = 2
+        self,
+        seed=0,
+        call_samples: int = 100,
+        play_samples: int = 50,
+        exact_from: int = 2,
+        call_boldness: float = 0.8,
     ):
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.call_samples = call_samples
         self.play_samples = play_samples
         self.exact_from = exact_from
+        self.call_boldness = call_boldness
 
     def choose_call(self, deal) -> int:
         # Imported here: the analysis builds on this module's sensible policy.
         from cardlib.analysis import analyse_calls
 
         seed = self.rng.getrandbits(32)
-        return analyse_calls(deal, self.call_samples, seed, self.exact_from).best
+        calls = analyse_calls(deal, self.call_samples, seed, self.exact_from)
+        if not self.call_boldness:
+            return calls.best
+        # The playouts underrate the bot's own play (see the class docstring).
+        top = calls.of(calls.best).estimate.mean
+        return max(
+            c.call for c in calls.calls if c.estimate.mean >= top - Fraction(self.call_boldness)
+        )
 
     choose_bid = choose_call
 
@@ -182,7 +204,7 @@ class CoachBot:
     def __repr__(self) -> str:
         return (
             f"CoachBot(call_samples={self.call_samples}, play_samples={self.play_samples}, "
-            f"exact_from={self.exact_from})"
+            f"exact_from={self.exact_from}, call_boldness={self.call_boldness})"
         )
 
 

@@ -1,5 +1,7 @@
 """CoachBot never acts illegally, in any of the three games it plays, and is seeded."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,3 +92,19 @@ def test_a_forced_card_needs_no_analysis(samples):
         deal.play(card)
     assert [str(c) for c in deal.legal_plays()] == ["8♣"]
     assert str(CoachBot(play_samples=samples).choose_play(deal)) == "8♣"
+
+
+def test_a_bolder_coach_calls_the_highest_call_near_the_best():
+    from fractions import Fraction
+
+    from cardlib.analysis import analyse_calls
+
+    deal = callbreak.Deal(seed=21, dealer=3)
+    plain = CoachBot(seed=4, call_samples=6, call_boldness=0).choose_call(deal)
+    bold = CoachBot(seed=4, call_samples=6, call_boldness=1.5).choose_call(deal)
+    seed = random.Random(4).getrandbits(32)  # the seed the bots drew for this decision
+    calls = analyse_calls(deal, 6, seed, 2)
+    assert plain == calls.best
+    top = calls.of(calls.best).estimate.mean
+    near = [c.call for c in calls.calls if c.estimate.mean >= top - Fraction(3, 2)]
+    assert bold == max(near) >= plain
