@@ -234,6 +234,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--call-samples", type=int, default=100)
     parser.add_argument("--play-samples", type=int, default=50)
+    parser.add_argument(
+        "--call-boldness", type=float, default=None, help="CoachBot's (default: its own)"
+    )
     parser.add_argument("--positions", type=int, default=5, help="13-card decisions to time")
     parser.add_argument("--samples", type=int, default=500, help="samples per timed analysis")
     parser.add_argument("--skip-strength", action="store_true")
@@ -245,6 +248,8 @@ def main(argv: list[str] | None = None) -> dict:
         print(report_speed(results["speed"], args.samples), flush=True)
     if not args.skip_strength:
         options = {"call_samples": args.call_samples, "play_samples": args.play_samples}
+        if args.call_boldness is not None:
+            options["call_boldness"] = args.call_boldness
 
         def progress(done, total, margin):
             if done % 10 == 0:
