@@ -38,7 +38,13 @@ chromium:
 		else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; \
 	fi
 
-test: $(STAMP) chromium
+# axe-core, for the browser tests' accessibility audit (tests/ui/axe/package.json).
+AXE := tests/ui/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
+	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+test: $(STAMP) chromium $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/pytest
@@ -49,7 +55,7 @@ lint: $(STAMP)
 
 # Regenerate every stored notebook output (notebooks and instructor exercises).
 notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/*.ipynb
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
 
 bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'

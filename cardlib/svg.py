@@ -7,7 +7,9 @@ tested as text. Output is deterministic: no ids, dates or random numbers.
 Cards are accessible: each shows its rank text and suit symbol, has a
 ``<title>`` and an ``aria-label`` ("queen of hearts"), and the suit colours are
 safe for colour-blind readers (Okabe–Ito): ♥ vermilion, ♦ blue, ♣ bluish
-green, ♠ black. Colour is never the only cue: the symbol is always there.
+green, ♠ black, the vermilion and green darkened (same hues) so that text in them
+has the 4.5:1 contrast on white that WCAG AA asks of text. Colour is never the
+only cue: the symbol is always there.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from html import escape
 
 from cardlib.cards import Card, sort_for_display
 
-SUIT_COLOURS = {"S": "#000000", "H": "#D55E00", "D": "#0072B2", "C": "#009E73"}
+#: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
+SUIT_COLOURS = {"S": "#000000", "H": "#C05000", "D": "#0072B2", "C": "#008562"}
+#: Text that says right or wrong (the same two hues as ♣ and ♥).
+GOOD_TEXT, BAD_TEXT = SUIT_COLOURS["C"], SUIT_COLOURS["H"]
 CARD_WIDTH, CARD_HEIGHT = 44, 62
 GAP = 4
 HIGHLIGHT = "#E69F00"  # Okabe–Ito orange: the legal cards, the winner
@@ -25,9 +30,17 @@ DIM_OPACITY = "0.35"
 
 
 class Svg(str):
-    """An SVG document as a string that Jupyter displays as a picture."""
+    """An SVG document as a string that Jupyter displays as a picture.
+
+    It also offers itself as HTML (the SVG inline): JupyterLab draws a bare
+    ``image/svg+xml`` output as an ``<img>`` without alt text, which loses the
+    SVG's own ``<title>`` and ``aria-label``; inline, screen readers read them.
+    """
 
     def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
         return str(self)
 
 
