@@ -370,3 +370,21 @@ def test_charts_history_and_estimates_speak_the_learners_language():
     assert lines == ("trick 3: seat 2 ne Q♥ khela (majboori mein)", "trick 3: seat 2 ne Q♥ khela")
     assert str(forced) == "trick 3: seat 2 plays Q♥ (forced)"
     assert str(caught.value) == "Call Break ke haath mein 13 alag-alag cards hote hain, mile 2"
+
+
+GLOSSARY = ROOT / "docs" / "glossary.hi.md"
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_hindi_glossary_uses_the_catalogs_words_for_suits_and_cards(code):
+    glossary = GLOSSARY.read_text()
+    with i18n.language(code):
+        for suit in SUITS:
+            assert f"| {suit_name(suit)} |" in glossary
+        spades = suit_name("S")
+        for card in parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"):
+            # "हुकुम का इक्का" -> "इक्का", "hukum ka ikka" -> "ikka"
+            word = card_name(card).removeprefix(spades).split(maxsplit=1)[1]
+            assert re.search(rf"\| {re.escape(word)}[ |]", glossary), word
+    for rule in ("must-beat", "must-trump", "must-overtrump", "must-undertrump", "free", "hook"):
+        assert f"`{rule}`" in glossary
