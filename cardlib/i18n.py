@@ -29,9 +29,12 @@ Rule ids (``"must-beat"`` …) are never translated: they are the vocabulary of 
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterator
+import inspect
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from cardlib.errors import CardlibError
 
@@ -52,6 +55,9 @@ CATALOGS = {"hi": "hi", "hi-Latn": "hi_Latn"}
 
 _current = DEFAULT
 _loaded: dict[str, _gettext.NullTranslations] = {DEFAULT: _gettext.NullTranslations()}
+# Called with the new code after every change: widgets redraw their text.
+_listeners: list[Callable[[], Callable[[str], None] | None]] = []
+T = TypeVar("T")
 
 
 def catalog_file(code: str, suffix: str = ".mo") -> Path:
@@ -100,7 +106,27 @@ def set_language(code: str) -> None:
     """
     global _current
     translations(code)  # fails before anything changes
+    if code == _current:
+        return
     _current = code
+    for listener in list(_listeners):
+        callback = listener()
+        if callback is None:
+            _listeners.remove(listener)
+        else:
+            callback(code)
+
+
+def on_change(callback: Callable[[str], None]) -> None:
+    """Call ``callback(code)`` after every change of language (a widget redraws its text).
+
+    A bound method is held weakly, so a widget that is gone stops being called; a
+    plain function is held for good.
+    """
+    if inspect.ismethod(callback):
+        _listeners.append(weakref.WeakMethod(callback))
+    else:
+        _listeners.append(lambda: callback)
 
 
 def get_language() -> str:
@@ -110,13 +136,28 @@ def get_language() -> str:
 
 @contextmanager
 def language(code: str) -> Iterator[str]:
-    """Use ``code`` inside a ``with`` block, then go back to the language before it."""
+    """Use ``code`` inside a ``with`` block, then go back to the language before it.
+
+    A passing switch: :func:`on_change` listeners are not called.
+    """
+    global _current
     before = _current
-    set_language(code)
+    translations(code)
+    _current = code  # for a moment: the widgets on screen need not redraw
     try:
         yield code
     finally:
-        set_language(before)
+        _current = before
+
+
+def in_every_language(make: Callable[[], T]) -> dict[str, T]:
+    """``make()`` once in each language, ``{code: result}``: the same position explained
+    in English, Hindi and Hinglish side by side. The language in use stays as it was."""
+    results = {}
+    for code in LANGUAGES:
+        with language(code):
+            results[code] = make()
+    return results
 
 
 def gettext(message: str) -> str:
