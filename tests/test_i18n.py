@@ -147,6 +147,12 @@ def test_the_compiled_catalog_is_the_one_in_the_repository(code):
 # The switch ---------------------------------------------------------------------------
 
 
+def test_every_language_but_english_has_a_catalog():
+    assert set(i18n.CATALOGS) == set(i18n.LANGUAGES) - {i18n.DEFAULT}
+    for code in SHIPPED:
+        assert i18n.catalog_file(code, ".po").exists()
+
+
 def test_english_is_the_default_and_set_language_switches():
     assert cardlib.get_language() == "en"
     assert cardlib.set_language is i18n.set_language
