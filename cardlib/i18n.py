@@ -66,7 +66,7 @@ def catalog_file(code: str, suffix: str = ".mo") -> Path:
 
 
 def _check(code: str) -> str:
-    if code not in LANGUAGES:
+    if not isinstance(code, str) or code not in LANGUAGES:
         accepted = ", ".join(f"{c!r} ({name})" for c, name in LANGUAGES.items())
         raise CardlibError(
             _("unknown language {code!r}: choose one of {accepted}").format(

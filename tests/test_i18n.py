@@ -174,7 +174,7 @@ def test_language_block_restores_the_language_before_it_even_after_an_error():
     assert cardlib.get_language() == "hi-Latn"
 
 
-@pytest.mark.parametrize("bad", ["hindi", "HI", "hi_Latn", "hinglish", "", "ne"])
+@pytest.mark.parametrize("bad", ["hindi", "HI", "hi_Latn", "hinglish", "", "ne", None, ["hi"]])
 def test_a_bad_language_code_is_refused_listing_the_accepted_ones_and_nothing_changes(bad):
     cardlib.set_language("hi")
     with pytest.raises(CardlibError) as caught:
