@@ -36,7 +36,7 @@ $(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
 messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -o $(LOCALE)/cardlib.pot --add-location=file \
 		--sort-by-file --no-wrap --add-comments=Translators: --project=cardlib \
-		--copyright-holder="the cardlib authors" .
+		--copyright-holder="the cardlib authors" cardlib
 	$(VENV)/bin/pybabel update -i $(LOCALE)/cardlib.pot -d $(LOCALE) -D cardlib --no-wrap --ignore-obsolete
 
 tutorial: $(STAMP) catalogs

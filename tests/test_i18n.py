@@ -75,7 +75,7 @@ def test_the_template_holds_exactly_the_messages_in_the_code():
     in_code = {
         (context, message)
         for _, _, message, _, context in extract_from_dir(
-            ROOT, method_map, options_map, comment_tags=("Translators:",)
+            ROOT / "cardlib", method_map, options_map, comment_tags=("Translators:",)
         )
     }
     in_template = {key(m) for m in messages(TEMPLATE)}
