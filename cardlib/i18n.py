@@ -19,7 +19,9 @@ Switching is one call, for the whole process::
     'hi'
     >>> cardlib.set_language("en")
 
-or, for a few lines, ``with cardlib.i18n.language("hi-Latn"): ...``.
+or, for a few lines, ``with cardlib.i18n.language("hi-Latn"): ...``. Widgets redraw
+their text after a switch through :func:`on_change` (their dropdown:
+:mod:`cardlib.widgets.language`).
 
 Placeholders are named (``{card}``, ``{count}``) and filled in *after* translation,
 ``_("{card} wins").format(card=...)``, so a translation may put them in any order.
@@ -57,7 +59,7 @@ _current = DEFAULT
 _loaded: dict[str, _gettext.NullTranslations] = {DEFAULT: _gettext.NullTranslations()}
 # Called with the new code after every change: widgets redraw their text.
 _listeners: list[Callable[[], Callable[[str], None] | None]] = []
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def catalog_file(code: str, suffix: str = ".mo") -> Path:
@@ -150,7 +152,7 @@ def language(code: str) -> Iterator[str]:
         _current = before
 
 
-def in_every_language(make: Callable[[], T]) -> dict[str, T]:
+def in_every_language(make: Callable[[], _T]) -> dict[str, _T]:
     """``make()`` once in each language, ``{code: result}``: the same position explained
     in English, Hindi and Hinglish side by side. The language in use stays as it was."""
     results = {}
