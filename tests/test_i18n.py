@@ -394,3 +394,34 @@ def test_the_hindi_glossary_uses_the_catalogs_words_for_suits_and_cards(code):
             assert re.search(rf"\| {re.escape(word)}[ |]", glossary), word
     for rule in ("must-beat", "must-trump", "must-overtrump", "must-undertrump", "free", "hook"):
         assert f"`{rule}`" in glossary
+
+
+RULE_BOOK = ROOT / "docs" / "rules.md"
+HINDI_RULE_BOOK = ROOT / "docs" / "rules.hi.md"
+
+
+def rule_book_facts(text: str) -> dict[str, set[str]]:
+    """What a translation must keep: rule ids and other code, numbers, cards."""
+    return {
+        "code": set(re.findall(r"`([^`]+)`", text)),
+        "numbers": set(re.findall(r"(?<![\w.])[−-]?\d+(?:\.\d+)?", text)),
+        "cards": set(CARD_TEXT.findall(text)),
+    }
+
+
+@pytest.mark.skipif(not RULE_BOOK.exists(), reason="the English rule book is on another branch")
+def test_the_hindi_rule_book_keeps_every_rule_id_number_and_card_of_the_english_one():
+    english = rule_book_facts(RULE_BOOK.read_text())
+    hindi = rule_book_facts(HINDI_RULE_BOOK.read_text())
+    for kind in english:
+        assert english[kind] == hindi[kind], f"{kind}: update docs/rules.hi.md"
+
+
+def test_the_hindi_rule_book_calls_suits_and_cards_by_the_players_words():
+    text = HINDI_RULE_BOOK.read_text()
+    with i18n.language("hi"):
+        for suit in SUITS:
+            assert suit_name(suit) in text
+        for card in ("AS", "10H", "2C"):
+            assert card_name(card) in text
+    assert "glossary.hi.md" in text
