@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from cardlib.cards import Card, sort_for_display
+from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.i18n import _
 
 #: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
 SUIT_COLOURS = {"S": "#000000", "H": "#C05000", "D": "#0072B2", "C": "#008562"}
@@ -55,7 +56,7 @@ def _card_group(
     card: Card, x: int, y: int, highlight: bool = False, dim: bool = False, label: str = ""
 ) -> str:
     colour = SUIT_COLOURS[card.suit]
-    name = card.name + (f", {label}" if label else "")
+    name = card_name(card) + (f", {label}" if label else "")
     border = HIGHLIGHT if highlight else "#555555"
     width = 3 if highlight else 1
     opacity = f' opacity="{DIM_OPACITY}"' if dim else ""
@@ -83,7 +84,7 @@ def _document(width: int, height: int, body: str, label: str) -> Svg:
 def card_svg(card: Card | str, highlight: bool = False) -> Svg:
     """One card."""
     card = Card(card)
-    return _document(CARD_WIDTH, CARD_HEIGHT, _card_group(card, 0, 0, highlight), card.name)
+    return _document(CARD_WIDTH, CARD_HEIGHT, _card_group(card, 0, 0, highlight), card_name(card))
 
 
 def hand_svg(
@@ -91,14 +92,16 @@ def hand_svg(
     highlight: Iterable[Card | str] = (),
     dim: Iterable[Card | str] = (),
     sort: bool = True,
-    label: str = "hand",
-    highlight_label: str = "legal",
+    label: str | None = None,
+    highlight_label: str | None = None,
 ) -> Svg:
     """A row of cards (sorted by suit, high first, unless ``sort=False``).
 
     ``highlight`` cards get an orange border (e.g. the legal plays) and their
     label says ``highlight_label`` ("legal", "trump" …); ``dim`` cards are faded.
     """
+    label = _("hand") if label is None else label
+    highlight_label = _("legal") if highlight_label is None else highlight_label
     cards = [Card(c) for c in cards]
     if sort:
         cards = sort_for_display(cards)
@@ -116,7 +119,7 @@ def hand_svg(
         for i, card in enumerate(cards)
     )
     width = max(1, len(cards) * (CARD_WIDTH + GAP) - GAP)
-    names = ", ".join(str(c) for c in cards) or "no cards"
+    names = ", ".join(str(c) for c in cards) or _("no cards")
     return _document(width, CARD_HEIGHT, body, f"{label}: {names}")
 
 
@@ -137,9 +140,13 @@ def trick_svg(
     for i, card in enumerate(cards):
         x = i * (CARD_WIDTH + 2 * GAP)
         seat = seats[i] if seats is not None else None
-        who = "" if seat is None else (seat_names[seat] if seat_names else f"seat {seat}")
+        who = (
+            ""
+            if seat is None
+            else (seat_names[seat] if seat_names else _("seat {seat}").format(seat=seat))
+        )
         wins = winner == i
-        label = ", ".join(p for p in (who, "wins" if wins else "") if p)
+        label = ", ".join(p for p in (who, _("wins") if wins else "") if p)
         parts.append(_card_group(card, x, 0, wins, False, label))
         caption = who + (" ✓" if wins else "")
         if caption:
@@ -148,16 +155,18 @@ def trick_svg(
                 f'font-size="11" text-anchor="middle" fill="#000000">{escape(caption)}</text>'
             )
     width = max(1, len(cards) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
-    names = ", ".join(str(c) for c in cards) or "no cards yet"
-    return _document(width, CARD_HEIGHT + caption_height, "".join(parts), f"trick: {names}")
+    names = ", ".join(str(c) for c in cards) or _("no cards yet")
+    return _document(
+        width, CARD_HEIGHT + caption_height, "".join(parts), _("trick: {cards}").format(cards=names)
+    )
 
 
 def card_html(card: Card | str) -> Html:
     """A card as inline text, coloured, with an aria-label: for tables and sentences."""
     card = Card(card)
     return Html(
-        f'<span class="cardlib-card" role="img" aria-label="{escape(card.name)}" '
-        f'title="{escape(card.name)}" style="color:{SUIT_COLOURS[card.suit]};'
+        f'<span class="cardlib-card" role="img" aria-label="{escape(card_name(card))}" '
+        f'title="{escape(card_name(card))}" style="color:{SUIT_COLOURS[card.suit]};'
         f'font-weight:bold;white-space:nowrap">{escape(str(card))}</span>'
     )
 
@@ -175,5 +184,5 @@ def explanation_html(explanation) -> Html:
     legal = cards_html(explanation.legal, sort=True)
     return Html(
         f'<div class="cardlib-explanation"><b>{escape(explanation.rule)}</b>: '
-        f"{escape(explanation.text)}<br>Legal: {legal}</div>"
+        f"{escape(explanation.text)}<br>{escape(_('Legal:'))} {legal}</div>"
     )
