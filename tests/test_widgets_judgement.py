@@ -11,6 +11,7 @@ from cardlib.widgets.judgement import (
     RoundStepper,
     parse_bids,
     schedule_html,
+    seat_names,
 )
 
 
@@ -160,7 +161,9 @@ def test_table_plays_a_whole_round_by_clicks():
         w.play(sorted(legal)[0])
     assert len(w.round.tricks) == 6
     assert "Round over." in w.status.value
-    assert all(f"Seat {s} {p}" in w.status.value for s, p in enumerate(w.round.scores()) if s)
+    names = seat_names(4)  # the one seat convention: "You (South, seat 0)", "West (1)" …
+    assert names[1] == "West (1)"
+    assert all(f"{names[s]}: {p}" in w.status.value for s, p in enumerate(w.round.scores()))
 
 
 def test_table_refuses_illegal_clicks_without_changing_the_round():

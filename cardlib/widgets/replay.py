@@ -19,14 +19,14 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib.game import SEAT_NAMES
 from cardlib.history import replay
+from cardlib.seats import seat_label
 from cardlib.svg import card_html, trick_svg
 
 
 def seat_name(seat: int) -> str:
-    """'South (0)' and so on: a compass name and the seat number."""
-    return f"{SEAT_NAMES[seat]} ({seat})"
+    """'South (0)' and so on: the seat's label (cardlib.seats), nobody being "you"."""
+    return seat_label(seat)
 
 
 def counts_table(calls, won, scores=None) -> str:
