@@ -5,13 +5,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import judgement
+from cardlib.seats import seat_labels
 from cardlib.widgets.judgement import (
     HookExplorer,
     JudgementTable,
     RoundStepper,
     parse_bids,
     schedule_html,
-    seat_names,
 )
 
 
@@ -161,7 +161,7 @@ def test_table_plays_a_whole_round_by_clicks():
         w.play(sorted(legal)[0])
     assert len(w.round.tricks) == 6
     assert "Round over." in w.status.value
-    names = seat_names(4)  # the one seat convention: "You (South, seat 0)", "West (1)" …
+    names = seat_labels(4, you=0)  # the one convention: "You (South, seat 0)", "West (1)" …
     assert names[1] == "West (1)"
     assert all(f"{names[s]}: {p}" in w.status.value for s, p in enumerate(w.round.scores()))
 

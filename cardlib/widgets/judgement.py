@@ -43,11 +43,6 @@ from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, tric
 FACE_DOWN = "🂠"
 
 
-def seat_names(players: int, you: int | None = 0) -> tuple[str, ...]:
-    """``('You (seat 0)', 'Seat 1', …)``: how the table names the seats (cardlib.seats)."""
-    return seat_labels(players, you)
-
-
 def trump_html(trump: str) -> str:
     """The trump suit as coloured text: '♣ clubs'."""
     return (
@@ -351,7 +346,7 @@ class JudgementTable:
 
     def _draw(self) -> None:
         r = self.round
-        names = seat_names(r.players)
+        names = seat_labels(r.players, you=0)
         bids = " · ".join(
             f"{names[s]}: {'–' if b is None else b}"
             + (f" ({r.tricks_won[s]} won)" if r.phase != "bidding" else "")
@@ -431,7 +426,7 @@ class JudgementTable:
         r = self.round
         message = escape(self.message)
         if r.phase == "over":
-            names = seat_names(r.players)
+            names = seat_labels(r.players, you=0)
             scores = ", ".join(f"{names[s]}: {points}" for s, points in enumerate(r.scores()))
             return f"{message} <b>Round over.</b> Points: {scores}."
         if r.phase == "bidding":
