@@ -38,7 +38,7 @@ def hands_html(deal: callbreak.Deal) -> Html:
             "dealer" if seat == deal.dealer else ("calls and leads first" if seat == first else "")
         )
         spades = sum(card.suit == "S" for card in hand)
-        picture = hand_svg(hand, label=f"{seat_label(seat)}: hand")
+        picture = hand_svg(hand, label=f"hand of {seat_label(seat)}")
         rows.append(
             f'<tr><th scope="row" style="text-align:left;padding-right:8px">'
             f"{escape(seat_label(seat))}<br>"
