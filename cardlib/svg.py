@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.errors import CardlibError, IllegalPlayError
 from cardlib.i18n import _
 
 #: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
@@ -186,3 +187,62 @@ def explanation_html(explanation) -> Html:
         f'<div class="cardlib-explanation"><b>{escape(explanation.rule)}</b>: '
         f"{escape(explanation.text)}<br>{escape(_('Legal:'))} {legal}</div>"
     )
+
+
+class Refusal:
+    """A move the engine refused, shown as a note rather than a traceback.
+
+    It holds the attempt (``"play('3H')"``), the error, its rule id and its
+    sentence, and, for a refused card, the card. In a notebook it renders as a
+    short note, so "Run All" goes on past it (a JupyterLite page stops at any
+    cell that raises).
+    """
+
+    def __init__(self, attempt: str | None, error: CardlibError, card: Card | None = None):
+        self.attempt = attempt
+        self.error = error
+        self.rule = error.rule
+        self.message = str(error)
+        self.card = card
+
+    def __repr__(self) -> str:
+        named = not self.rule or f"({self.rule})" in self.message
+        return f"Refused: {self.message}" if named else f"Refused ({self.rule}): {self.message}"
+
+    def _repr_html_(self) -> str:
+        card = f" {card_html(self.card)}" if self.card is not None else ""
+        rule = f" · rule <code>{escape(self.rule)}</code>" if self.rule else ""
+        tried = f" · <code>{escape(self.attempt)}</code>" if self.attempt else ""
+        return (
+            '<div class="cardlib-refusal" role="note" style="border-left:4px solid '
+            f'{SUIT_COLOURS["H"]};padding:2px 8px">'
+            f"<b>Refused</b>{card}{rule}{tried}<br>"
+            f"{escape(self.message)}</div>"
+        )
+
+
+def refused(action, *args, **kwargs) -> Refusal:
+    """Try ``action(*args, **kwargs)``, which the rules must refuse, and show the refusal.
+
+    The engine's error (a :class:`~cardlib.errors.CardlibError`, state unchanged)
+    becomes a :class:`Refusal` to display. If the action is accepted after all,
+    that is a bug in the lesson or in the engine, and this raises ``AssertionError``.
+
+    >>> from cardlib import callbreak
+    >>> refused(callbreak.Deal(seed=1, dealer=0).call, 14)
+    Refused (call-range): a call must be a whole number of tricks from 1 to 13 in Call Break, got 14
+    """
+    name = getattr(action, "__name__", "action")
+    shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    attempt = None if name == "<lambda>" else f"{name}({', '.join(shown)})"
+    try:
+        action(*args, **kwargs)
+    except CardlibError as error:
+        card = None
+        if isinstance(error, IllegalPlayError) and args:
+            try:
+                card = Card(args[0])
+            except (CardlibError, TypeError):
+                card = None
+        return Refusal(attempt, error, card)
+    raise AssertionError(f"expected the rules to refuse {attempt or 'this'}, but it was accepted")

@@ -37,14 +37,10 @@ import ipywidgets as widgets
 from cardlib import judgement
 from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_for_display
 from cardlib.errors import CardlibError
+from cardlib.seats import seat_labels
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
 
 FACE_DOWN = "🂠"
-
-
-def seat_names(players: int, you: int | None = 0) -> tuple[str, ...]:
-    """``('You', 'Seat 1', …)``: how the table names the seats."""
-    return tuple("You" if s == you else f"Seat {s}" for s in range(players))
 
 
 def trump_html(trump: str) -> str:
@@ -350,7 +346,7 @@ class JudgementTable:
 
     def _draw(self) -> None:
         r = self.round
-        names = seat_names(r.players)
+        names = seat_labels(r.players, you=0)
         bids = " · ".join(
             f"{names[s]}: {'–' if b is None else b}"
             + (f" ({r.tricks_won[s]} won)" if r.phase != "bidding" else "")
@@ -430,8 +426,8 @@ class JudgementTable:
         r = self.round
         message = escape(self.message)
         if r.phase == "over":
-            names = seat_names(r.players)
-            scores = ", ".join(f"{names[s]} {points}" for s, points in enumerate(r.scores()))
+            names = seat_labels(r.players, you=0)
+            scores = ", ".join(f"{names[s]}: {points}" for s, points in enumerate(r.scores()))
             return f"{message} <b>Round over.</b> Points: {scores}."
         if r.phase == "bidding":
             why = r.explain_bids().text if r.to_act == r.dealer else ""
