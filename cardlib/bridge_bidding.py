@@ -18,8 +18,10 @@ situation                 call
 opening                   15–17 balanced 1NT; 20–21 balanced 2NT; 12+ points: one of
                           the longer major with five or more (♠ with 5–5), else the
                           longer minor (♦ with 4–4, ♣ with 3–3); less: pass
-opponents opened          10+ points and five cards in a suit they have not named: that
-                          suit at the cheapest level, if it is 1 or 2; else pass
+opponents opened          15–18 HCP balanced: 1NT; 19+ points: game (four of a six-card
+                          major, else 3NT); 10+ points and five cards in a suit they
+                          have not named: that suit at the cheapest level, if it is 1
+                          or 2; else pass
 partner opened 1♥/1♠      three-card support: 6–9 raise to 2, 10–12 raise to 3,
                           13+ game; without: a four-card major at the one level
                           (6+), else 1NT 6–9, 2NT 10–12, 3NT 13+
@@ -29,7 +31,9 @@ partner opened 1NT        six-card major and 10+: game in it; five-card major 10
                           three of it; 8–9 2NT; 10–15 3NT; five-card major under 8: two
                           of it; else pass
 partner opened 2NT        5+ points: 3NT (4 of a six-card major); else pass
-partner overcalled        three-card support and 8–11: raise once; 12+ in a major: game
+partner overcalled        1NT: answered like a 1NT opening; a suit: three-card support
+                          and 8–11 raise once, 12+ game in a major; no fit, balanced
+                          and 12+: 3NT
 later calls               the 25-point sum above, against the range partner showed;
                           an invitation is accepted in the top half of one's range
 ========================  ============================================================
@@ -182,7 +186,13 @@ def opening(view: _View) -> str:
 
 
 def overcall(view: _View) -> str:
-    """The opponents opened: show a good five-card suit, cheaply, or keep out."""
+    """The opponents opened: 1NT or game with a strong hand, a good five-card suit cheaply,
+    or keep out."""
+    if view.balanced and 15 <= view.hcp <= 18 and view.is_legal("1NT"):
+        return "1NT"
+    if view.points >= 19:
+        long_majors = [s for s in MAJORS if view.lengths[s] >= 6]
+        return view.offer(game_bid(view.longest(long_majors)) if long_majors else "3NT")
     if view.points < OVERCALL_RANGE[0]:
         return PASS
     suits = [
@@ -241,9 +251,15 @@ def _raise(strain: str, points: int) -> str:
 
 
 def respond_to_overcall(view: _View, overcall_bid: str) -> str:
-    """Partner overcalled: raise with support, or leave it."""
+    """Partner overcalled: answer 1NT like an opening, raise a suit with support, or leave it."""
     strain = _strain(overcall_bid)
-    if strain == "NT" or view.lengths[strain] < 3 or view.points < 8:
+    if overcall_bid == "1NT":
+        return response(view, "1NT")
+    if strain == "NT":
+        return PASS
+    if view.lengths[strain] < 3:
+        return view.offer("3NT") if view.balanced and view.points >= 12 else PASS
+    if view.points < 8:
         return PASS
     if view.points >= 12 and strain in MAJORS:
         return view.offer(game_bid(strain))

@@ -151,6 +151,22 @@ def test_overcalls_need_five_cards_and_ten_points():
     assert call_after("1H", "KS 8S 7S 5S 3S 8H 4H 2H 5D 3D 6C 4C 2C") == "P"  # 4 points
 
 
+def test_a_strong_balanced_hand_overcalls_one_no_trump_and_partner_answers_as_to_an_opening():
+    sixteen = "AS KS 7S 5S KH QH JH QD 5D 3D 6C 4C 2C"
+    assert call_after("1D", sixteen) == "1NT"
+    assert call_after("1D 1NT P", "KS 7S 5S KH 8H 4H QD JD 3D AC 6C 4C 2C") == "3NT"
+
+
+def test_game_values_alone_bid_game_over_an_opening():
+    assert call_after("1C", "AS KS QS 7S 5S 3S AH KH 4H AD 5D 6C 4C") == "4S"
+    assert call_after("1C", "AS KS QS 7S AH KH 4H AD KD 5D 6C 4C 3C") == "3NT"
+
+
+def test_no_fit_for_partners_overcall_but_values_bid_three_no_trump():
+    assert call_after("1D 1H P", "AS KS 7S 5S 8H 4H KD QD 3D AC 6C 4C 2C") == "3NT"
+    assert call_after("1D 1H P", "8S 7S 5S 3S 8H 4H KD 9D 3D 7C 6C 4C 2C") == "P"
+
+
 def test_it_never_doubles_and_passes_when_the_opponents_bid_past_its_raise():
     assert call_after("1S 3H", THREE_SPADES_NINE_POINTS) == "P"  # 2♠ is no longer there
 
