@@ -152,9 +152,10 @@ class _View:
         """The call if the auction still allows it, else pass."""
         return call if call is not None and self.is_legal(call) else PASS
 
-    def cheapest(self, strain: str) -> str | None:
-        """The lowest legal bid in a strain."""
-        for level in range(1, 8):
+    def cheapest(self, strain: str, max_level: int = 3) -> str | None:
+        """The lowest legal bid in a strain, if it is no higher than ``max_level``
+        (a part-score bid stays low when the opponents have bid high)."""
+        for level in range(1, max_level + 1):
             if self.is_legal(f"{level}{strain}"):
                 return f"{level}{strain}"
         return None
@@ -316,7 +317,7 @@ def opener_rebid(view: _View, opened: str, answer: str) -> str:
     cheapest = view.cheapest(own)
     if cheapest is None:
         return PASS
-    if points <= 15:
+    if points <= 15 or _level(cheapest) == 3:
         return cheapest
     return view.offer(f"{_level(cheapest) + 1}{own}")
 
@@ -385,6 +386,8 @@ def choose_call(auction, hand: Iterable[Card | str] | str) -> str:
         call = opener_third_call(view, partners[0], partners[1])
     else:
         call = PASS
+    if call != PASS and _level(call) > GAME_LEVEL[_strain(call)]:
+        return PASS  # never a slam: the simple style stops at game
     return view.offer(call)
 
 
