@@ -1,39 +1,40 @@
 """Contract Bridge on screen: the auction table, a score, the sheet, the table of hands.
 
-Rendering only, apart from the model in :mod:`cardlib.bridge`. Every helper
-returns an :class:`~cardlib.svg.Html` string (deterministic, testable as text,
-displayed inline). Suit symbols carry the colour-blind-safe colours of
-:mod:`cardlib.svg` and an ``aria-label`` in words.
+Rendering only, apart from the model in :mod:`cardlib.bridge`: it imports only
+the game's vocabulary (:mod:`cardlib.bridge_calls`), which never imports a view,
+so there is no import cycle. Every helper returns an :class:`~cardlib.svg.Html`
+string (deterministic, testable as text, displayed inline). Suit symbols carry
+the colour-blind-safe colours of :mod:`cardlib.svg` and an ``aria-label`` in words.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from cardlib import bridge
+from cardlib import bridge_calls
 from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
 #: Auction columns in the usual order of printed auctions: West, North, East, South.
-COLUMNS = (bridge.WEST, bridge.NORTH, bridge.EAST, bridge.SOUTH)
+COLUMNS = (bridge_calls.WEST, bridge_calls.NORTH, bridge_calls.EAST, bridge_calls.SOUTH)
 
 
 def strain_html(strain: str) -> str:
     """A strain as a coloured symbol with its name for screen readers; NT as text."""
     if strain == "NT":
         return '<span aria-label="no trump">NT</span>'
-    name = bridge.STRAIN_NAMES[strain]
+    name = bridge_calls.STRAIN_NAMES[strain]
     return (
         f'<span role="img" aria-label="{name}" title="{name}" '
-        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge.STRAIN_SYMBOLS[strain]}</span>'
+        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge_calls.STRAIN_SYMBOLS[strain]}</span>'
     )
 
 
 def call_html(call: str) -> str:
     """A call for a table: ``1♥`` (symbol coloured), ``Pass``, ``X``, ``XX``."""
-    if call == bridge.PASS:
+    if call == bridge_calls.PASS:
         return "Pass"
-    if call in (bridge.DOUBLE, bridge.REDOUBLE):
+    if call in (bridge_calls.DOUBLE, bridge_calls.REDOUBLE):
         return call
     return f"{call[0]}{strain_html(call[1:])}"
 
@@ -43,7 +44,7 @@ def contract_html(contract) -> str:
     doubles = ("", " doubled", " redoubled")[contract.doubled]
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
     if contract.declarer is not None:
-        text += f" by {bridge.SEAT_NAMES[contract.declarer]}"
+        text += f" by {bridge_calls.SEAT_NAMES[contract.declarer]}"
     return text
 
 
@@ -100,7 +101,7 @@ def sheet_html(game) -> Html:
 
     def row(number, line):
         cells = ["<td></td>", "<td></td>"]
-        cells[bridge.SIDE_NAMES.index(line.who)] = (
+        cells[bridge_calls.SIDE_NAMES.index(line.who)] = (
             f'<td style="text-align:right">{line.points}</td>'
         )
         return f"<tr>{''.join(cells)}<td>deal {number}: {escape(line.reason)}</td></tr>"
@@ -134,7 +135,7 @@ def deal_html(deal, face_up=None) -> Html:
     ``face_up``: the seats whose cards are shown (all when ``None``); the dummy is
     shown too once it is exposed, as at the table.
     """
-    shown = set(range(4)) if face_up is None else {bridge.parse_seat(s) for s in face_up}
+    shown = set(range(4)) if face_up is None else {bridge_calls.parse_seat(s) for s in face_up}
 
     def hand_cell(seat: int) -> str:
         label = seat_label(seat)
@@ -154,8 +155,8 @@ def deal_html(deal, face_up=None) -> Html:
     )
     return Html(
         '<div class="cardlib-bridge-table"><table>'
-        f"<tr><td></td><td>{hand_cell(bridge.NORTH)}</td><td></td></tr>"
-        f"<tr><td>{hand_cell(bridge.WEST)}</td><td>{trick}</td><td>{hand_cell(bridge.EAST)}</td></tr>"
-        f"<tr><td></td><td>{hand_cell(bridge.SOUTH)}</td><td></td></tr>"
+        f"<tr><td></td><td>{hand_cell(bridge_calls.NORTH)}</td><td></td></tr>"
+        f"<tr><td>{hand_cell(bridge_calls.WEST)}</td><td>{trick}</td><td>{hand_cell(bridge_calls.EAST)}</td></tr>"
+        f"<tr><td></td><td>{hand_cell(bridge_calls.SOUTH)}</td><td></td></tr>"
         "</table></div>"
     )

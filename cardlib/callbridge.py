@@ -129,7 +129,8 @@ class Deal(TrickDeal):
     """One deal of Call Bridge: 13 cards each, four bids, thirteen tricks, counter-clockwise.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
-    the seed when not given. The seat on the dealer's right, ``(dealer - 1) % 4``,
+    the seed when not given, and naming one never changes the cards. The seat
+    on the dealer's right, ``(dealer - 1) % 4``,
     bids first and leads the first trick; play goes on to that seat's right.
 
     >>> deal = Deal(seed=1, dealer=0)

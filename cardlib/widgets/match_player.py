@@ -87,6 +87,26 @@ def scoreboard_html(match: callbreak.Match) -> str:
     return table
 
 
+def house_rules_text(variant: callbreak.Variant) -> str:
+    """The house rules of the match that change what the table looks like, for the status line."""
+    rules = []
+    if variant.anticlockwise:
+        rules.append("play goes anticlockwise (to the right)")
+    if variant.max_call != callbreak.MAX_CALL:
+        rules.append(f"calls {variant.min_call} to {variant.max_call}")
+    if variant.redeal_no_spade or variant.redeal_no_face_card:
+        without = " or ".join(
+            word
+            for word, on in (
+                ("no spade", variant.redeal_no_spade),
+                ("no face card", variant.redeal_no_face_card),
+            )
+            if on
+        )
+        rules.append(f"a hand with {without} is dealt again")
+    return f" ({'; '.join(rules)})" if rules else ""
+
+
 def status_html(match: callbreak.Match) -> str:
     """Which deal, who dealt, and every seat's call and tricks so far."""
     deal = match.deal
@@ -96,6 +116,7 @@ def status_html(match: callbreak.Match) -> str:
     head = "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
     return (
         f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
+        f"{house_rules_text(match.variant)}"
         f'<table style="border-collapse:collapse" cellpadding="4"><tr><th></th>{head}</tr>'
         f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
     )
