@@ -125,3 +125,17 @@ def test_no_nbval_comment_where_a_tag_does_the_job(path):
             f"{path.name}: code cell {i} shows an '# NBVAL_…' comment; use the cell tag "
             "(nbval-ignore-output, nbval-skip) instead"
         )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_timing_metadata_is_stored(path):
+    """`make notebooks` records no execution timing, so a re-run changes only real outputs."""
+    timed = [
+        i
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells)
+        if "execution" in cell.get("metadata", {})
+    ]
+    assert not timed, (
+        f"{path.name}: cells {timed} store execution timing; regenerate with `make notebooks` "
+        "(which passes --ExecutePreprocessor.record_timing=False)"
+    )
