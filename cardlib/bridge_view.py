@@ -123,7 +123,7 @@ def sheet_html(game) -> Html:
     )
     return Html(
         '<div class="cardlib-bridge-sheet"><table>'
-        "<tr><th>We (NS)</th><th>They (EW)</th><th></th></tr>"
+        "<tr><th>We (NS)</th><th>They (EW)</th><th>Entry</th></tr>"
         f"{above}{line}{below}{totals}</table><p>{status}</p></div>"
     )
 

@@ -70,9 +70,7 @@ class DealWidget:
         self.variant = variant
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(
-            description="Deal", tooltip="Deal the next seed", icon="random"
-        )
+        self.deal_button = widgets.Button(description="Deal", tooltip="Deal the next seed")
         self.deal_button.add_class("cardlib-deal-button")
         self.hands = widgets.HTML()
         self.hands.add_class("cardlib-hands")

@@ -55,7 +55,7 @@ def schedule_html(current: int | None = None, players: int | None = None) -> Htm
     """The schedule as an HTML table; the ``current`` round's row is marked (bold, ▶)."""
     head = "<tr><th>Round</th><th>Cards each</th><th>Trump</th>"
     head += "<th>Cards in play</th>" if players else ""
-    rows = [head + "<th></th></tr>"]
+    rows = [head + "<th>Blind</th></tr>"]
     for spec in judgement.schedule():
         here = spec.number == current
         style = f' style="font-weight:bold;outline:2px solid {HIGHLIGHT}"' if here else ""
@@ -92,9 +92,9 @@ class RoundStepper:
             description="Players",
         )
         self.players.add_class("cardlib-players-slider")
-        self.previous = widgets.Button(description="Previous round", icon="arrow-left")
+        self.previous = widgets.Button(description="Previous round")
         self.previous.add_class("cardlib-prev-round")
-        self.next = widgets.Button(description="Next round", icon="arrow-right")
+        self.next = widgets.Button(description="Next round")
         self.next.add_class("cardlib-next-round")
         self.info = widgets.HTML()
         self.info.add_class("cardlib-round-info")
@@ -267,7 +267,7 @@ class JudgementTable:
             layout={"width": "max-content"},
         )
         self.picker.add_class("cardlib-round-picker")
-        self.new_round = widgets.Button(description="Deal again", icon="refresh")
+        self.new_round = widgets.Button(description="Deal again")
         self.new_round.add_class("cardlib-new-round")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")

@@ -117,7 +117,8 @@ def status_html(match: callbreak.Match) -> str:
     return (
         f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
         f"{house_rules_text(match.variant)}"
-        f'<table style="border-collapse:collapse" cellpadding="4"><tr><th></th>{head}</tr>'
+        '<table style="border-collapse:collapse" cellpadding="4">'
+        f'<tr><th scope="col">Seat</th>{head}</tr>'
         f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
     )
 
@@ -158,7 +159,7 @@ class MatchPlayer:
         self.hand.add_class("cardlib-hand")
         self.feedback = widgets.HTML()
         self.feedback.add_class("cardlib-feedback")
-        self.next_button = widgets.Button(description="Next deal", icon="forward")
+        self.next_button = widgets.Button(description="Next deal")
         self.next_button.add_class("cardlib-next-deal")
         self.scoreboard = widgets.HTML()
         self.scoreboard.add_class("cardlib-scoreboard")

@@ -189,15 +189,13 @@ class PlayExplorer:
         self.picker.add_class("cardlib-position")
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(description="Deal a position", icon="random")
+        self.deal_button = widgets.Button(description="Deal a position")
         self.deal_button.add_class("cardlib-deal-button")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")
         self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.hand.add_class("cardlib-hand")
-        self.show_legal = widgets.Button(
-            description="Show legal cards", icon="eye", layout={"width": "auto"}
-        )
+        self.show_legal = widgets.Button(description="Show legal cards", layout={"width": "auto"})
         self.show_legal.add_class("cardlib-show-legal")
         self.legal_set = widgets.HTML()
         self.legal_set.add_class("cardlib-legal-set")
