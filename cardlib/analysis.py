@@ -745,11 +745,18 @@ def _later_calls(view: View, hands: list[int], calls: list[int | None]) -> list[
                     wish = sensible_call_mask(hands[s], trump, 0, view.dealt)
                     filled[s] = min(legal, key=lambda b: (abs(b - wish), b))
         return filled
-    low, high = (2, 12) if view.game == "callbridge" else (getattr(view.variant, "min_call", 1), 13)
+    low, high = _call_range(view)
     for s in order:
         if filled[s] is None:
             filled[s] = sensible_call_mask(hands[s], view.rules.trump, low, high)
     return filled
+
+
+def _call_range(view: View) -> tuple[int, int]:
+    """Lowest and highest call of Call Break (its variant's) or Call Bridge."""
+    if view.game == "callbridge":
+        return 2, 12
+    return getattr(view.variant, "min_call", 1), getattr(view.variant, "max_call", 13)
 
 
 def legal_calls(view: View) -> tuple[int, ...]:
@@ -759,9 +766,8 @@ def legal_calls(view: View) -> tuple[int, ...]:
 
         earlier = [b for b in view.calls if b is not None]
         return judgement.legal_bids(view.dealt, earlier, view.seat == view.dealer)
-    if view.game == "callbridge":
-        return tuple(range(2, 13))
-    return tuple(range(getattr(view.variant, "min_call", 1), 14))
+    low, high = _call_range(view)
+    return tuple(range(low, high + 1))
 
 
 def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int = 0) -> CallAnalysis:

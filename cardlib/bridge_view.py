@@ -1,38 +1,40 @@
 """Contract Bridge on screen: the auction table, a score, the sheet, the table of hands.
 
-Rendering only, apart from the model in :mod:`cardlib.bridge`. Every helper
-returns an :class:`~cardlib.svg.Html` string (deterministic, testable as text,
-displayed inline). Suit symbols carry the colour-blind-safe colours of
-:mod:`cardlib.svg` and an ``aria-label`` in words.
+Rendering only, apart from the model in :mod:`cardlib.bridge`: it imports only
+the game's vocabulary (:mod:`cardlib.bridge_calls`), which never imports a view,
+so there is no import cycle. Every helper returns an :class:`~cardlib.svg.Html`
+string (deterministic, testable as text, displayed inline). Suit symbols carry
+the colour-blind-safe colours of :mod:`cardlib.svg` and an ``aria-label`` in words.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from cardlib import bridge
+from cardlib import bridge_calls
+from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
 #: Auction columns in the usual order of printed auctions: West, North, East, South.
-COLUMNS = (bridge.WEST, bridge.NORTH, bridge.EAST, bridge.SOUTH)
+COLUMNS = (bridge_calls.WEST, bridge_calls.NORTH, bridge_calls.EAST, bridge_calls.SOUTH)
 
 
 def strain_html(strain: str) -> str:
     """A strain as a coloured symbol with its name for screen readers; NT as text."""
     if strain == "NT":
         return '<span aria-label="no trump">NT</span>'
-    name = bridge.STRAIN_NAMES[strain]
+    name = bridge_calls.STRAIN_NAMES[strain]
     return (
         f'<span role="img" aria-label="{name}" title="{name}" '
-        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge.STRAIN_SYMBOLS[strain]}</span>'
+        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge_calls.STRAIN_SYMBOLS[strain]}</span>'
     )
 
 
 def call_html(call: str) -> str:
     """A call for a table: ``1♥`` (symbol coloured), ``Pass``, ``X``, ``XX``."""
-    if call == bridge.PASS:
+    if call == bridge_calls.PASS:
         return "Pass"
-    if call in (bridge.DOUBLE, bridge.REDOUBLE):
+    if call in (bridge_calls.DOUBLE, bridge_calls.REDOUBLE):
         return call
     return f"{call[0]}{strain_html(call[1:])}"
 
@@ -42,13 +44,13 @@ def contract_html(contract) -> str:
     doubles = ("", " doubled", " redoubled")[contract.doubled]
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
     if contract.declarer is not None:
-        text += f" by {bridge.SEAT_NAMES[contract.declarer]}"
+        text += f" by {bridge_calls.SEAT_NAMES[contract.declarer]}"
     return text
 
 
 def auction_html(auction) -> Html:
     """The auction as a four-column table (West, North, East, South) and its outcome."""
-    head = "".join(f"<th>{bridge.SEAT_NAMES[s]}</th>" for s in COLUMNS)
+    head = "".join(f"<th>{seat_label(s)}</th>" for s in COLUMNS)
     cells = ["<td></td>"] * COLUMNS.index(auction.first_seat)
     cells += [f"<td>{call_html(call)}</td>" for call in auction.calls]
     if not auction.is_over:
@@ -59,15 +61,15 @@ def auction_html(auction) -> Html:
     elif auction.is_over:
         contract = auction.contract
         outcome = (
-            f"Contract: {contract_html(contract)}. Dummy: {bridge.SEAT_NAMES[contract.dummy]}. "
-            f"Opening lead: {bridge.SEAT_NAMES[(contract.declarer + 1) % 4]}."
+            f"Contract: {contract_html(contract)}. Dummy: {seat_label(contract.dummy)}. "
+            f"Opening lead: {seat_label((contract.declarer + 1) % 4)}."
         )
     else:
-        outcome = f"{bridge.SEAT_NAMES[auction.to_act]} to call."
+        outcome = f"{seat_label(auction.to_act)} to call."
     return Html(
         '<div class="cardlib-bridge-auction-table">'
         f'<table style="text-align:center"><tr>{head}</tr>{rows}</table>'
-        f"<p>Dealer: {bridge.SEAT_NAMES[auction.dealer]}. {outcome}</p></div>"
+        f"<p>Dealer: {seat_label(auction.dealer)}. {outcome}</p></div>"
     )
 
 
@@ -99,7 +101,7 @@ def sheet_html(game) -> Html:
 
     def row(number, line):
         cells = ["<td></td>", "<td></td>"]
-        cells[bridge.SIDE_NAMES.index(line.who)] = (
+        cells[bridge_calls.SIDE_NAMES.index(line.who)] = (
             f'<td style="text-align:right">{line.points}</td>'
         )
         return f"<tr>{''.join(cells)}<td>deal {number}: {escape(line.reason)}</td></tr>"
@@ -121,7 +123,7 @@ def sheet_html(game) -> Html:
     )
     return Html(
         '<div class="cardlib-bridge-sheet"><table>'
-        "<tr><th>We (NS)</th><th>They (EW)</th><th></th></tr>"
+        "<tr><th>We (NS)</th><th>They (EW)</th><th>Entry</th></tr>"
         f"{above}{line}{below}{totals}</table><p>{status}</p></div>"
     )
 
@@ -133,28 +135,28 @@ def deal_html(deal, face_up=None) -> Html:
     ``face_up``: the seats whose cards are shown (all when ``None``); the dummy is
     shown too once it is exposed, as at the table.
     """
-    shown = set(range(4)) if face_up is None else {bridge.parse_seat(s) for s in face_up}
+    shown = set(range(4)) if face_up is None else {bridge_calls.parse_seat(s) for s in face_up}
 
     def hand_cell(seat: int) -> str:
-        label = bridge.SEAT_NAMES[seat]
+        label = seat_label(seat)
         if deal.contract is not None and seat == deal.dummy:
-            label += " (dummy)"
+            label += ", dummy"
         if deal.contract is not None and seat == deal.declarer:
-            label += " (declarer)"
+            label += ", declarer"
         visible = seat in shown or (seat == deal.dummy and deal.dummy_exposed)
         cards = deal.hands[seat]
         picture = hand_svg(cards, label=label) if visible else f"{len(cards)} cards, face down"
         return f"<div><b>{escape(label)}</b></div><div>{picture}</div>"
 
     trick = (
-        trick_svg(deal.trick, deal.trick_seats, seat_names=bridge.SEAT_NAMES)
+        trick_svg(deal.trick, deal.trick_seats, seat_names=seat_labels())
         if deal.trick
         else "<i>no cards on the table</i>"
     )
     return Html(
         '<div class="cardlib-bridge-table"><table>'
-        f"<tr><td></td><td>{hand_cell(bridge.NORTH)}</td><td></td></tr>"
-        f"<tr><td>{hand_cell(bridge.WEST)}</td><td>{trick}</td><td>{hand_cell(bridge.EAST)}</td></tr>"
-        f"<tr><td></td><td>{hand_cell(bridge.SOUTH)}</td><td></td></tr>"
+        f"<tr><td></td><td>{hand_cell(bridge_calls.NORTH)}</td><td></td></tr>"
+        f"<tr><td>{hand_cell(bridge_calls.WEST)}</td><td>{trick}</td><td>{hand_cell(bridge_calls.EAST)}</td></tr>"
+        f"<tr><td></td><td>{hand_cell(bridge_calls.SOUTH)}</td><td></td></tr>"
         "</table></div>"
     )

@@ -1,6 +1,6 @@
 """Call Break: four players, spades always trump, a call of 1..13, five deals.
 
-Everything here follows the Call Break section of the project's RULES.md. The
+Everything here follows the Call Break section of the rule book (``docs/rules.md``). The
 rules that differ from the other games are the few values at the top of this
 module (:func:`play_rules`, :func:`score`, the call range); the trick mechanics
 are shared (:mod:`cardlib.tricks`, :mod:`cardlib.game`).
@@ -20,15 +20,18 @@ from decimal import Decimal
 from fractions import Fraction
 
 from cardlib import game
-from cardlib.cards import Card
-from cardlib.errors import IllegalCallError
-from cardlib.game import Explanation, TrickDeal
+from cardlib.cards import SUIT_MASKS, Card
+from cardlib.errors import CardlibError, IllegalCallError
+from cardlib.game import Explanation, TrickDeal, deal_hands
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
 
 TRUMP = "S"
 MAX_CALL = 13
+CAPPED_MAX_CALL = 8  # the house rule "calls capped at 8"
+# J, Q, K and A of every suit: a hand without any of them may be thrown in.
+FACE_CARDS = sum(0b1111 << (13 * suit + 9) for suit in range(4))
 DEALS_PER_MATCH = 5
 TENTH = Decimal("0.1")
 
@@ -44,19 +47,61 @@ class Variant:
       unless the hand holds only spades.
     - ``free_discard``: a player void in the led suit who cannot beat the spade
       already in the trick may play any card (the rule most apps use).
+    - ``max_call``: 13 (standard) or 8 ("calls capped at 8", as many apps and
+      bot contests play): calls run from ``min_call`` to ``max_call``.
+    - ``redeal_no_spade``: a deal in which some hand holds no spade is thrown
+      in and dealt again (from the same seed's stream, so still deterministic).
+    - ``redeal_no_face_card``: the same for a hand with no J, Q, K or A.
+    - ``anticlockwise``: play goes to the right: the dealer's right calls and
+      leads first, and the deal passes to the right (``direction == -1``).
     """
 
     old_scoring: bool = False
     min_call: int = 1
     no_spade_lead_first_trick: bool = False
     free_discard: bool = False
+    max_call: int = MAX_CALL
+    redeal_no_spade: bool = False
+    redeal_no_face_card: bool = False
+    anticlockwise: bool = False
 
     def __post_init__(self):
-        if self.min_call not in (1, 2):
+        if self.min_call not in (1, 2) or isinstance(self.min_call, bool):
             raise ValueError(f"min_call must be 1 or 2, got {self.min_call!r}")
+        if self.max_call not in (CAPPED_MAX_CALL, MAX_CALL) or isinstance(self.max_call, bool):
+            raise ValueError(
+                f"max_call must be {MAX_CALL} (standard) or {CAPPED_MAX_CALL} "
+                f"(calls capped at {CAPPED_MAX_CALL}), got {self.max_call!r}"
+            )
+        for option in (
+            "old_scoring",
+            "no_spade_lead_first_trick",
+            "free_discard",
+            "redeal_no_spade",
+            "redeal_no_face_card",
+            "anticlockwise",
+        ):
+            if not isinstance(getattr(self, option), bool):
+                raise ValueError(
+                    f"{option} is a switch, True or False, got {getattr(self, option)!r}"
+                )
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise (standard), -1 anticlockwise."""
+        return -1 if self.anticlockwise else 1
+
+    def redeals(self, hand: int) -> str | None:
+        """The redeal rule a hand (a card mask) falls under, or ``None`` when it stands."""
+        if self.redeal_no_spade and not hand & SUIT_MASKS[TRUMP]:
+            return "redeal-no-spade"
+        if self.redeal_no_face_card and not hand & FACE_CARDS:
+            return "redeal-no-face-card"
+        return None
 
 
 STANDARD = Variant()
+_REDEAL_WORDS = {"redeal-no-spade": "spade", "redeal-no-face-card": "face card (J, Q, K, A)"}
 
 
 def play_rules(variant: Variant = STANDARD) -> PlayRules:
@@ -122,12 +167,20 @@ def trick_winner(trick: Sequence[Card | str]) -> int:
 
 def check_call(call: int, variant: Variant = STANDARD) -> None:
     """Raise ``IllegalCallError`` unless ``call`` is a whole number in the variant's range."""
-    if not isinstance(call, int) or isinstance(call, bool) or not variant.min_call <= call <= 13:
+    if (
+        not isinstance(call, int)
+        or isinstance(call, bool)
+        or not variant.min_call <= call <= variant.max_call
+    ):
         raise IllegalCallError(
-            f"a call must be a whole number of tricks from {variant.min_call} to {MAX_CALL} "
-            f"in Call Break, got {call!r}",
+            f"a call must be a whole number of tricks from {variant.min_call} to "
+            f"{variant.max_call} in Call Break{_capped(variant)}, got {call!r}",
             "call-range",
         )
+
+
+def _capped(variant: Variant) -> str:
+    return f" (calls capped at {CAPPED_MAX_CALL})" if variant.max_call == CAPPED_MAX_CALL else ""
 
 
 def score(call: int, tricks: int, variant: Variant = STANDARD) -> Decimal:
@@ -160,15 +213,16 @@ class Deal(TrickDeal):
     """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
-    the seed when not given. The seat on the dealer's left calls first and
-    leads the first trick. See :meth:`from_hands` for a deal from given hands.
+    the seed when not given, and naming one never changes the cards. The seat
+    on the dealer's left (right, with ``Variant(anticlockwise=True)``) calls
+    first and leads the first trick. See :meth:`from_hands` for a deal from given hands.
 
     >>> deal = Deal(seed=1, dealer=0)
     >>> deal.phase, deal.to_act
     ('calling', 1)
     """
 
-    direction = 1  # clockwise
+    direction = 1  # clockwise, unless the variant plays anticlockwise
     game_name = "Call Break"
     max_call = MAX_CALL
 
@@ -182,6 +236,31 @@ class Deal(TrickDeal):
         self.variant = variant
         self.rules = _rules(variant)
         self.min_call = variant.min_call
+        self.max_call = variant.max_call
+        # Set only when they differ from the class's, to keep a new deal quick to make.
+        if variant.max_call != MAX_CALL:
+            self.game_name = "Call Break" + _capped(variant)  # as the call-range error says it
+        if variant.anticlockwise:
+            self.direction = -1
+        if variant.redeal_no_spade or variant.redeal_no_face_card:
+            self._redeal = True
+
+    def _redeal_hands(self, rng, dealer: int, hands: list[int]) -> list[int]:
+        # A hand that falls under a redeal rule is thrown in: the same dealer deals
+        # again from the same stream, so the seed still decides every card.
+        while any(map(self.variant.redeals, hands)):
+            hands = deal_hands(rng, dealer, self.direction)
+        return hands
+
+    def _check_hands_stand(self, hands: list[int]) -> None:
+        for seat, hand in enumerate(hands):
+            rule = self.variant.redeals(hand) if hand.bit_count() == 13 else None
+            if rule is not None:
+                raise CardlibError(
+                    f"seat {seat}'s hand would be thrown in ({rule}): under this "
+                    f"variant a hand with no {_REDEAL_WORDS[rule]} is dealt again",
+                    rule,
+                )
 
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks, self.variant)
@@ -234,5 +313,5 @@ def expected_scores(
         raise ValueError("no samples")
     return {
         call: Fraction(sum(n * score(call, t, variant) for t, n in trick_counts.items())) / total
-        for call in range(variant.min_call, MAX_CALL + 1)
+        for call in range(variant.min_call, variant.max_call + 1)
     }

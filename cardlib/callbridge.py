@@ -1,7 +1,7 @@
 """Call Bridge, Call Break's ancestor: bids 2..12, bonus bids, play to a target score.
 
-Everything here follows the Call Bridge section of the project's RULES.md (from
-seed 002). The game shares every trick mechanic with Call Break
+Everything here follows the Call Bridge section of the rule book (``docs/rules.md``,
+from the original Call Bridge rules, in Hindi). The game shares every trick mechanic with Call Break
 (:mod:`cardlib.tricks`, :mod:`cardlib.game`, :mod:`cardlib.match`); it differs
 only in the values at the top of this module, which is the point:
 
@@ -129,7 +129,8 @@ class Deal(TrickDeal):
     """One deal of Call Bridge: 13 cards each, four bids, thirteen tricks, counter-clockwise.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
-    the seed when not given. The seat on the dealer's right, ``(dealer - 1) % 4``,
+    the seed when not given, and naming one never changes the cards. The seat
+    on the dealer's right, ``(dealer - 1) % 4``,
     bids first and leads the first trick; play goes on to that seat's right.
 
     >>> deal = Deal(seed=1, dealer=0)

@@ -25,7 +25,9 @@ from fractions import Fraction
 
 from cardlib import callbreak
 from cardlib.cards import Card, parse_card, parse_cards, to_mask
+from cardlib.errors import CardlibError
 from cardlib.fast import sample_tricks
+from cardlib.i18n import _
 
 ALWAYS_WANT = 13  # a call no hand makes early: the bot plays for every trick
 POSITIONS = 4
@@ -36,7 +38,9 @@ def hand_mask(hand: Iterable[Card | str] | str) -> int:
     cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
     mask = to_mask(cards)
     if len(cards) != 13 or mask.bit_count() != 13:
-        raise ValueError(f"a Call Break hand holds 13 different cards, got {len(cards)}")
+        raise ValueError(
+            _("a Call Break hand holds 13 different cards, got {count}").format(count=len(cards))
+        )
     return mask
 
 
@@ -52,8 +56,18 @@ def trick_counts(
     Seeded: the same arguments give the same 14 counts. The samples are split
     evenly over the four positions at the table (who leads the first trick).
     """
+    if _redeals(variant) and variant.redeals(hand_mask(hand)):
+        raise CardlibError(
+            f"this hand is thrown in ({variant.redeals(hand_mask(hand))}) under the variant: "
+            "it is never played, so it has no estimate",
+            variant.redeals(hand_mask(hand)),
+        )
     if samples < POSITIONS:
-        raise ValueError(f"need at least {POSITIONS} samples, one per position, got {samples}")
+        raise ValueError(
+            _("need at least {positions} samples, one per position, got {samples}").format(
+                positions=POSITIONS, samples=samples
+            )
+        )
     mask = hand_mask(hand)
     rng = random.Random(seed)
     rules = callbreak.play_rules(variant)
@@ -70,9 +84,16 @@ def trick_counts(
             leader=position,
             call=call,
             min_call=variant.min_call,
+            max_call=variant.max_call,
+            direction=variant.direction,
+            thrown_in=variant.redeals if _redeals(variant) else None,
         )
         counts = [a + b for a, b in zip(counts, part, strict=True)]
     return counts
+
+
+def _redeals(variant: callbreak.Variant) -> bool:
+    return variant.redeal_no_spade or variant.redeal_no_face_card
 
 
 def mean_tricks(counts: list[int]) -> Fraction:
@@ -101,7 +122,7 @@ def expected_scores_as_called(
     whole call, so there each call must be played out as called: the hand ducks
     once its call is made. Every call uses the same seed, hence the same deals.
     """
-    calls = range(variant.min_call, callbreak.MAX_CALL + 1) if calls is None else calls
+    calls = range(variant.min_call, variant.max_call + 1) if calls is None else calls
     expected = {}
     for call in calls:
         counts = trick_counts(hand, samples, seed, variant, call=call)

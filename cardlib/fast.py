@@ -204,6 +204,11 @@ def sensible_chooser(calls: list[int], trump_index: int):
     return choose
 
 
+# Deals of the other hands tried for one sample before giving up: with a hand that
+# leaves too few spades (or face cards) for the others, no deal would ever stand.
+MAX_REDEALS = 1000
+
+
 def sample_tricks(
     hand: int,
     samples: int,
@@ -214,11 +219,16 @@ def sample_tricks(
     call: int | None = None,
     min_call: int = 1,
     max_call: int = 13,
+    direction: int = 1,
+    thrown_in=None,
 ) -> list[int]:
     """How often ``hand`` (a mask, 13 cards) takes 0..13 tricks, over random deals of the rest.
 
     The other 39 cards are dealt at random to the other seats; all four seats
-    call and play like ``SensibleBot`` (seat ``seat`` with ``call`` if given).
+    call and play like ``SensibleBot`` (seat ``seat`` with ``call`` if given),
+    in ``direction`` (+1 clockwise, -1 anticlockwise). With ``thrown_in`` (a
+    function of a hand mask, true for a hand a redeal rule throws in), deals in
+    which another hand is thrown in are dealt again, as at the table.
     Seeded: the same arguments give the same counts. Returns 14 counts.
     """
     if hand.bit_count() != 13:
@@ -230,18 +240,30 @@ def sample_tricks(
     others = [s for s in range(4) if s != seat]
     counts = [0] * 14
     own_call = call
+    if thrown_in is not None and thrown_in(hand):
+        raise ValueError("this hand would be thrown in under the variant's redeal rule")
     for _ in range(samples):
-        rng.shuffle(rest)
         hands = [0, 0, 0, 0]
-        hands[seat] = hand
-        for k, other in enumerate(others):
-            mask = 0
-            for card in rest[13 * k : 13 * k + 13]:
-                mask |= 1 << card
-            hands[other] = mask
+        for _attempt in range(MAX_REDEALS):
+            rng.shuffle(rest)
+            hands[seat] = hand
+            for k, other in enumerate(others):
+                mask = 0
+                for card in rest[13 * k : 13 * k + 13]:
+                    mask |= 1 << card
+                hands[other] = mask
+            if thrown_in is None or not any(thrown_in(hands[other]) for other in others):
+                break
+        else:
+            raise ValueError(
+                f"{MAX_REDEALS} deals in a row of the other hands were all thrown in: with "
+                "this hand the redeal rule (almost) never lets a deal stand"
+            )
         calls = [sensible_call_mask(h, rules.trump, min_call, max_call) for h in hands]
         if own_call is not None:
             calls[seat] = own_call
-        won = play_tricks(hands, leader, rules, sensible_chooser(calls, trump_index))
+        won = play_tricks(
+            hands, leader, rules, sensible_chooser(calls, trump_index), direction=direction
+        )
         counts[won[seat]] += 1
     return counts

@@ -1,12 +1,51 @@
-"""The deal as a state machine, shared by the four-player calling games.
+"""The one deal engine of the four games, and the protocol every game state answers.
 
-:class:`TrickDeal` holds everything Call Break and Call Bridge have in common:
-dealing 13 cards each from a seeded shuffle, a round of calls, thirteen tricks
-and the errors for illegal actions. A game is a subclass that sets its
-:class:`~cardlib.tricks.PlayRules`, its direction of play, its call range and
-its scoring; put two subclasses side by side to see how two games differ.
+:class:`TrickDeal` is a deal as a state machine: dealing from a seeded
+shuffle, a calling phase, the tricks and the errors for illegal actions. A game
+is a subclass that states only what differs; put two side by side to see how
+two games differ:
 
-Seats are numbered 0..3 clockwise: seat ``(s + 1) % 4`` sits on seat ``s``'s
+================  ==============  ==============  ================  ===================
+                  Call Break      Call Bridge     Judgement         Contract Bridge
+================  ==============  ==============  ================  ===================
+players           4               4               3..7              4
+cards per hand    13              13              7 6 5 4 3 2 1 1   13
+direction         clockwise (a    counter-        clockwise         clockwise
+                  variant: anti)  clockwise
+calling phase     calls 1..13     bids 2..12      bids 0..cards,    an auction
+                  (variants)                      the dealer hooked (:class:`Auction`)
+play rules        ♠ trump, must   ♠ trump, must   round's trump,    contract's trump,
+                  beat, must      over-trump      follow suit       follow suit
+                  trump           if able         only              only
+what a seat sees  own hand        own hand        own hand (none    own hand; dummy
+                                                  in the blind      after the
+                                                  round until the   opening lead
+                                                  dealer's bid)
+================  ==============  ==============  ================  ===================
+
+**The protocol.** Every deal, round and match answers the same few names, so
+the analysis that samples hidden hands and the card table are written once:
+
+========================  ===================================================================
+``players``               how many seats (numbered ``0..players-1``)
+``phase``                 ``"calling"`` (Judgement: ``"bidding"``), ``"playing"``, ``"over"``
+``to_act``                the seat that acts now (Contract Bridge: the declarer on dummy's
+                          turns); ``None`` once over
+``legal_actions()``       what ``to_act`` may do now: calls or bids while calling, cards
+                          (lowest index first) while playing; ``()`` once over
+``act(action)``           do one: a call, a bid or a card (text like ``"KH"`` works); an
+                          illegal one raises a ``CardlibError`` and changes nothing
+``copy()``                an independent copy, to try actions out
+``visible_to(seat)``      a :class:`SeatView`: everything that seat can see now
+``hidden_from(seat)``     the cards held in hands that seat cannot see (never its own
+                          hand, except face down in Judgement's blind round)
+``is_over``               whether the deal is over
+``returns()``             each seat's points for the deal, once it is over
+``with_hands(hands)``     a copy with other hands in the seats (``None`` keeps one): what an
+                          analysis deals from ``hidden_from(seat)`` to imagine the rest
+========================  ===================================================================
+
+Seats are numbered clockwise: seat ``(s + 1) % players`` sits on seat ``s``'s
 left. Hands are kept as 52-bit masks underneath (see :mod:`cardlib.cards`).
 """
 
@@ -60,6 +99,36 @@ class Explanation:
         from cardlib.svg import explanation_html
 
         return explanation_html(self)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat can see of a deal: the observation the protocol gives a seat.
+
+    ``hands`` holds, by seat, the cards of each hand that seat sees and ``None``
+    for a hand it cannot see; ``hand_sizes`` how many cards every hand holds;
+    ``legal_actions`` what it may do now (empty unless it is to act). The rest
+    is on the table for everyone: calls (or bids, or the auction's calls), the
+    trick so far and the finished tricks.
+    """
+
+    seat: int
+    phase: str
+    to_act: int | None
+    dealer: int
+    hands: tuple[frozenset[Card] | None, ...]
+    hand_sizes: tuple[int, ...]
+    calls: tuple
+    trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    legal_actions: tuple
+
+    @property
+    def hand(self) -> frozenset[Card] | None:
+        """The seat's own hand (``None`` while face down in Judgement's blind round)."""
+        return self.hands[self.seat]
 
 
 class Trick(NamedTuple):
@@ -119,11 +188,23 @@ def cards_of(mask: int) -> frozenset[Card]:
     return _FROZEN_CACHE.get(mask) or _new_cards_of(mask)
 
 
-# The seats of a trick in play order, by leader, for each direction of play.
-_SEAT_ORDERS = {
-    d: [tuple((lead + d * i) % 4 for i in range(4)) for lead in range(4)] for d in (1, -1)
-}
-_NEXT_SEAT = {d: tuple((seat + d) % 4 for seat in range(4)) for d in (1, -1)}
+# By (players, direction): the seats of a trick in play order for each leader,
+# and the next seat after each seat. Built once per table shape.
+_SEAT_TABLES: dict[tuple[int, int], tuple[list[tuple[int, ...]], tuple[int, ...]]] = {}
+
+
+def _seat_tables(players: int, direction: int) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    tables = _SEAT_TABLES.get((players, direction))
+    if tables is None:
+        orders = [
+            tuple((lead + direction * i) % players for i in range(players))
+            for lead in range(players)
+        ]
+        after = tuple((seat + direction) % players for seat in range(players))
+        tables = _SEAT_TABLES[players, direction] = (orders, after)
+    return tables
+
+
 _BIT = [1 << i for i in range(52)]
 # Trick(...) without the keyword handling of a NamedTuple's __new__.
 _new_trick = tuple.__new__
@@ -202,9 +283,18 @@ _DEALT_TO = {
 }
 
 
-def deal_hands(rng: random.Random, dealer: int, direction: int = 1) -> list[int]:
-    """Four 13-card hands as masks, one card at a time from the dealer's next seat on."""
+def deal_hands(
+    rng: random.Random, dealer: int, direction: int = 1, players: int = 4, cards: int = 13
+) -> list[int]:
+    """``players`` hands of ``cards`` cards as masks, dealt one card at a time from the
+    dealer's next seat on in the direction of play; the rest of the deck stays out."""
     deck = shuffled_deck(rng)
+    if players != 4 or cards != 13:
+        hands = [0] * players
+        first = dealer + direction
+        for k in range(players * cards):
+            hands[(first + direction * k) % players] |= 1 << deck[k]
+        return hands
     bit = _BIT.__getitem__
     first, second, third, fourth = _DEALT_TO[direction][dealer]
     hands = [0, 0, 0, 0]
@@ -223,30 +313,51 @@ def _seeded_rng(seed: int | str | random.Random | None) -> random.Random:
 
 
 class TrickDeal:
-    """One deal of a four-player calling game, as a state machine.
+    """One deal of a calling trick game, as a state machine: the one deal engine.
 
-    Subclasses set ``rules``, ``direction`` (+1 clockwise, -1 counter-clockwise),
-    ``min_call``/``max_call`` and :meth:`score_for`. The public state:
-    ``hands``, ``dealer``, ``to_act``, ``phase``, ``calls``, ``trick``,
-    ``tricks``, ``tricks_won``; actions ``call(n)`` and ``play(card)``.
+    Subclasses set ``players`` (4 unless given), ``rules``, ``direction`` (+1
+    clockwise, -1 counter-clockwise), ``min_call``/``max_call`` (or their own
+    :meth:`legal_calls` and :meth:`_check_call`) and :meth:`score_for`; the
+    words of their messages (``call_word``, ``deal_word``) and the name of the
+    calling phase. The public state: ``hands``, ``dealer``, ``to_act``,
+    ``phase``, ``calls``, ``trick``, ``tricks``, ``tricks_won``; actions
+    ``call(n)`` and ``play(card)``, and the protocol of the module docstring.
     Every illegal action raises a :class:`~cardlib.errors.CardlibError` naming
     the rule and leaves the state exactly as it was.
     """
 
-    players: ClassVar[int] = 4
-    direction: ClassVar[int] = 1
+    players: int = 4
+    direction: int = 1
     rules: PlayRules
     min_call: int
     max_call: int
     game_name: ClassVar[str] = "trick game"
+    calling_phase: ClassVar[str] = CALLING
+    call_word: ClassVar[str] = "call"  # Judgement: "bid"
+    deal_word: ClassVar[str] = "deal"  # Judgement: "round"
+    over_text: ClassVar[str] = "the deal is over: all 13 tricks have been played"
 
     def __init__(self, seed=None, dealer: int | None = None):
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if dealer is None:
-            dealer = rng.randrange(4)
-        else:
+        if dealer is not None:
             self._check_seat(dealer, "dealer")
-        self._start(deal_hands(rng, dealer, self.direction), dealer)
+        # The dealer is always drawn and the cards dealt from the drawn dealer's
+        # next seat on, so that naming a dealer never changes anybody's cards.
+        drawn = rng.randrange(4)
+        hands = deal_hands(rng, drawn, self.direction)
+        if self._redeal:
+            hands = self._redeal_hands(rng, drawn, hands)
+        self._start(hands, drawn if dealer is None else dealer)
+
+    # A game with a house rule that throws some hands in sets this (Call Break's variants).
+    _redeal: bool = False
+
+    def _redeal_hands(self, rng: random.Random, dealer: int, hands: list[int]) -> list[int]:
+        """The hands that stand: dealt again from ``rng`` while the rule throws one in."""
+        return hands
+
+    def _check_hands_stand(self, hands: list[int]) -> None:
+        """Refuse given hands that a redeal rule would throw in (see :meth:`from_hands`)."""
 
     @classmethod
     def from_hands(
@@ -262,16 +373,14 @@ class TrickDeal:
         size, no card twice; the hands need not hold all 52 cards. With ``calls``
         (indexed by seat) the deal starts in the playing phase.
         """
-        from cardlib.cards import parse_cards
-
         masks = []
         for hand in hands:
             cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
             masks.append(to_mask(cards))
             if len(cards) != masks[-1].bit_count():
                 raise ValueError("a hand holds the same card twice")
-        if len(masks) != 4:
-            raise ValueError(f"a deal needs 4 hands, got {len(masks)}")
+        if len(masks) != cls.players:
+            raise ValueError(f"a deal needs {cls.players} hands, got {len(masks)}")
         if len({m.bit_count() for m in masks}) != 1 or masks[0] == 0:
             raise ValueError("the four hands must hold the same number of cards, at least one")
         union = masks[0] | masks[1] | masks[2] | masks[3]
@@ -280,6 +389,8 @@ class TrickDeal:
         deal = cls.__new__(cls)
         deal._init_options(**options)
         deal._check_seat(dealer, "dealer")
+        if deal._redeal:
+            deal._check_hands_stand(masks)
         deal._start(masks, dealer)
         if calls is not None:
             for seat in deal._calling_order():
@@ -291,23 +402,25 @@ class TrickDeal:
             raise TypeError(f"unexpected options {sorted(options)}")
 
     def _start(self, hands: list[int], dealer: int):
+        players = self.players
         self.dealer = dealer
         self._hands = hands
         self._cards_per_hand = hands[0].bit_count()
-        self._calls: list[int | None] = [None] * 4
-        self._phase = CALLING
-        self._to_act = (dealer + self.direction) % 4
+        self._calls: list[int | None] = [None] * players
+        self._phase = self.calling_phase
+        self._to_act = (dealer + self.direction) % players
         self._leader = self._to_act
         self._trick: list[int] = []
         # Finished tricks as plain (seats, cards, winner) tuples: Trick objects are
         # made only when asked for (``tricks``), not once per trick of every playout.
         self._tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
-        self._won = [0, 0, 0, 0]
+        self._won = [0] * players
         # The mask of what the seat to act may play, worked out once per turn;
         # None when not known yet, and always when not playing.
         self._legal: int | None = None
-        self._seat_orders = _SEAT_ORDERS[self.direction]
-        self._next_seat = _NEXT_SEAT[self.direction]
+        self._seat_orders, self._next_seat = _SEAT_TABLES.get(
+            (players, self.direction)
+        ) or _seat_tables(players, self.direction)
         self._trump_index = -1 if self.rules.trump is None else "SHDC".index(self.rules.trump)
         # The current trick's led suit (as a mask), highest card of that suit and
         # highest trump (-1 for none) when trumps were not led: kept by play().
@@ -323,13 +436,16 @@ class TrickDeal:
         self._trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
 
     @staticmethod
-    def _check_seat(seat, what="seat"):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise CardlibError(f"{what} must be a seat number 0..3, got {seat!r}", "seat")
+    def _check_seat(seat, what="seat", players: int = 4):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise CardlibError(
+                f"{what} must be a seat number 0..{players - 1}, got {seat!r}", "seat"
+            )
 
     def _calling_order(self) -> list[int]:
-        first = (self.dealer + self.direction) % 4
-        return [(first + self.direction * i) % 4 for i in range(4)]
+        players = self.players
+        first = (self.dealer + self.direction) % players
+        return [(first + self.direction * i) % players for i in range(players)]
 
     # ----- state -----------------------------------------------------------
 
@@ -350,7 +466,7 @@ class TrickDeal:
 
     def hand(self, seat: int) -> frozenset[Card]:
         """The cards a seat holds now."""
-        self._check_seat(seat)
+        self._check_seat(seat, "seat", self.players)
         return cards_of(self._hands[seat])
 
     @property
@@ -366,7 +482,8 @@ class TrickDeal:
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """Seats that played to the current trick, in order."""
-        return tuple((self._leader + self.direction * i) % 4 for i in range(len(self._trick)))
+        players = self.players
+        return tuple((self._leader + self.direction * i) % players for i in range(len(self._trick)))
 
     @property
     def leader(self) -> int:
@@ -394,20 +511,12 @@ class TrickDeal:
 
     def legal_calls(self) -> range:
         """The calls the seat to act may make (empty unless calling)."""
-        if self._phase != CALLING:
+        if self._phase != self.calling_phase:
             return range(0)
         return range(self.min_call, self.max_call + 1)
 
-    def call(self, n: int, seat: int | None = None) -> None:
-        """The seat to act calls ``n`` tricks. ``seat``, if given, must be that seat."""
-        if self._phase != CALLING:
-            raise PhaseError(
-                f"no calls now: the deal is {self._phase} (calls come before the first card)",
-                "phase",
-            )
-        to_act = self._to_act
-        if seat is not None and seat != to_act:
-            self._check_turn(seat)
+    def _check_call(self, n) -> None:
+        """Raise the error for a call the seat to act may not make (the game's call rules)."""
         if (
             type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
         ) or not self.min_call <= n <= self.max_call:
@@ -416,11 +525,28 @@ class TrickDeal:
                 f"{self.max_call} in {self.game_name}, got {n!r}",
                 "call-range",
             )
+
+    def call(self, n: int, seat: int | None = None) -> None:
+        """The seat to act calls ``n`` tricks. ``seat``, if given, must be that seat."""
+        if self._phase != self.calling_phase:
+            word, deal = self.call_word, self.deal_word
+            raise PhaseError(
+                f"no {word}s now: the {deal} is {self._phase} ({word}s come before the first card)",
+                "phase",
+            )
+        to_act = self._to_act
+        if seat is not None and seat != to_act:
+            self._check_turn(seat)
+        self._check_call(n)
         self._calls[to_act] = n
         to_act = self._to_act = self._next_seat[to_act]
         if to_act == self._leader:  # back to the first caller, who leads the first trick
             self._phase = PLAYING
             self._legal = None
+            self._calls_done()
+
+    def _calls_done(self) -> None:
+        """What happens when the last call is in (Judgement's blind round plays itself)."""
 
     def _check_turn(self, seat):
         if seat is not None and seat != self._to_act:
@@ -454,7 +580,7 @@ class TrickDeal:
     def explain(self) -> Explanation:
         """Why the seat to act may play what it may."""
         if self._phase != PLAYING:
-            raise PhaseError(f"nobody plays now: the deal is {self._phase}", "phase")
+            raise PhaseError(f"nobody plays now: the {self.deal_word} is {self._phase}", "phase")
         mask, rule = self._legal_for_turn()
         hand = self._hands[self._to_act]
         text = explain_text(hand, self._trick, self.rules, mask, rule, self.first_trick)
@@ -468,9 +594,9 @@ class TrickDeal:
         legal = self._legal
         if legal is None:
             if self._phase != PLAYING:
-                if self._phase == CALLING:
-                    raise PhaseError("no cards yet: every player calls first", "phase")
-                raise PhaseError("the deal is over: all 13 tricks have been played", "phase")
+                if self._phase == self.calling_phase:
+                    raise PhaseError(f"no cards yet: every player {self.call_word}s first", "phase")
+                raise PhaseError(self.over_text, "phase")
             legal = self._legal_for_turn()[0]
         seat_to_act = self._to_act
         if seat is not None and seat != seat_to_act:
@@ -560,9 +686,119 @@ class TrickDeal:
         """Points of this deal, by seat. Only once the deal is over."""
         if self._phase != OVER:
             raise PhaseError(
-                f"scores come after the last trick; the deal is still {self._phase}", "phase"
+                f"scores come after the last trick; the {self.deal_word} is still {self._phase}",
+                "phase",
             )
-        return tuple(self.score_for(self._calls[s], self._won[s]) for s in range(4))
+        return tuple(
+            self.score_for(call, won) for call, won in zip(self._calls, self._won, strict=True)
+        )
+
+    # ----- the protocol every game state answers ---------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over (every trick played, or an auction passed out)."""
+        return self._phase == OVER
+
+    def legal_actions(self) -> tuple:
+        """What the seat to act may do now: calls while calling, cards while playing."""
+        phase = self._phase
+        if phase == PLAYING:
+            return tuple(sorted(self.legal_plays()))
+        if phase == self.calling_phase:
+            return tuple(self.legal_calls())
+        return ()
+
+    def act(self, action) -> None:
+        """Make ``action`` for the seat to act: a call (or bid) while calling, else a card."""
+        if self._phase == PLAYING:
+            self.play(action)
+        else:
+            self.call(action)
+
+    def _held(self) -> list[int]:
+        """The hands as masks, by seat, whether face up or not."""
+        return self._hands
+
+    def _seen_by(self, seat: int) -> tuple[int, ...]:
+        """The seats whose hands ``seat`` sees now (its own; Bridge adds the dummy)."""
+        return (seat,)
+
+    def visible_to(self, seat: int) -> SeatView:
+        """What ``seat`` can see now: the hands it sees and everything on the table."""
+        self._check_seat(seat, "seat", self.players)
+        seen = self._seen_by(seat)
+        held = self._held()
+        to_act = self.to_act
+        return SeatView(
+            seat=seat,
+            phase=self._phase,
+            to_act=to_act,
+            dealer=self.dealer,
+            hands=tuple(cards_of(held[s]) if s in seen else None for s in range(self.players)),
+            hand_sizes=tuple(m.bit_count() for m in held),
+            calls=self.calls,
+            trick=self.trick,
+            trick_seats=self.trick_seats,
+            tricks=self.tricks,
+            tricks_won=self.tricks_won,
+            legal_actions=self.legal_actions() if seat == to_act else (),
+        )
+
+    def hidden_from(self, seat: int) -> frozenset[Card]:
+        """The cards held in the hands ``seat`` cannot see (what an analysis must sample)."""
+        self._check_seat(seat, "seat", self.players)
+        seen = self._seen_by(seat)
+        hidden = 0
+        for other, mask in enumerate(self._held()):
+            if other not in seen:
+                hidden |= mask
+        return cards_of(hidden)
+
+    def returns(self) -> tuple:
+        """Each seat's points for the deal, once it is over (the game's own score)."""
+        return self.scores()
+
+    def with_hands(self, hands: Sequence[Iterable[Card | str] | str | None]):
+        """A copy in which the given hands (by seat; ``None`` keeps a hand) replace those held.
+
+        What an analysis does with the cards hidden from a seat: deal them out
+        again as they might lie, and play on from the copy. Each new hand holds
+        as many cards as the hand it replaces, no card twice and no card already
+        played; the original is left as it was.
+        """
+        held = self._held()
+        if len(hands) != self.players:
+            raise ValueError(f"give one hand (or None) per seat ({self.players}), got {len(hands)}")
+        new = list(held)
+        for seat, hand in enumerate(hands):
+            if hand is None:
+                continue
+            cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
+            mask = to_mask(cards)
+            if mask.bit_count() != len(cards):
+                raise ValueError(f"seat {seat}'s new hand holds the same card twice")
+            if mask.bit_count() != held[seat].bit_count():
+                raise ValueError(
+                    f"seat {seat} holds {held[seat].bit_count()} cards now; "
+                    f"its new hand has {mask.bit_count()}"
+                )
+            new[seat] = mask
+        union = 0
+        for mask in new:
+            union |= mask
+        if union.bit_count() != sum(mask.bit_count() for mask in new):
+            raise ValueError("a card appears in two hands")
+        played = to_mask([*(card for _, cards, _ in self._tricks for card in cards), *self.trick])
+        if union & played:
+            raise ValueError(f"{', '.join(map(str, from_mask(union & played)))} already played")
+        other = self.copy()
+        other._set_held(new)
+        return other
+
+    def _set_held(self, hands: list[int]) -> None:
+        self._hands = hands
+        self._legal = None  # worked out again for the new hand on the next turn
 
     # ----- copying ----------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Judgement: 3 to 7 players, eight shrinking rounds, a rotating trump, exact bids.
 
-Everything here follows the Judgement section of the project's RULES.md (seed
-004). What makes Judgement differ from Call Break is a handful of values:
+Everything here follows the Judgement section of the rule book (``docs/rules.md``,
+from the original Judgement rules, in Hinglish). What makes Judgement differ from
+Call Break is a handful of values:
 
 - the :func:`schedule` of rounds (7, 6, 5, 4, 3, 2, 1, 1 cards; trumps ♣ ♥ ♠ ♦
   twice; the last round blind);
@@ -35,22 +36,21 @@ from cardlib.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
-    from_mask,
-    parse_card,
-    sort_for_display,
     to_mask,
 )
 from cardlib.cards import parse_cards as _parse_cards
-from cardlib.errors import (
-    CardlibError,
-    IllegalCallError,
-    IllegalPlayError,
-    OutOfTurnError,
-    PhaseError,
+from cardlib.errors import CardlibError, IllegalCallError, PhaseError
+from cardlib.game import (
+    PLAYING,
+    Explanation,
+    Trick,
+    TrickDeal,
+    cards_of,
+    deal_hands,
+    position_masks,
 )
-from cardlib.game import Explanation, Trick, cards_of, position_masks, shuffled_deck
-from cardlib.match import add_up, tied_on_top
-from cardlib.tricks import PlayRules, explain_text, legal_mask, winner_index
+from cardlib.match import TrickMatch
+from cardlib.tricks import PlayRules, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -59,7 +59,7 @@ TRUMPS = "CHSDCHSD"
 ROUNDS = len(CARDS_PER_ROUND)
 MAX_CARDS = CARDS_PER_ROUND[0]
 
-BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+BIDDING, OVER = "bidding", "over"
 ROUND_OVER = "round-over"
 
 
@@ -284,32 +284,35 @@ def score(bid: int, tricks: int) -> int:
 
 def deal_round(rng: random.Random, players: int, cards: int, dealer: int) -> list[int]:
     """Hands as masks: ``cards`` each, one at a time from the dealer's left; the rest stay out."""
-    deck = shuffled_deck(rng)
-    hands = [0] * players
-    first = (dealer + 1) % players
-    for k in range(players * cards):
-        hands[(first + k) % players] |= 1 << deck[k]
-    return hands
+    return deal_hands(rng, dealer, 1, players, cards)
 
 
 def _seeded_rng(seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
-class Round:
+class Round(TrickDeal):
     """One round of Judgement: deal, bids from the dealer's left (dealer last), tricks.
 
-    ``Round(players=4, number=1, seed=7)`` deals round 1 of the schedule (7 cards
-    each, clubs trump) the same way every time; ``dealer`` is drawn from the
-    seed when not given. In the blind round (number 8) every card stays face
-    down until the dealer's bid is in: :meth:`hand` and :attr:`hands` refuse to
-    show them, then the single trick is played at once, the dealer's left
-    leading, and the round is over.
+    The deal engine (:class:`~cardlib.game.TrickDeal`) with ``players`` seats,
+    the round's cards and trump, bids 0..cards with the dealer's hook, and
+    exact-bid scoring. ``Round(players=4, number=1, seed=7)`` deals round 1 of
+    the schedule (7 cards each, clubs trump) the same way every time;
+    ``dealer`` is drawn from the seed when not given (naming one never changes
+    the cards). In the blind round
+    (number 8) every card stays face down until the dealer's bid is in:
+    :meth:`hand` and :attr:`hands` refuse to show them, then the single trick
+    is played at once, the dealer's left leading, and the round is over.
 
     >>> r = Round(players=4, number=1, seed=1, dealer=0)
     >>> r.phase, r.to_act, r.cards, r.trump
     ('bidding', 1, 7, 'C')
     """
+
+    game_name = "Judgement"
+    calling_phase = BIDDING
+    call_word, deal_word = "bid", "round"
+    over_text = "the round is over: every trick has been played"
 
     def __init__(self, players: int = 4, number: int = 1, seed=None, dealer: int | None = None):
         check_players(players)
@@ -317,11 +320,14 @@ class Round:
             raise ValueError(f"a round number is 1 to {ROUNDS}, got {number!r}")
         spec = SCHEDULE[number - 1]
         rng = _seeded_rng(seed)
-        if dealer is None:
-            dealer = rng.randrange(players)
-        self._check_seat(dealer, players, "dealer")
-        hands = deal_round(rng, players, spec.cards, dealer)
-        self._start(hands, dealer, spec.trump, spec.blind, number)
+        if dealer is not None:
+            self._check_seat(dealer, "dealer", players)
+        # Always drawn, and the cards dealt from the drawn dealer's left: naming
+        # the dealer never changes anybody's cards.
+        drawn = rng.randrange(players)
+        hands = deal_round(rng, players, spec.cards, drawn)
+        dealer = drawn if dealer is None else dealer
+        self._begin(hands, dealer, spec.trump, spec.blind, number)
 
     @classmethod
     def from_hands(
@@ -354,9 +360,9 @@ class Round:
             raise ValueError("a card appears in two hands")
         if trump is not None and trump not in SUITS:
             raise ValueError(f"trump must be one of S H D C or None, got {trump!r}")
-        cls._check_seat(dealer, players, "dealer")
+        cls._check_seat(dealer, "dealer", players)
         round_ = cls.__new__(cls)
-        round_._start(masks, dealer, trump, blind, None)
+        round_._begin(masks, dealer, trump, blind, None)
         if bids is not None:
             if len(bids) != players:
                 raise ValueError(f"give one bid per seat ({players}), got {len(bids)}")
@@ -364,45 +370,22 @@ class Round:
                 round_.bid(bids[seat])
         return round_
 
-    def _start(self, hands: list[int], dealer: int, trump, blind: bool, number):
+    def _begin(self, hands: list[int], dealer: int, trump, blind: bool, number):
         self.players = len(hands)
         self.number = number
         self.cards = hands[0].bit_count()
         self.trump = trump
         self.blind = blind
         self.rules = play_rules(trump)
-        self.dealer = dealer
         # Blind: the cards wait face down outside ``_hands`` until the dealer bids.
         self._face_down = list(hands) if blind else None
-        self._hands = [0] * self.players if blind else list(hands)
-        self._bids: list[int | None] = [None] * self.players
-        self._phase = BIDDING
-        self._to_act = self._leader = (dealer + 1) % self.players
-        self._trick: list[int] = []
-        self._tricks: list[Trick] = []
-        self._won = [0] * self.players
-        self._trump_index = -1 if trump is None else SUITS.index(trump)
-
-    @staticmethod
-    def _check_seat(seat, players: int, what: str = "seat") -> None:
-        if not _is_count(seat) or not 0 <= seat < players:
-            raise ValueError(f"{what} must be a seat number 0..{players - 1}, got {seat!r}")
+        self._start([0] * self.players if blind else list(hands), dealer)
 
     def bidding_order(self) -> list[int]:
         """Seats in bidding order: the dealer's left first, the dealer last."""
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        return self._calling_order()
 
     # ----- state -----------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        """``"bidding"``, ``"playing"`` or ``"over"``."""
-        return self._phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, or ``None`` once the round is over."""
-        return None if self._phase == OVER else self._to_act
 
     @property
     def face_up(self) -> bool:
@@ -419,7 +402,7 @@ class Round:
 
     def hand(self, seat: int) -> frozenset[Card]:
         """The cards a seat holds now (refused while the blind round's cards are face down)."""
-        self._check_seat(seat, self.players)
+        self._check_seat(seat, "seat", self.players)
         self._check_face_up()
         return cards_of(self._hands[seat])
 
@@ -427,48 +410,37 @@ class Round:
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand as it is now, sorted for display (refused while face down)."""
         self._check_face_up()
-        return tuple(tuple(sort_for_display(from_mask(m))) for m in self._hands)
+        return super().hands
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Bids by seat; ``None`` for a seat that has not bid yet."""
-        return tuple(self._bids)
+        return tuple(self._calls)
 
-    @property
-    def trick(self) -> tuple[Card, ...]:
-        """Cards played to the current trick so far, in order."""
-        return tuple(DECK[c] for c in self._trick)
+    def _held(self) -> list[int]:
+        return self._hands if self._face_down is None else self._face_down
 
-    @property
-    def trick_seats(self) -> tuple[int, ...]:
-        """Seats that played to the current trick, in order."""
-        return tuple((self._leader + i) % self.players for i in range(len(self._trick)))
+    def _seen_by(self, seat: int) -> tuple[int, ...]:
+        return () if self._face_down is not None else (seat,)
 
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the current trick."""
-        return self._leader
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The finished tricks, in order."""
-        return tuple(self._tricks)
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Tricks taken so far, by seat."""
-        return tuple(self._won)
+    def _set_held(self, hands: list[int]) -> None:
+        if self._face_down is not None:
+            self._face_down = hands
+        else:
+            super()._set_held(hands)
 
     # ----- bidding ---------------------------------------------------------
 
     def _earlier_bids(self) -> list[int]:
-        return [b for b in self._bids if b is not None]
+        return [b for b in self._calls if b is not None]
 
     def legal_bids(self) -> tuple[int, ...]:
         """The bids the seat to act may make (empty unless bidding)."""
         if self._phase != BIDDING:
             return ()
         return legal_bids(self.cards, self._earlier_bids(), self._to_act == self.dealer)
+
+    legal_calls = legal_bids
 
     def explain_bids(self) -> BidExplanation:
         """The allowed bids for the seat to act, and why."""
@@ -478,12 +450,9 @@ class Round:
 
     def bid(self, n: int, seat: int | None = None) -> None:
         """The seat to act bids ``n`` tricks. ``seat``, if given, must be that seat."""
-        if self._phase != BIDDING:
-            raise PhaseError(
-                f"no bids now: the round is {self._phase} (bids come before the first card)",
-                "phase",
-            )
-        self._check_turn(seat)
+        self.call(n, seat)
+
+    def _check_call(self, n) -> None:
         check_bid(n, self.cards)
         if self._to_act == self.dealer and n == hooked_bid(self.cards, self._earlier_bids()):
             why = explain_bids(self.cards, self._earlier_bids(), True)
@@ -492,135 +461,31 @@ class Round:
                 f"{self.cards}, the number of tricks there are. {why}",
                 "hook",
             )
-        self._bids[self._to_act] = n
-        if self._to_act != self.dealer:
-            self._to_act = (self._to_act + 1) % self.players
-            return
-        self._to_act = self._leader
-        self._phase = PLAYING
-        if self._face_down is not None:
-            self._reveal_and_play()
 
-    def _reveal_and_play(self) -> None:
+    def _calls_done(self) -> None:
         """Blind round: all cards turn face up together; the one trick plays itself."""
-        self._hands, self._face_down = self._face_down, None
-        while self._phase == PLAYING:
-            self._play_index(self._hands[self._to_act].bit_length() - 1)
-
-    def _check_turn(self, seat) -> None:
-        if seat is not None and seat != self._to_act:
-            raise OutOfTurnError(
-                f"it is seat {self._to_act}'s turn, not seat {seat}'s (play goes clockwise)",
-                "out-of-turn",
-            )
-
-    # ----- playing ---------------------------------------------------------
-
-    def _legal(self) -> tuple[int, str]:
-        return legal_mask(self._hands[self._to_act], self._trick, self.rules)
-
-    def legal_plays(self) -> frozenset[Card]:
-        """The cards the seat to act may play (empty unless playing)."""
-        if self._phase != PLAYING:
-            return frozenset()
-        return cards_of(self._legal()[0])
-
-    def explain(self) -> Explanation:
-        """Why the seat to act may play what it may."""
-        if self._phase != PLAYING:
-            raise PhaseError(f"nobody plays now: the round is {self._phase}", "phase")
-        mask, rule = self._legal()
-        text = explain_text(self._hands[self._to_act], self._trick, self.rules, mask, rule)
-        return Explanation(cards_of(mask), rule, text)
-
-    def play(self, card: Card | str, seat: int | None = None) -> None:
-        """The seat to act plays ``card`` (a :class:`Card` or text like ``"KH"``)."""
-        if self._phase != PLAYING:
-            if self._phase == BIDDING:
-                raise PhaseError("no cards yet: every player bids first", "phase")
-            raise PhaseError("the round is over: every trick has been played", "phase")
-        self._check_turn(seat)
-        index = int(parse_card(card))
-        hand = self._hands[self._to_act]
-        if not hand >> index & 1:
-            raise IllegalPlayError(
-                f"seat {self._to_act} does not hold {DECK[index]}: you can only play a card "
-                "from your own hand",
-                "not-in-hand",
-            )
-        mask, rule = self._legal()
-        if not mask >> index & 1:
-            text = explain_text(hand, self._trick, self.rules, mask, rule)
-            raise IllegalPlayError(f"{DECK[index]} is not allowed ({rule}): {text}", rule)
-        self._play_index(index)
-
-    def _play_index(self, index: int) -> None:
-        seat = self._to_act
-        self._hands[seat] ^= 1 << index
-        self._trick.append(index)
-        if len(self._trick) < self.players:
-            self._to_act = (seat + 1) % self.players
-            return
-        leader = self._leader
-        winner = (leader + winner_index(self._trick, self._trump_index)) % self.players
-        self._tricks.append(
-            Trick(
-                leader,
-                tuple((leader + i) % self.players for i in range(self.players)),
-                tuple(DECK[c] for c in self._trick),
-                winner,
-            )
-        )
-        self._won[winner] += 1
-        self._trick = []
-        self._leader = self._to_act = winner
-        if not self._hands[winner]:
-            self._phase = OVER
+        if self._face_down is not None:
+            self._hands, self._face_down = self._face_down, None
+            while self._phase == PLAYING:
+                self.play(DECK[self._hands[self._to_act].bit_length() - 1])
 
     # ----- scoring ---------------------------------------------------------
 
-    def scores(self) -> tuple[int, ...]:
-        """Points of this round, by seat. Only once the round is over."""
-        if self._phase != OVER:
-            raise PhaseError(
-                f"scores come after the last trick; the round is still {self._phase}", "phase"
-            )
-        return tuple(score(b, w) for b, w in zip(self._bids, self._won, strict=True))
+    def score_for(self, bid: int, tricks: int) -> int:
+        return score(bid, tricks)
 
     # ----- copying ---------------------------------------------------------
 
     def copy(self) -> Round:
         """An independent copy (for trying moves out)."""
-        other = self.__class__.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
-        for name in ("_hands", "_bids", "_trick", "_tricks", "_won"):
-            setattr(other, name, list(getattr(self, name)))
+        other = super().copy()
         if self._face_down is not None:
             other._face_down = list(self._face_down)
         return other
 
     def _state(self) -> tuple:
-        return (
-            self.players,
-            self.number,
-            self.trump,
-            self.blind,
-            self.dealer,
-            tuple(self._hands),
-            None if self._face_down is None else tuple(self._face_down),
-            tuple(self._bids),
-            self._phase,
-            self._to_act,
-            self._leader,
-            tuple(self._trick),
-            tuple(self._tricks),
-            tuple(self._won),
-        )
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other._state() == self._state()
-
-    __hash__ = None  # mutable
+        face_down = None if self._face_down is None else tuple(self._face_down)
+        return (self.players, self.number, self.trump, self.blind, face_down, *super()._state())
 
     def __repr__(self) -> str:
         number = "" if self.number is None else f" {self.number}"
@@ -634,9 +499,10 @@ class Round:
 # ----- the match -------------------------------------------------------------
 
 
-class Match:
+class Match(TrickMatch):
     """A Judgement match: the eight rounds of the schedule, the dealer moving clockwise.
 
+    The shared match (:class:`~cardlib.match.TrickMatch`) in Judgement's words.
     Driven through the current round (``bid``, ``play``, ``legal_bids``,
     ``legal_plays``, ``explain``). When a round ends the match waits in phase
     ``"round-over"`` until :meth:`next_round`; after round 8 it is ``"over"``.
@@ -647,107 +513,56 @@ class Match:
     ('bidding', 1, 7, 1)
     """
 
+    deal_class = Round
+    zero = 0
+    between_phase = ROUND_OVER
+    deal_word, call_word, next_action = "round", "bid", "next_round"
+
     def __init__(self, players: int = 4, seed=None, dealer: int | None = None):
-        check_players(players)
-        self._rng = _seeded_rng(seed)
-        if dealer is None:
-            dealer = self._rng.randrange(players)
-        Round._check_seat(dealer, players, "dealer")
-        self.players = players
-        self.first_dealer = dealer
-        self._rounds: list[Round] = []
-        self._new_round()
+        self.players = check_players(players)
+        super().__init__(seed, dealer)
 
-    def _new_round(self) -> None:
-        number = len(self._rounds) + 1
-        dealer = (self.first_dealer + number - 1) % self.players
-        seed = self._rng.getrandbits(64)
-        self._rounds.append(Round(self.players, number, seed=seed, dealer=dealer))
+    def _make_deal(self, seed: int, dealer: int) -> Round:
+        return Round(self.players, len(self._deals) + 1, seed=seed, dealer=dealer)
 
-    # ----- state -----------------------------------------------------------
+    def _finished(self) -> bool:
+        return len(self._deals) == ROUNDS
+
+    # ----- in Judgement's words ----------------------------------------------
 
     @property
     def round(self) -> Round:
         """The current (or last) round."""
-        return self._rounds[-1]
+        return self._deals[-1]
 
     @property
     def rounds(self) -> tuple[Round, ...]:
         """Every round so far, the current one last."""
-        return tuple(self._rounds)
-
-    @property
-    def phase(self) -> str:
-        """``"bidding"``, ``"playing"``, ``"round-over"`` or ``"over"``."""
-        phase = self._rounds[-1].phase
-        if phase != OVER:
-            return phase
-        return OVER if len(self._rounds) == ROUNDS else ROUND_OVER
-
-    @property
-    def to_act(self) -> int | None:
-        return self._rounds[-1].to_act
+        return tuple(self._deals)
 
     def scores_by_round(self) -> list[tuple[int, ...]]:
         """The points of every finished round, by seat."""
-        return [r.scores() for r in self._rounds if r.phase == OVER]
-
-    def totals(self) -> tuple[int, ...]:
-        """Running totals over the finished rounds, by seat."""
-        return add_up(self.scores_by_round(), self.players, 0)
-
-    def winners(self) -> tuple[int, ...]:
-        """Every seat tied on top, once the match is over."""
-        if self.phase != OVER:
-            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
-        return tied_on_top(self.totals())
-
-    # ----- actions ---------------------------------------------------------
-
-    def _check_running(self) -> None:
-        phase = self.phase
-        if phase == OVER:
-            raise PhaseError("the match is over: no more bids or cards", "phase")
-        if phase == ROUND_OVER:
-            raise PhaseError("this round is over: start the next one with next_round()", "phase")
+        return self.scores_by_deal()
 
     def hand(self, seat: int) -> frozenset[Card]:
-        return self._rounds[-1].hand(seat)
+        return self._deals[-1].hand(seat)
 
     def legal_bids(self) -> tuple[int, ...]:
-        return self._rounds[-1].legal_bids()
+        return self._deals[-1].legal_bids()
 
     def explain_bids(self) -> BidExplanation:
-        return self._rounds[-1].explain_bids()
-
-    def legal_plays(self) -> frozenset[Card]:
-        return self._rounds[-1].legal_plays()
-
-    def explain(self) -> Explanation:
-        return self._rounds[-1].explain()
+        return self._deals[-1].explain_bids()
 
     def bid(self, n: int, seat: int | None = None) -> None:
-        self._check_running()
-        self._rounds[-1].bid(n, seat)
-
-    def play(self, card, seat: int | None = None) -> None:
-        self._check_running()
-        self._rounds[-1].play(card, seat)
+        self.call(n, seat)
 
     def next_round(self) -> Round:
         """Deal the next round (only once the current one is over and the match is not)."""
-        if self.phase != ROUND_OVER:
-            raise PhaseError(
-                f"the next round starts only when this one is over and the match is not "
-                f"(phase {self.phase})",
-                "phase",
-            )
-        self._new_round()
-        return self._rounds[-1]
+        return self.next_deal()
 
     def __repr__(self) -> str:
         return (
-            f"<judgement.Match players={self.players} round {len(self._rounds)} of {ROUNDS} "
+            f"<judgement.Match players={self.players} round {len(self._deals)} of {ROUNDS} "
             f"phase={self.phase}>"
         )
 
@@ -791,7 +606,7 @@ class SensibleBot:
 
     def choose_play(self, round_: Round) -> Card:
         seat = round_.to_act
-        legal = round_._legal()[0]
+        legal = round_._legal_for_turn()[0]
         want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
         index = sensible_play_mask(
             round_._hands[seat], round_._trick, legal, round_._trump_index, want
@@ -845,6 +660,7 @@ __all__ = [
     "Round",
     "RoundSpec",
     "SensibleBot",
+    "Trick",
     "check_bid",
     "check_players",
     "explain_bids",

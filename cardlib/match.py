@@ -1,10 +1,14 @@
 """A match: deals one after another, the dealer moving one seat each deal.
 
-Shared by Call Break (five deals) and Call Bridge (to a target score). A match
-is driven through the current deal: ``call``, ``play``, ``legal_calls``,
-``legal_plays`` and ``explain`` act on it. When a deal ends, the match waits in
-phase ``"deal-over"`` (so its last trick and scores can be shown) until
-:meth:`TrickMatch.next_deal`; after the final deal the phase is ``"over"``.
+Shared by Call Break (five deals), Call Bridge (to a target score), Judgement
+(the eight rounds of its schedule, "rounds" in its words) and Contract Bridge
+(the game to 100). A match is driven through the current deal: ``call``,
+``play``, ``legal_calls``, ``legal_plays`` and ``explain`` act on it. When a
+deal ends, the match waits in phase ``"deal-over"`` (so its last trick and
+scores can be shown) until :meth:`TrickMatch.next_deal`; after the final deal
+the phase is ``"over"``. A match answers the protocol of :mod:`cardlib.game`
+too, through its current deal (between deals nobody acts: ``legal_actions()``
+is empty until ``next_deal()``).
 """
 
 from __future__ import annotations
@@ -35,26 +39,38 @@ def tied_on_top(totals) -> tuple[int, ...]:
 
 
 class TrickMatch:
-    """Deals of a four-player calling game, with running totals and winners."""
+    """Deals of a calling game, with running totals and winners."""
 
     deal_class: type[TrickDeal]
+    players: int = 4
     # The empty total: Call Break keeps tenths ("0.0"), Call Bridge whole points ("0").
     zero: Decimal = ZERO
+    # The phase between deals, and the words of the messages (Judgement: rounds, bids).
+    between_phase: str = DEAL_OVER
+    deal_word, call_word, next_action = "deal", "call", "next_deal"
 
     def __init__(self, seed=None, dealer: int | None = None, **deal_options):
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        drawn = self._rng.randrange(
+            self.players
+        )  # always drawn: naming the dealer changes no cards
         if dealer is None:
-            dealer = self._rng.randrange(4)
-        TrickDeal._check_seat(dealer, "dealer")
+            dealer = drawn
+        TrickDeal._check_seat(dealer, "dealer", self.players)
         self.first_dealer = dealer
         self._deal_options = deal_options
         self._deals: list[TrickDeal] = []
         self._new_deal()
 
     def _new_deal(self) -> None:
-        dealer = (self.first_dealer + self.deal_class.direction * len(self._deals)) % 4
+        # The deal passes in the direction of play (a house rule may turn it round).
+        direction = self._deals[0].direction if self._deals else 1
+        dealer = (self.first_dealer + direction * len(self._deals)) % self.players
         seed = self._rng.getrandbits(64)
-        self._deals.append(self.deal_class(seed=seed, dealer=dealer, **self._deal_options))
+        self._deals.append(self._make_deal(seed, dealer))
+
+    def _make_deal(self, seed: int, dealer: int) -> TrickDeal:
+        return self.deal_class(seed=seed, dealer=dealer, **self._deal_options)
 
     def _finished(self) -> bool:
         raise NotImplementedError
@@ -77,7 +93,7 @@ class TrickMatch:
         phase = self._deals[-1].phase
         if phase != "over":
             return phase
-        return OVER if self._finished() else DEAL_OVER
+        return OVER if self._finished() else self.between_phase
 
     @property
     def to_act(self) -> int | None:
@@ -90,7 +106,7 @@ class TrickMatch:
 
     def totals(self) -> tuple[Decimal, ...]:
         """Running totals over the finished deals, by seat (exact)."""
-        return add_up(self.scores_by_deal(), 4, self.zero)
+        return add_up(self.scores_by_deal(), self.players, self.zero)
 
     def winners(self) -> tuple[int, ...]:
         """Every seat tied on top, once the match is over."""
@@ -103,9 +119,12 @@ class TrickMatch:
     def _check_running(self) -> None:
         phase = self.phase
         if phase == OVER:
-            raise PhaseError("the match is over: no more calls or cards", "phase")
-        if phase == DEAL_OVER:
-            raise PhaseError("this deal is over: start the next one with next_deal()", "phase")
+            raise PhaseError(f"the match is over: no more {self.call_word}s or cards", "phase")
+        if phase == self.between_phase:
+            raise PhaseError(
+                f"this {self.deal_word} is over: start the next one with {self.next_action}()",
+                "phase",
+            )
 
     def legal_calls(self) -> range:
         """The calls the seat to act may make in the current deal."""
@@ -131,11 +150,62 @@ class TrickMatch:
 
     def next_deal(self) -> TrickDeal:
         """Deal the next hand (only once the current deal is over)."""
-        if self.phase != DEAL_OVER:
+        if self.phase != self.between_phase:
             raise PhaseError(
-                f"the next deal starts only when this one is over and the match is not "
-                f"(phase {self.phase})",
+                f"the next {self.deal_word} starts only when this one is over and the match "
+                f"is not (phase {self.phase})",
                 "phase",
             )
         self._new_deal()
         return self._deals[-1]
+
+    # ----- the protocol (see cardlib.game), through the current deal ----------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match is over."""
+        return self.phase == OVER
+
+    def legal_actions(self) -> tuple:
+        """What the seat to act may do in the current deal (nothing between deals)."""
+        return self._deals[-1].legal_actions()
+
+    def act(self, action) -> None:
+        """Make ``action`` (a call, bid or card) in the current deal."""
+        self._check_running()
+        self._deals[-1].act(action)
+
+    def visible_to(self, seat: int):
+        """What ``seat`` sees of the current deal (a :class:`~cardlib.game.SeatView`)."""
+        return self._deals[-1].visible_to(seat)
+
+    def hidden_from(self, seat: int):
+        """The cards of the current deal held in hands ``seat`` cannot see."""
+        return self._deals[-1].hidden_from(seat)
+
+    def returns(self) -> tuple:
+        """Each seat's total for the match, once it is over."""
+        if self.phase != OVER:
+            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
+        return self.totals()
+
+    def copy(self):
+        """An independent copy: the deals so far and the stream the next deals come from."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._deals = [deal.copy() for deal in self._deals]
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+    def _state(self) -> tuple:
+        return (
+            self.first_dealer,
+            self._rng.getstate(),
+            tuple(deal._state() for deal in self._deals),
+        )
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other._state() == self._state()
+
+    __hash__ = None  # mutable

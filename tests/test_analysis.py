@@ -297,3 +297,9 @@ def test_the_analysis_never_looks_at_the_hidden_hands():
     first, second = (analyse(d, samples=6, seed=2) for d in deals)
     assert first == second
     assert first.seat == 0 and {c.card for c in first.cards} == deals[0].legal_plays()
+
+
+def test_calls_follow_the_variant_cap():
+    capped = callbreak.Deal(seed=4, variant=callbreak.Variant(max_call=8, min_call=2))
+    calls = analyse_calls(capped, samples=2, seed=1)
+    assert [c.call for c in calls.calls] == list(capped.legal_calls()) == list(range(2, 9))

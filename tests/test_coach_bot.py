@@ -108,3 +108,15 @@ def test_a_bolder_coach_calls_the_highest_call_near_the_best():
     top = calls.of(calls.best).estimate.mean
     near = [c.call for c in calls.calls if c.estimate.mean >= top - Fraction(3, 2)]
     assert bold == max(near) >= plain
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_the_coach_honours_the_house_rules_calls_capped_anticlockwise(seed):
+    variant = callbreak.Variant(max_call=8, anticlockwise=True, min_call=2)
+    deal = callbreak.Deal(seed=seed, variant=variant)
+    coach = Checked(small_coach(seed))
+    bots = [SensibleBot()] * 4
+    bots[seed % 4] = coach
+    play_out(deal, bots)
+    assert deal.phase == "over" and coach.actions == 14

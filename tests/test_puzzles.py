@@ -126,15 +126,15 @@ def test_bad_requests():
 
 
 def test_text_and_html():
-    p = puzzle("medium", seed=8, number=0)
-    assert repr(p) == "puzzle('medium', seed=8, number=0)"
+    p = puzzle("medium", seed=29, number=0)
+    assert repr(p) == "puzzle('medium', seed=29, number=0)"
     assert str(p) == (
-        "Puzzle 1 (medium, seed 8): standard rules\n"
-        "Trick 11: South 4♣, West 2♠, North Q♠; your turn.\n"
-        "Your hand (East): 6♣ J♦ 4♦"
+        "Puzzle 1 (medium, seed 29): standard rules\n"
+        "Trick 11: South Q♣, West 9♦, North J♠; your turn.\n"
+        "Your hand (East): 10♠ 3♥ 5♣"
     )
     html = p._repr_html_()
-    assert 'aria-label="six of clubs"' in html and "<title>" in html
+    assert 'aria-label="five of clubs"' in html and "<title>" in html
 
 
 # ----- the puzzle-set command --------------------------------------------------------------------
@@ -187,19 +187,19 @@ def test_widget_right_answer_marks_cards():
 
 
 def test_widget_wrong_answer_says_why_and_marks_missing_and_wrong():
-    p = puzzle("medium", seed=8, number=0)  # follow-trumped: 6♣ only, from 6♣ J♦ 4♦
+    p = puzzle("medium", seed=29, number=0)  # follow-trumped: 5♣ only, from 10♠ 3♥ 5♣
     w = PuzzleWidget(p)
-    w.select("JD")
+    w.select("3H")
     w.check_button.click()
     assert not w.result.correct
-    assert "Missing: 6♣" in w.feedback.value and "Not allowed: J♦" in w.feedback.value
-    assert "cardlib-card-missing" in w.buttons[Card("6C")]._dom_classes
-    assert "cardlib-card-wrong" in w.buttons[Card("JD")]._dom_classes
-    assert w.buttons[Card("JD")].icon == "times"
-    w.select("6C")  # a second try is judged, but the first result stays
+    assert "Missing: 5♣" in w.feedback.value and "Not allowed: 3♥" in w.feedback.value
+    assert "cardlib-card-missing" in w.buttons[Card("5C")]._dom_classes
+    assert "cardlib-card-wrong" in w.buttons[Card("3H")]._dom_classes
+    assert w.buttons[Card("3H")].icon == "times"
+    w.select("5C")  # a second try is judged, but the first result stays
     w.check_button.click()
     assert "✓ Correct" in w.feedback.value and not w.result.correct
-    assert "cardlib-card-wrong" not in w.buttons[Card("JD")]._dom_classes
+    assert "cardlib-card-wrong" not in w.buttons[Card("3H")]._dom_classes
 
 
 def test_stream_counts_only_first_checks_and_goes_on():

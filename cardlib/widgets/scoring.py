@@ -67,7 +67,7 @@ class ScoreExplorer:
     def __init__(self, call: int = 4, tricks: int = 4, variant=callbreak.STANDARD):
         self.variant = variant
         self.call = widgets.IntSlider(
-            value=call, min=variant.min_call, max=callbreak.MAX_CALL, description="Call"
+            value=call, min=variant.min_call, max=variant.max_call, description="Call"
         )
         self.tricks = widgets.IntSlider(value=tricks, min=0, max=13, description="Tricks taken")
         self.score = widgets.HTML()

@@ -1,0 +1,94 @@
+"""Bots for Contract Bridge: a random one and a sensible one (also in :mod:`cardlib.bridge`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardlib import bridge_bidding
+from cardlib.bridge_calls import PASS
+from cardlib.cards import Card
+from cardlib.game import CALLING, PLAYING
+from cardlib.match import TrickMatch
+from cardlib.tricks import trick_winner as _trick_winner
+
+# ----- bots --------------------------------------------------------------------
+
+HCP = bridge_bidding.HCP
+high_card_points = bridge_bidding.high_card_points
+
+
+class RandomBridgeBot:
+    """A random legal call (passing half the time, so auctions end) and a random legal card."""
+
+    def __init__(self, seed=None):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def choose_call(self, deal) -> str:
+        calls = deal.legal_calls()
+        if self.rng.random() < 0.5:
+            return PASS
+        return self.rng.choice(calls)
+
+    def choose_play(self, deal) -> Card:
+        return self.rng.choice(sorted(deal.legal_plays()))
+
+    def __repr__(self) -> str:
+        return "RandomBridgeBot()"
+
+
+class SensibleBridgeBot:
+    """Bids in the simple style of notebook 32; plays to win tricks but not over its partner.
+
+    Calling: :func:`cardlib.bridge_bidding.choose_call` (points = high cards plus
+    length, 25 between the two hands for game; it never doubles). Playing: the
+    cheapest card that wins the trick, unless partner is already winning it (then
+    the lowest card).
+    """
+
+    def choose_call(self, deal) -> str:
+        return bridge_bidding.choose_call(deal.auction, deal.hand(deal.auction.to_act))
+
+    def choose_play(self, deal) -> Card:
+        legal = sorted(deal.legal_plays(), key=lambda c: (c.rank, c.suit))
+        trick = list(deal.trick)
+        if not trick:
+            return legal[-1] if legal[-1].rank == 14 else legal[0]
+        trump = deal.contract.trump
+        seats = deal.trick_seats
+        winning = _trick_winner(trick, trump)
+        partner = (deal.hand_to_play + 2) % 4
+        if seats[winning] == partner:
+            return legal[0]
+        for card in legal:  # the lowest card that would take the lead in the trick
+            if _trick_winner([*trick, card], trump) == len(trick):
+                return card
+        return legal[0]
+
+    def __repr__(self) -> str:
+        return "SensibleBridgeBot()"
+
+
+def play_out(deal_or_game, bots: Sequence, stop_at: int | None = None) -> None:
+    """Let bots (one per seat, ``None`` for a person) act until the deal is over,
+    or until a person or seat ``stop_at`` is to act. On dummy's turns the
+    declarer's bot acts, as in the game."""
+    while deal_or_game.phase in (CALLING, PLAYING):
+        seat = deal_or_game.to_act
+        bot = bots[seat]
+        if bot is None or seat == stop_at:
+            return
+        deal = deal_or_game.deal if isinstance(deal_or_game, TrickMatch) else deal_or_game
+        if deal.phase == CALLING:
+            deal_or_game.call(bot.choose_call(deal))
+        else:
+            deal_or_game.play(bot.choose_play(deal))
+
+
+def play_game(game_: TrickMatch, bots: Sequence, max_deals: int = 1000) -> TrickMatch:
+    """Bots play a whole game to its end (every deal); returns the game."""
+    while True:
+        play_out(game_, bots)
+        if game_.phase == "over" or len(game_.deals) >= max_deals:
+            return game_
+        game_.next_deal()

@@ -1,0 +1,216 @@
+"""Contract Bridge's vocabulary: seats and sides, strains, calls and contracts.
+
+The words every other part of :mod:`cardlib.bridge` uses (the auction, the
+scoring, the deal, the view), kept in a module of their own that imports no
+other part of the game and no view. Everything here is also available from
+:mod:`cardlib.bridge`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from cardlib.errors import IllegalCallError
+
+# ----- seats and sides ------------------------------------------------------
+
+SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
+#: Seat letters and names by seat number (the project's numbering: South is 0).
+SEAT_LETTERS = "SWNE"
+SEAT_NAMES = ("South", "West", "North", "East")
+#: Side 0 is North–South ("We"), side 1 East–West ("They"): ``side_of(seat) == seat % 2``.
+NS, EW = 0, 1
+SIDE_NAMES = ("NS", "EW")
+
+FirstCaller = Literal["left", "dealer"]
+FIRST_CALLERS = ("left", "dealer")
+
+
+def parse_seat(seat: int | str) -> int:
+    """A seat number from a number 0..3, a letter ``N E S W`` or a name ``"north"``."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4:
+        return seat
+    if isinstance(seat, str):
+        text = seat.strip().lower()
+        for number, name in enumerate(SEAT_NAMES):
+            if text in (name.lower(), name[0].lower()):
+                return number
+    raise ValueError(f"a seat is N, E, S, W (or North … West, or 0..3), got {seat!r}")
+
+
+def side_of(seat: int | str) -> int:
+    """The side a seat plays for: 0 North–South, 1 East–West."""
+    return parse_seat(seat) % 2
+
+
+def partner_of(seat: int | str) -> int:
+    """The seat opposite."""
+    return (parse_seat(seat) + 2) % 4
+
+
+# ----- strains, calls and contracts ------------------------------------------
+
+#: Strains from lowest to highest: ♣ < ♦ < ♥ < ♠ < NT.
+STRAINS = ("C", "D", "H", "S", "NT")
+STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
+PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
+#: The 35 bids in rank order, lowest first: 1C 1D 1H 1S 1NT 2C … 7NT.
+BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
+#: Every call: the bids in rank order, then pass, double and redouble.
+CALLS = (*BIDS, PASS, DOUBLE, REDOUBLE)
+_BID_RANK = {bid: rank for rank, bid in enumerate(BIDS)}
+
+_STRAIN_TEXT = r"(NT|N|C|D|H|S|♣|♦|♥|♠)"
+_SYMBOL_STRAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "N": "NT"}
+_BID_RE = re.compile(rf"^([1-7])\s*{_STRAIN_TEXT}$", re.IGNORECASE)
+_CALL_WORDS = {
+    "p": PASS,
+    "pass": PASS,
+    "x": DOUBLE,
+    "dbl": DOUBLE,
+    "double": DOUBLE,
+    "xx": REDOUBLE,
+    "rdbl": REDOUBLE,
+    "redouble": REDOUBLE,
+}
+CALL_FORMS = (
+    "a bid like 1C, 2NT, 3♥ (level 1..7, strain C D H S NT), P (pass), X (double) or XX (redouble)"
+)
+
+
+def _strain(text: str) -> str:
+    text = text.upper()
+    return _SYMBOL_STRAIN.get(text, text)
+
+
+def parse_call(text: str) -> str:
+    """A call in its one written form: ``"1h"`` → ``"1H"``, ``"2n"`` → ``"2NT"``,
+    ``"pass"`` → ``"P"``.
+
+    Raises :class:`~cardlib.errors.IllegalCallError` (rule ``call-syntax``) for
+    anything else.
+    """
+    if isinstance(text, str):
+        word = text.strip().lower()
+        if word in _CALL_WORDS:
+            return _CALL_WORDS[word]
+        match = _BID_RE.match(word)
+        if match:
+            return match.group(1) + _strain(match.group(2))
+    raise IllegalCallError(f"cannot read {text!r} as a call: write {CALL_FORMS}", "call-syntax")
+
+
+def is_bid(call: str) -> bool:
+    """Whether a call (in its written form) is a bid, not pass, double or redouble."""
+    return call in _BID_RANK
+
+
+def trick_value(strain: str, nth: int) -> int:
+    """Undoubled points for the ``nth`` trick over six: ♣ ♦ 20, ♥ ♠ 30, NT 40 then 30."""
+    if strain in ("C", "D"):
+        return 20
+    if strain in ("H", "S"):
+        return 30
+    return 40 if nth == 1 else 30
+
+
+_CONTRACT_RE = re.compile(
+    rf"^([1-7])\s*{_STRAIN_TEXT}\s*(XX|X|)(?:\s*(?:BY\s+)?(NORTH|EAST|SOUTH|WEST|N|E|S|W))?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract: ``level`` 1..7, ``strain`` (``C D H S NT``), ``doubled`` 0, 1 or 2
+    (undoubled, doubled, redoubled), ``declarer`` a seat number or ``None``.
+
+    Written ``"4S"``, ``"3NTX"``, ``"6HXX by N"``; ``Contract.parse`` reads that
+    form and ``str`` prints it.
+
+    >>> Contract.parse("3ntx by north")
+    Contract.parse('3NTX by N')
+    >>> Contract.parse("6HXX").tricks_needed
+    12
+    """
+
+    level: int
+    strain: str
+    doubled: int = 0
+    declarer: int | None = None
+
+    def __post_init__(self):
+        if (
+            not isinstance(self.level, int)
+            or isinstance(self.level, bool)
+            or not 1 <= self.level <= 7
+        ):
+            raise ValueError(f"a contract's level is 1..7, got {self.level!r}")
+        if self.strain not in STRAINS:
+            raise ValueError(f"a contract's strain is one of C D H S NT, got {self.strain!r}")
+        if self.doubled not in (0, 1, 2):
+            raise ValueError(f"doubled is 0, 1 (doubled) or 2 (redoubled), got {self.doubled!r}")
+        if self.declarer is not None:
+            object.__setattr__(self, "declarer", parse_seat(self.declarer))
+
+    @classmethod
+    def parse(cls, text: str | Contract) -> Contract:
+        """Read ``"4S"``, ``"3NTX"``, ``"6hxx by n"``, ``"2♥X"``, ``"1N"``."""
+        if isinstance(text, Contract):
+            return text
+        match = _CONTRACT_RE.match(text.strip()) if isinstance(text, str) else None
+        if not match:
+            raise ValueError(
+                f"cannot read {text!r} as a contract: write the level 1..7, the strain "
+                "C D H S or NT, X when doubled or XX when redoubled, and optionally "
+                "' by ' and the declarer's seat, e.g. 4S, 3NTX, 6HXX by N"
+            )
+        level, strain, doubles, declarer = match.groups()
+        return cls(
+            int(level),
+            _strain(strain),
+            len(doubles),
+            None if declarer is None else parse_seat(declarer),
+        )
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declaring side must take: the level plus six."""
+        return self.level + 6
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit's letter, ``None`` at no trump."""
+        return None if self.strain == "NT" else self.strain
+
+    @property
+    def bid(self) -> str:
+        """The final bid, without doubles: ``"3NT"``."""
+        return f"{self.level}{self.strain}"
+
+    @property
+    def dummy(self) -> int | None:
+        """Declarer's partner, once the declarer is known."""
+        return None if self.declarer is None else (self.declarer + 2) % 4
+
+    @property
+    def symbol_text(self) -> str:
+        """For reading: ``'3♠ doubled by North'``."""
+        strain = STRAIN_SYMBOLS[self.strain]
+        text = f"{self.level}{strain}" + ("", " doubled", " redoubled")[self.doubled]
+        return text + ("" if self.declarer is None else f" by {SEAT_NAMES[self.declarer]}")
+
+    def __str__(self) -> str:
+        text = self.bid + "X" * self.doubled
+        return text if self.declarer is None else f"{text} by {SEAT_LETTERS[self.declarer]}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+
+def parse_contract(text: str | Contract) -> Contract:
+    """Same as :meth:`Contract.parse`."""
+    return Contract.parse(text)

@@ -1,0 +1,223 @@
+"""Contract Bridge's scoring: a contract's score, honours, and a deal's entries on the sheet.
+
+Also available from :mod:`cardlib.bridge`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardlib.bridge_calls import (
+    SEAT_NAMES,
+    SIDE_NAMES,
+    STRAIN_NAMES,
+    STRAINS,
+    Contract,
+    trick_value,
+)
+from cardlib.cards import Card, parse_cards
+
+# ----- scoring -----------------------------------------------------------------
+
+SMALL_SLAM_BONUS, GRAND_SLAM_BONUS = 500, 1000
+INSULT_BONUS = (0, 50, 100)  # making a contract undoubled, doubled, redoubled
+GAME_POINTS = 100  # below the line, to win
+
+
+class SheetLine(NamedTuple):
+    """One entry of a scoring sheet: who scores, below or above the line, points, why."""
+
+    who: str  # "declarer" or "defenders" in a Score; "NS" or "EW" in a DealScore
+    where: str  # "below" or "above"
+    points: int
+    reason: str
+
+
+def undertrick_penalty(down: int, doubled: int) -> int:
+    """Points to the defenders for ``down`` undertricks: 50 each undoubled;
+    doubled 100, 300, 500, then 300 more each; redoubled twice the doubled figures.
+
+    >>> [undertrick_penalty(n, 1) for n in range(1, 6)]
+    [100, 300, 500, 800, 1100]
+    """
+    if down <= 0:
+        return 0
+    if doubled == 0:
+        return 50 * down
+    doubled_penalty = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled_penalty * doubled  # ×1 doubled, ×2 redoubled
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score of one contract and result, in whole points.
+
+    ``below``: below the line for the declaring side (only when it makes the
+    contract); ``above_declarer``, ``above_defenders``: above the line for
+    each side; ``lines``: the sheet's entries with their reasons. Honours
+    depend on the hands, so they are scored apart (:func:`honours`).
+    """
+
+    below: int
+    above_declarer: int
+    above_defenders: int
+    made: bool
+    lines: tuple[SheetLine, ...] = ()
+
+    def __repr__(self) -> str:
+        return (
+            f"Score(below={self.below}, above_declarer={self.above_declarer}, "
+            f"above_defenders={self.above_defenders})"
+        )
+
+    def __str__(self) -> str:
+        return "; ".join(
+            f"{line.who} {line.points} {line.where}: {line.reason}" for line in self.lines
+        )
+
+    def _repr_html_(self) -> str:
+        from cardlib.bridge_view import score_html
+
+        return score_html(self)
+
+
+def _check_tricks(tricks_taken: int) -> None:
+    if (
+        not isinstance(tricks_taken, int)
+        or isinstance(tricks_taken, bool)
+        or not 0 <= tricks_taken <= 13
+    ):
+        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks_taken!r}")
+
+
+def score(contract: str | Contract, tricks_taken: int) -> Score:
+    """Score a contract (``"4S"``, ``"3NTX"``, a :class:`Contract`) when the declaring
+    side took ``tricks_taken`` of the 13 tricks. Exact integers, per the rule book.
+
+    >>> score("6HXX", 13).below, score("6HXX", 13).above_declarer
+    (720, 800)
+    """
+    contract = Contract.parse(contract)
+    _check_tricks(tricks_taken)
+    level, strain, doubled = contract.level, contract.strain, contract.doubled
+    factor = (1, 2, 4)[doubled]
+    state = ("", " doubled", " redoubled")[doubled]
+    lines = []
+    extra = tricks_taken - contract.tricks_needed
+    if extra < 0:
+        penalty = undertrick_penalty(-extra, doubled)
+        plural = "s" if extra < -1 else ""
+        lines.append(
+            SheetLine("defenders", "above", penalty, f"{-extra} undertrick{plural}{state}")
+        )
+        return Score(0, 0, penalty, False, tuple(lines))
+    below = factor * sum(trick_value(strain, n) for n in range(1, level + 1))
+    lines.append(
+        SheetLine(
+            "declarer",
+            "below",
+            below,
+            f"{level} bid trick{'s' * (level > 1)} in {STRAIN_NAMES[strain]}{state}",
+        )
+    )
+    above = 0
+    if extra:
+        each = trick_value(strain, 2) if doubled == 0 else 100 * doubled
+        lines.append(
+            SheetLine(
+                "declarer", "above", each * extra, f"{extra} overtrick{'s' * (extra > 1)}{state}"
+            )
+        )
+        above += each * extra
+    if level >= 6:
+        bonus = SMALL_SLAM_BONUS if level == 6 else GRAND_SLAM_BONUS
+        lines.append(
+            SheetLine(
+                "declarer",
+                "above",
+                bonus,
+                f"{'small' if level == 6 else 'grand'} slam bid and made",
+            )
+        )
+        above += bonus
+    if doubled:
+        lines.append(
+            SheetLine(
+                "declarer", "above", INSULT_BONUS[doubled], f"making a{state} contract (insult)"
+            )
+        )
+        above += INSULT_BONUS[doubled]
+    return Score(below, above, 0, True, tuple(lines))
+
+
+HONOUR_RANKS = (14, 13, 12, 11, 10)
+
+
+def honours(hand: Iterable[Card | str] | str, strain: str) -> int:
+    """Honours held in one hand: four of A K Q J 10 of trumps 100, all five 150;
+    at no trump all four aces 150; otherwise 0. Scored above the line for the
+    holder's side, declarers or defenders, contract made or not.
+
+    >>> honours("AS KS QS JS 2H", "S"), honours("AS AH AD AC", "NT"), honours("AS KS QS", "S")
+    (100, 150, 0)
+    """
+    cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
+    if strain not in STRAINS:
+        raise ValueError(f"a strain is one of C D H S NT, got {strain!r}")
+    if strain == "NT":
+        return 150 if sum(c.rank == 14 for c in cards) == 4 else 0
+    held = sum(c.suit == strain and c.rank in HONOUR_RANKS for c in cards)
+    return 150 if held == 5 else 100 if held == 4 else 0
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What one deal adds to the sheet, by side (index 0 NS, 1 EW).
+
+    ``below`` and ``above`` are pairs of whole points; ``lines`` the entries,
+    with ``who`` ``"NS"`` or ``"EW"``. A passed-out deal scores nothing.
+    """
+
+    contract: Contract | None
+    tricks_taken: int | None
+    below: tuple[int, int]
+    above: tuple[int, int]
+    lines: tuple[SheetLine, ...]
+
+    def __repr__(self) -> str:
+        return (
+            f"DealScore(contract={str(self.contract) if self.contract else None!r}, "
+            f"tricks_taken={self.tricks_taken}, below={self.below}, above={self.above})"
+        )
+
+
+def deal_score(
+    contract: str | Contract | None, tricks_taken: int | None, hands: Sequence = ()
+) -> DealScore:
+    """A deal's entries by side: the contract's :func:`score` with the declarer known,
+    plus honours found in the dealt ``hands`` (four hands, indexed by seat)."""
+    if contract is None:
+        return DealScore(None, None, (0, 0), (0, 0), ())
+    contract = Contract.parse(contract)
+    if contract.declarer is None:
+        raise ValueError("a deal's score needs the declarer: write e.g. '4S by N'")
+    declaring = contract.declarer % 2
+    names = {"declarer": SIDE_NAMES[declaring], "defenders": SIDE_NAMES[1 - declaring]}
+    result = score(contract, tricks_taken)
+    lines = [line._replace(who=names[line.who]) for line in result.lines]
+    for seat, hand in enumerate(hands):
+        points = honours(hand, contract.strain)
+        if points:
+            what = "four aces" if contract.strain == "NT" else "trump honours"
+            lines.append(
+                SheetLine(
+                    SIDE_NAMES[seat % 2], "above", points, f"honours ({what}, {SEAT_NAMES[seat]})"
+                )
+            )
+    below, above = [0, 0], [0, 0]
+    for line in lines:
+        side = SIDE_NAMES.index(line.who)
+        (below if line.where == "below" else above)[side] += line.points
+    return DealScore(contract, tricks_taken, tuple(below), tuple(above), tuple(lines))
