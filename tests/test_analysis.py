@@ -303,3 +303,18 @@ def test_calls_follow_the_variant_cap():
     capped = callbreak.Deal(seed=4, variant=callbreak.Variant(max_call=8, min_call=2))
     calls = analyse_calls(capped, samples=2, seed=1)
     assert [c.call for c in calls.calls] == list(capped.legal_calls()) == list(range(2, 9))
+
+
+@SOME
+@given(game=games, seed=seeds)
+def test_the_view_agrees_with_the_engines_protocol(game, seed):
+    """view_of reads the same facts the engine's protocol gives (visible_to, hidden_from)."""
+    deal = partway(game, seed)
+    view = view_of(deal)
+    seen = deal.visible_to(view.seat)
+    hidden = to_mask(deal.hidden_from(view.seat))
+    assert hidden & view.unseen == hidden  # every hidden card is unseen to the view
+    if game != "judgement":  # all 52 cards are dealt: nothing else is unseen
+        assert hidden == view.unseen
+    assert tuple(view.hand_size(s) for s in range(view.players)) == seen.hand_sizes
+    assert view.won == seen.tricks_won and view.to_act == seen.to_act
