@@ -163,7 +163,8 @@ def view_of(game, seat: int | None = None) -> View:
     module = type(game).__module__.rsplit(".", 1)[-1]
     if module not in SCORINGS:
         raise CardlibError(
-            f"the coach knows Call Break, Call Bridge and Judgement, not {type(game).__name__}",
+            f"the coach knows Call Break, Call Bridge and Judgement, not {type(game).__name__}"
+            " (for Contract Bridge use cardlib.double_dummy)",
             "game",
         )
     players = getattr(game, "players", 4)

@@ -155,10 +155,16 @@ def ending_of(game) -> Ending:
     game = getattr(game, "round", None) or getattr(game, "deal", None) or game
     if game.phase != "playing":
         raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
+    module = type(game).__module__.rsplit(".", 1)[-1]
+    if module not in SCORINGS:
+        raise CardlibError(
+            f"the solver scores Call Break, Call Bridge and Judgement, not {type(game).__name__}"
+            " (for Contract Bridge use cardlib.double_dummy)",
+            "game",
+        )
     players = getattr(game, "players", 4)
     direction = getattr(game, "direction", 1)
     calls = game.bids if hasattr(game, "bids") else game.calls
-    module = type(game).__module__.rsplit(".", 1)[-1]
     variant = getattr(game, "variant", None) if module == "callbreak" else None
     seats = game.trick_seats
     leader = seats[0] if seats else game.to_act

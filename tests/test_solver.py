@@ -246,3 +246,17 @@ def test_the_finisher_plays_the_solvers_line(seed, game):
         finisher.final_tricks(hands, [int(c) for c in ending.trick], ending.leader, ending.won)
         == final
     )
+
+
+def test_contract_bridge_is_sent_to_double_dummy():
+    from cardlib import bridge
+    from cardlib.analysis import analyse
+
+    deal = bridge.Deal(seed=5, dealer="N")
+    bots = [bridge.SensibleBridgeBot()] * 4
+    while deal.phase == "calling":
+        deal.call(bots[deal.to_act].choose_call(deal))
+    for solver in (solve, analyse):
+        with pytest.raises(CardlibError, match="double_dummy") as error:
+            solver(deal)
+        assert error.value.rule == "game"
