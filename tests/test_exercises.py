@@ -87,7 +87,7 @@ def test_seed_example_must_beat_partial_credit():
         "Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.",
     )
     assert feedback.credit == Fraction(1, 2)
-    assert str(feedback).startswith("✗ Not yet (credit 1/2):")
+    assert str(feedback).startswith("✗ Not yet (partly right: 1/2):")
 
 
 def test_missing_and_not_in_hand_are_named():
@@ -253,7 +253,10 @@ def test_totals_and_seat_scores_with_partial_credit():
     assert "deal 2: call 3, 2 tricks scores -3.0" in str(check_total("7.1", [4, 3], [5, 2]))
     feedback = check_scores(["4.1", -3, "2", None], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
     assert feedback.credit == Fraction(3, 4)
-    assert feedback.lines == ("seat 3: replace None with your answer, for example Decimal('4.2').",)
+    assert feedback.lines == (
+        "seat 3: cannot read None as exact points (write '2.1', -3 or Decimal('2.1'); "
+        "a float such as 2.1 is not exact)",
+    )
     assert check_scores(["4.1", -3, "2", "1.3"], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
 
 
