@@ -17,7 +17,7 @@ $(PY):
 # Re-install only when the project's dependencies change.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,test,teach]'
 	touch $(STAMP)
 
 tutorial: $(STAMP)

@@ -119,14 +119,25 @@ class Feedback:
             return self._display_for_grading
         raise AttributeError(name)
 
-    def _display_for_grading(self) -> None:
-        """A right answer as a rich output (full marks); anything else on stderr (0 points)."""
-        if self.correct:
-            from IPython.display import display
+    def grading_outputs(self) -> list[dict]:
+        """The cell outputs this feedback makes in an exercise notebook (nbformat dicts).
 
-            display({"text/plain": str(self), "text/html": self._repr_html_()}, raw=True)
-        else:
-            sys.stderr.write(str(self) + "\n")
+        A right answer is a rich output, which nbgrader counts as full marks; anything else is
+        its sentence on stderr, which nbgrader counts as 0 and ``nbgrader validate`` prints.
+        """
+        if self.correct:
+            data = {"text/plain": str(self), "text/html": self._repr_html_()}
+            return [{"output_type": "display_data", "data": data, "metadata": {}}]
+        return [{"output_type": "stream", "name": "stderr", "text": str(self) + "\n"}]
+
+    def _display_for_grading(self) -> None:
+        for output in self.grading_outputs():
+            if output["output_type"] == "display_data":
+                from IPython.display import display
+
+                display(output["data"], raw=True)
+            else:
+                sys.stderr.write(output["text"])
 
     def __str__(self) -> str:
         return "\n".join((self._title(), *self.lines))
