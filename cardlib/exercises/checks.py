@@ -68,7 +68,7 @@ def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
     """The given cards of one suit, highest first (A K Q J 10 9 … 2)."""
     given = _given_cards(cards)
     expected = sorted(given, key=lambda c: -c.rank)
-    answer_cards = read_cards(answer, '"AH QH 3H"')
+    answer_cards = read_cards(answer, ('"KC 9C 4C"', '"AD 7D 2D"'))
     if sorted(answer_cards) != sorted(given):
         return not_yet(
             f"use exactly the cards {' '.join(map(str, given))}, each once, in a new order."

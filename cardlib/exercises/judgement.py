@@ -39,7 +39,7 @@ def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, str):
-        text = answer.strip().lower().rstrip("s") or "s"
+        text = answer.strip().lower()
         if text in ("spade", "heart", "diamond", "club"):
             text += "s"
         for suit in SUITS:
