@@ -65,6 +65,11 @@ def parser() -> argparse.ArgumentParser:
     release.add_argument(
         "--mode", choices=MODES, default="graded", help="how checks speak (default: graded)"
     )
+    release.add_argument(
+        "--keep-existing",
+        action="store_true",
+        help="leave a student version that is already there (it may hold a learner's answers)",
+    )
     puzzles = commands.add_parser(
         "puzzles",
         help="write a puzzle set: instructor notebook, student version, answer key",
@@ -99,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         from cardlib.exercises.release import NoExercisesError, release
 
         try:
-            written = release(args.source, args.out, args.mode)
+            written = release(args.source, args.out, args.mode, args.keep_existing)
         except NoExercisesError as error:
             print(f"python -m cardlib.exercises release: {error}", file=sys.stderr)
             return 2

@@ -121,9 +121,14 @@ def default_source() -> Path:
 
 
 def release(
-    source: str | Path | None = None, out: str | Path = "build/exercises", mode: str = "graded"
+    source: str | Path | None = None,
+    out: str | Path = "build/exercises",
+    mode: str = "graded",
+    keep_existing: bool = False,
 ) -> list[Path]:
-    """Write the student version of each notebook in ``source`` into ``out``; return the paths."""
+    """Write the student version of each notebook in ``source`` into ``out``; return the paths
+    written. With ``keep_existing``, a student version already there is left alone (it may hold
+    a learner's answers)."""
     source = default_source() if source is None else Path(source)
     out = Path(out)
     notebooks = sorted(source.glob("*.ipynb"))
@@ -137,6 +142,8 @@ def release(
     for path in notebooks:
         student = student_version(nbformat.read(path, as_version=4), mode)
         target = out / path.name
+        if keep_existing and target.exists():
+            continue
         nbformat.write(student, target)
         written.append(target)
     return written
