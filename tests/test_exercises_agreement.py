@@ -26,6 +26,7 @@ from cardlib import RULE_IDS, Card
 from cardlib.cards import parse_cards
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.feedback import SEAT_WORDS, Feedback, fraction_text
+from cardlib.exercises.puzzle_sets import instructor_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "exercises").glob("*.ipynb"))
@@ -252,10 +253,9 @@ def _questions(mode: str) -> list[Question]:
     return questions
 
 
-@pytest.mark.parametrize("mode", ["graded", "practice"])
-def test_the_grade_and_the_verdict_never_disagree(mode):
-    questions = _questions(mode)
-    assert len(questions) == 63
+def _agreement(questions: list[Question]) -> tuple[int, list, list]:
+    """Every right and wrong form through every question: (answers tried, disagreements between
+    the verdict shown and nbgrader's grade, right forms refused)."""
     tried, disagreements, refused = 0, [], []
     for question in questions:
         for form in right_forms(question):
@@ -272,6 +272,14 @@ def test_the_grade_and_the_verdict_never_disagree(mode):
                 disagreements.append((question, form))
             if form in JUNK[:-1] or form is JUNK[-1]:
                 assert not feedback.correct, (question, form)
+    return tried, disagreements, refused
+
+
+@pytest.mark.parametrize("mode", ["graded", "practice"])
+def test_the_grade_and_the_verdict_never_disagree(mode):
+    questions = _questions(mode)
+    assert len(questions) == 63
+    tried, disagreements, refused = _agreement(questions)
     print(
         f"{mode}: {tried} answers over {len(questions)} questions, "
         f"{len(disagreements)} disagreements"
@@ -279,6 +287,17 @@ def test_the_grade_and_the_verdict_never_disagree(mode):
     assert disagreements == []
     assert refused == [], refused
     assert tried > 63 * 20
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_puzzle_sets_agree_too(level, tmp_path):
+    path = tmp_path / f"puzzles-{level}-seed11.ipynb"
+    nbformat.write(instructor_notebook(6, level, 11), path)
+    for mode in ("graded", "practice"):
+        questions = _load(path, mode)
+        tried, disagreements, refused = _agreement(questions)
+        assert len(questions) == 6 and tried > 6 * 20
+        assert disagreements == [] and refused == []
 
 
 def _example_values(text: str) -> list:

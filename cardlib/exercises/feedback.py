@@ -80,9 +80,10 @@ class Feedback:
 
     ``status`` is ``"correct"``, ``"not yet"`` or ``"not answered yet"``; ``headline`` one
     sentence; ``lines`` the reasons, in the game's terms; ``credit`` a ``Fraction`` from 0 to 1
-    (partial credit for a set of cards that is partly right). ``bool(feedback)`` is whether the
-    answer is correct, so a hidden test can say ``assert check_…(answer, …)``.
-    The text is deterministic (nbval compares it); in Jupyter it shows as HTML.
+    (how much of a set of cards is right: shown in practice mode, never graded); ``kind`` the
+    graded-mode headline. ``bool(feedback)`` is whether the answer is correct. The text is
+    deterministic (nbval compares it); in Jupyter it shows as HTML, and in an exercise notebook
+    as nbgrader grades it (:meth:`grading_outputs`).
     """
 
     status: str
