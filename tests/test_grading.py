@@ -21,11 +21,15 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cardlib.exercises.puzzle_sets import instructor_notebook
+
 pytestmark = [pytest.mark.grading, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "exercises").glob("*.ipynb"))
 ASSIGNMENT = "exercises"
+#: Every instructor notebook of exercises/, and a puzzle set's (a point per puzzle); filled in
+#: by the course fixture, which writes the puzzle set.
+NOTEBOOKS: list[Path] = []
 
 # One wrong answer per notebook, for question 1 (a plausible mistake, not a wrong type).
 WRONG_FIRST_ANSWER = {
@@ -38,6 +42,7 @@ WRONG_FIRST_ANSWER = {
     "10-judgement": '"S"',
     "20-call-bridge": '"KH"',
     "30-bridge": '"1S 2H"',
+    "puzzles-medium-seed7": "hand_1.split()[:1]",  # one card: every puzzle allows two at least
 }
 
 # Another way of writing a right answer, as a student might: run after the solution.
@@ -155,6 +160,9 @@ STUDENTS = {
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Path:
+    puzzles = tmp_path_factory.mktemp("puzzles") / "puzzles-medium-seed7.ipynb"
+    nbformat.write(instructor_notebook(4, "medium", 7), puzzles)
+    NOTEBOOKS[:] = [*sorted((ROOT / "exercises").glob("*.ipynb")), puzzles]
     course = tmp_path_factory.mktemp("course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
     source = course / "source" / ASSIGNMENT
@@ -215,7 +223,7 @@ def test_grades_csv_is_exported(course):
     assert rows == {
         "unchanged": 0,
         "solutions": total,
-        "one-wrong": total - 9,
+        "one-wrong": total - len(NOTEBOOKS),
         "alternatives": total,
     }
 
@@ -235,4 +243,4 @@ def test_feedback_carries_the_checks_sentences(course):
         blank = (course / "feedback" / "unchanged" / ASSIGNMENT / name).read_text(encoding="utf-8")
         assert len(re.findall("✗ Not answered yet", blank)) == _points()[path.stem], path.name
         right = (course / "feedback" / "solutions" / ASSIGNMENT / name).read_text(encoding="utf-8")
-        assert "✗" not in right and "✓ Correct" in right
+        assert "✗ Not yet:" not in right and "✗ Not answered" not in right and "✓ Correct" in right
