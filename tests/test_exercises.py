@@ -509,3 +509,17 @@ def test_help_documents_every_option(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "not installed with the package" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_NOTEBOOKS, ids=lambda p: p.name)
+def test_every_cell_a_student_must_not_change_is_locked(path):
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert code[0].id == "mode" and code[0].source.endswith('exercise_mode("graded")')
+    for cell in code:
+        meta = cell.metadata.get("nbgrader", {})
+        assert meta.get("solution") or meta.get("locked"), f"{path.name} {cell.id} is not locked"
+        if meta.get("grade"):
+            # The check's display is the grade: all or nothing, so one point per question.
+            assert meta["points"] == 1 and cell.id.endswith("-check")
+            assert "### BEGIN HIDDEN TESTS" not in cell.source
