@@ -25,8 +25,9 @@ $(STAMP): pyproject.toml | $(PY)
 # A learner's answers there are never overwritten.
 tutorial: $(STAMP)
 	$(PY) -m cardlib.exercises release --mode practice --keep-existing --out notebooks/practice
-	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7
-	cp -n build/puzzles/students/puzzles-medium-seed7.ipynb notebooks/practice/
+	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7 \
+		--out build/tutorial-puzzles
+	cp -n build/tutorial-puzzles/students/puzzles-medium-seed7.ipynb notebooks/practice/
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
