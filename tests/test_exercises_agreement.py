@@ -351,12 +351,36 @@ def _renderings(value) -> set[str]:
     return {str(value)}
 
 
+def _fractional_answers(questions: list[Question]) -> dict[str, set[str]]:
+    """Per notebook, the renderings of its answers that are not whole numbers (4.2, 2.45): a
+    graded sentence must not name them in any question, lest one question answer another."""
+    found: dict[str, set[str]] = {}
+    for question in questions:
+        value = question.solution
+        if isinstance(value, Fraction | Decimal) or (
+            isinstance(value, str) and re.fullmatch(r"-?[0-9]+\.[0-9]+", value)
+        ):
+            number = Fraction(str(value))
+            if number.denominator != 1:
+                found.setdefault(question.notebook, set()).update(_renderings(value))
+    return found
+
+
+def _near_misses(question: Question) -> list:
+    """Plausible wrong answers of the right type: every call 0..13 for a question about calls."""
+    if question.check.startswith("check_best_call("):
+        return list(range(14))
+    return []
+
+
 def test_graded_feedback_never_names_the_answer():
-    for question in _questions("graded"):
+    questions = _questions("graded")
+    fractional = _fractional_answers(questions)
+    for question in questions:
         if question.check.startswith("check_order("):
             continue  # its cards are the question's givens; the answer is their order
-        truth = _renderings(question.solution)
-        for form in wrong_forms(question):
+        truth = _renderings(question.solution) | fractional.get(question.notebook, set())
+        for form in [*wrong_forms(question), *_near_misses(question)]:
             feedback = question.feedback(form)
             if feedback.correct:
                 continue

@@ -404,6 +404,8 @@ def check_best_call(
     return not_yet(
         f"call {call} expects {fraction_text(table[call])}; another call expects more.",
         "Compare expected_scores(...) for every call and take the largest.",
+        # Graded: the expected score of a call may be the answer to another question.
+        kind=f"another call expects more than {call}: compare the expected score of every call.",
     )
 
 
