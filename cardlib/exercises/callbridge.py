@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import Card, parse_card, parse_cards
+from cardlib.exercises.checks import result_kind
 from cardlib.exercises.feedback import (
     AnswerError,
     Feedback,
@@ -100,7 +101,7 @@ def check_bridge_score(answer, bid: int, tricks: int) -> Feedback:
     why = _score_why(bid, tricks)
     if points == expected:
         return correct(f"{_points(expected)} points.", why)
-    return not_yet(f"not {_points(points)}.", why)
+    return not_yet(f"not {_points(points)}.", why, kind=result_kind(points, expected, "bid"))
 
 
 def _items(answer, what: str, example: str) -> list:

@@ -251,6 +251,17 @@ def check_trick_winner_seat(
 # ----- Call Break scoring and calling ----------------------------------------------------------
 
 
+def result_kind(points: Fraction, expected: Fraction, what: str = "call") -> str:
+    """A wrong score's kind of mistake in the game's terms: was the call made or missed?"""
+    if expected >= 0 > points:
+        return f"not {fraction_text(points)}: this {what} was made, so it does not lose points."
+    if expected < 0 <= points:
+        return f"not {fraction_text(points)}: this {what} was missed, so it loses points."
+    if expected >= 0:
+        return f"not {fraction_text(points)}: the {what} was made, but not for these points."
+    return f"not {fraction_text(points)}: the {what} was missed, but it does not lose these points."
+
+
 def _score_why(call: int, tricks: int, variant: callbreak.Variant) -> str:
     points = fraction_text(Fraction(callbreak.score(call, tricks, variant)))
     if variant.old_scoring:
@@ -272,7 +283,7 @@ def check_score(
     why = _score_why(call, tricks, variant)
     if points == expected:
         return correct(f"{fraction_text(expected)} points.", why)
-    return not_yet(f"not {fraction_text(points)}.", why)
+    return not_yet(f"not {fraction_text(points)}.", why, kind=result_kind(points, expected, "call"))
 
 
 @checked
