@@ -1,16 +1,17 @@
 """Student versions of instructor exercise notebooks, the way nbgrader makes them.
 
-An instructor notebook marks answers and hidden tests with nbgrader's own markers::
+An instructor notebook marks answers with nbgrader's own markers, and each question's check
+cell (locked, graded) is the visible check, whose display is the grade::
 
     answer_1 = None  # the placeholder the student replaces
     ### BEGIN SOLUTION
-    answer_1 = "KH"
+    answer_1 = "KH AH"
     ### END SOLUTION
 
-    ### BEGIN HIDDEN TESTS
-    assert set(parse_cards(answer_1)) == set(parse_cards("KH"))
-    ### END HIDDEN TESTS
-    check_legal_plays(answer_1, hand="3H KH 2S", trick="QH")
+    check_legal_plays(answer_1, hand="3H KH AH 2S", trick="QH")
+
+The exercises have no hidden tests (the check is the grade); any ``### BEGIN HIDDEN TESTS`` …
+``### END HIDDEN TESTS`` block a teacher adds is removed, as nbgrader does.
 
 :func:`student_version` replaces each solution by a stub (``# YOUR CODE HERE``, plus ``pass`` when
 indented so a function body stays valid), removes hidden tests, and clears outputs and execution
