@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from nbclient import NotebookClient
 
 from cardlib import RULE_IDS, Card, callbreak
-from cardlib.cards import parse_cards, to_mask
+from cardlib.cards import parse_cards, sort_for_display, to_mask
 from cardlib.exercises import check_rule
 from cardlib.exercises.puzzle_sets import (
     answer_key,
@@ -316,19 +316,23 @@ def test_widget_with_nothing_chosen_asks_for_cards_and_lists_none():
 
 
 def test_widget_wrong_answer_says_why_and_marks_missing_and_wrong():
-    p = puzzle("medium", seed=8, number=0)  # follow-trumped: K♣ 10♣ 6♣, from K♣ 10♣ 6♣ J♦ 4♦
+    p = puzzle("medium", seed=8, number=0)  # follow-trumped: any card of the led suit
+    wrong = next(card for card in p.hand if card not in p.legal)
     w = PuzzleWidget(p)
-    w.select("JD")
+    w.select([wrong])
     w.check_button.click()
     assert not w.result.correct
-    assert "Missing: K♣ 10♣ 6♣" in w.feedback.value and "Not allowed: J♦" in w.feedback.value
-    assert "cardlib-card-missing" in w.buttons[Card("6C")]._dom_classes
-    assert "cardlib-card-wrong" in w.buttons[Card("JD")]._dom_classes
-    assert w.buttons[Card("JD")].icon == "times"
-    w.select("KC 10C 6C")  # a second try is judged, but the first result stays
+    missing = " ".join(str(c) for c in sort_for_display(p.legal))
+    assert f"Missing: {missing}" in w.feedback.value
+    assert f"Not allowed: {wrong}" in w.feedback.value
+    for card in p.legal:
+        assert "cardlib-card-missing" in w.buttons[card]._dom_classes
+    assert "cardlib-card-wrong" in w.buttons[wrong]._dom_classes
+    assert w.buttons[wrong].icon == "times"
+    w.select(p.legal)  # a second try is judged, but the first result stays
     w.check_button.click()
     assert "✓ Correct" in w.feedback.value and not w.result.correct
-    assert "cardlib-card-wrong" not in w.buttons[Card("JD")]._dom_classes
+    assert "cardlib-card-wrong" not in w.buttons[wrong]._dom_classes
 
 
 def test_stream_counts_only_first_checks_and_goes_on():
