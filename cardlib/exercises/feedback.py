@@ -35,6 +35,7 @@ from html import escape
 
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
+from cardlib.game import SEAT_NAMES
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
 _MARKS = {CORRECT: "✓", NOT_YET: "✗", NOT_ANSWERED: "✗"}
@@ -233,7 +234,8 @@ def read_card(answer, example: Examples = ('"10S"', '"QH"', '"2C"')) -> Card:
     return cards[0]
 
 
-SEAT_WORDS = ("South", "West", "North", "East")  # seat 0..3, as cardlib.game names them
+#: Seat 0..3 by name, as the engine names them (one truth: cardlib.game).
+SEAT_WORDS: tuple[str, ...] = tuple(SEAT_NAMES)
 
 
 def read_seat(answer, players: int = 4, example: Examples = ("1", "3", '"North"')) -> int:
