@@ -108,6 +108,15 @@ def main(argv: list[str] | None = None) -> int:
         except NoExercisesError as error:
             print(f"python -m cardlib.exercises release: {error}", file=sys.stderr)
             return 2
+        if args.keep_existing:
+            from pathlib import Path
+
+            from cardlib.exercises.release import default_source
+
+            source = default_source() if args.source is None else Path(args.source)
+            for name in sorted(p.name for p in source.glob("*.ipynb")):
+                if Path(args.out) / name not in written:
+                    print(f"kept {Path(args.out) / name} (already there, with any answers in it)")
     else:
         from cardlib.exercises.puzzle_sets import write_puzzle_set
 
