@@ -144,7 +144,7 @@ def test_any_puzzle_tests_its_rule(level, seed, number):
 
 
 def test_the_showcase_puzzle_of_notebook_08_is_no_singleton():
-    p = puzzle("medium", seed=8, number=0)
+    p = puzzle("medium", seed=4, number=0)
     assert len(p.legal) >= 2 and p.legal != set(p.hand)
 
 
@@ -222,15 +222,15 @@ def test_bad_requests():
 
 
 def test_text_and_html():
-    p = puzzle("medium", seed=8, number=0)
-    assert repr(p) == "puzzle('medium', seed=8, number=0)"
+    p = puzzle("medium", seed=4, number=0)
+    assert repr(p) == "puzzle('medium', seed=4, number=0)"
     assert str(p) == (
-        "Puzzle 1 (medium, seed 8): standard rules\n"
-        "Trick 9: South J♣, West 3♠, North 3♣; your turn.\n"
-        "Your hand (East): K♣ 10♣ 6♣ J♦ 4♦"
+        "Puzzle 1 (medium, seed 4): standard rules\n"
+        "Trick 9: South J♥, West 2♣, North 8♠; your turn.\n"
+        "Your hand (East): 3♠ A♥ 8♥ 4♥ 10♣"
     )
     html = p._repr_html_()
-    assert 'aria-label="six of clubs"' in html and "<title>" in html
+    assert 'aria-label="eight of hearts"' in html and "<title>" in html
 
 
 # ----- the puzzle-set command --------------------------------------------------------------------
@@ -308,7 +308,7 @@ def test_widget_right_answer_marks_cards():
 
 
 def test_widget_with_nothing_chosen_asks_for_cards_and_lists_none():
-    p = puzzle("medium", seed=8, number=0)
+    p = puzzle("medium", seed=4, number=0)
     w = PuzzleWidget(p)
     w.check_button.click()
     assert w.result is None and "Not answered yet" in w.feedback.value
@@ -316,7 +316,7 @@ def test_widget_with_nothing_chosen_asks_for_cards_and_lists_none():
 
 
 def test_widget_wrong_answer_says_why_and_marks_missing_and_wrong():
-    p = puzzle("medium", seed=8, number=0)  # follow-trumped: any card of the led suit
+    p = puzzle("medium", seed=4, number=0)  # follow-trumped: any card of the led suit
     wrong = next(card for card in p.hand if card not in p.legal)
     w = PuzzleWidget(p)
     w.select([wrong])

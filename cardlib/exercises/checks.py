@@ -29,8 +29,14 @@ from cardlib.exercises.feedback import (
     unanswered,
 )
 from cardlib.game import SEAT_NAMES, cards_of
-from cardlib.puzzles import rule_masks
-from cardlib.tricks import RULE_IDS, PlayRules, explain_text, legal_mask, trick_winner
+from cardlib.tricks import (
+    RULE_IDS,
+    PlayRules,
+    explain_text,
+    legal_mask,
+    rule_masks,
+    trick_winner,
+)
 
 
 def _given_cards(cards: str | Iterable[Card | str]) -> list[Card]:
