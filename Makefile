@@ -18,7 +18,7 @@ $(PY):
 # The editable install also compiles the message catalogs (setup.py).
 $(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,dds]'
+	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds]'
 	touch $(STAMP)
 
 # Languages (README, "Languages"): the .po files are the source, the .mo files are built.
@@ -39,7 +39,14 @@ messages: $(STAMP)
 		--copyright-holder="the cardlib authors" cardlib
 	$(VENV)/bin/pybabel update -i $(LOCALE)/cardlib.pot -d $(LOCALE) -D cardlib --no-wrap --ignore-obsolete
 
+# The practice versions of the exercises and a puzzle set (no solutions; checks that explain)
+# go into notebooks/practice/ (git-ignored) so a learner without a teacher finds them in Lab.
+# A learner's answers there are never overwritten.
 tutorial: $(STAMP) catalogs
+	$(PY) -m cardlib.exercises release --mode practice --keep-existing --out notebooks/practice
+	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7 \
+		--out build/tutorial-puzzles
+	cp -n build/tutorial-puzzles/students/puzzles-medium-seed7.ipynb notebooks/practice/
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 

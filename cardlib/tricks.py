@@ -305,3 +305,43 @@ def explain_text(
     else:
         raise ValueError(f"unknown rule id {rule!r}")
     return _sentence(template.format(**fields))
+
+
+def rule_masks(
+    hand: int, trick: list[int], rules: PlayRules, first_trick: bool = False
+) -> dict[str, int]:
+    """What each rule id of the ladder would allow in this position, where it can apply at all.
+
+    ``legal_mask`` says which rule decides; this says what a player who applied another rule
+    would play. Two rule ids with the same mask are the same answer here, and a puzzle is worth
+    setting only when its rule's mask differs from its rivals' (see :data:`cardlib.puzzles.RIVALS`).
+    """
+    masks: dict[str, int] = {}
+    masks[FREE] = hand  # "any card": what a player who forgot every duty would play
+    if not trick:
+        masks[LEAD] = hand
+        if rules.trump is not None and hand & ~SUIT_MASKS[rules.trump]:
+            masks[LEAD_NO_TRUMP] = hand & ~SUIT_MASKS[rules.trump]
+        return masks
+    led = trick[0] // 13
+    follow = hand & SUIT_MASKS[SUITS[led]]
+    trump = None if rules.trump is None else SUITS.index(rules.trump)
+    top_led = max(c for c in trick if c // 13 == led)
+    trumps_played = [c for c in trick if trump is not None and c // 13 == trump and led != trump]
+    if follow:
+        masks[FOLLOW_ANY] = follow
+        masks[FOLLOW_TRUMPED] = follow
+        higher = follow >> (top_led + 1) << (top_led + 1)
+        if higher:
+            masks[MUST_BEAT] = higher
+        return masks
+    if trump is not None and hand & SUIT_MASKS[SUITS[trump]]:
+        trumps = hand & SUIT_MASKS[SUITS[trump]]
+        masks[MUST_TRUMP] = trumps
+        masks[MUST_UNDERTRUMP] = trumps
+        if trumps_played:
+            top = max(trumps_played)
+            higher = trumps >> (top + 1) << (top + 1)
+            if higher:
+                masks[MUST_OVERTRUMP] = higher
+    return masks

@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIRS = ("notebooks", "exercises")
-SKIP_PARTS = {"build", ".ipynb_checkpoints"}
+SKIP_PARTS = {"build", "practice", ".ipynb_checkpoints"}  # practice: make tutorial's copies
 #: At most this share of a notebook's code cells may skip the output comparison.
 IGNORE_OUTPUT_SHARE = 0.10
 
