@@ -9,18 +9,44 @@ PORT ?= 8888
 APP_PORT ?= 8866
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: tutorial test app notebooks lint format bench release chromium
+.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when the project's dependencies change.
-$(STAMP): pyproject.toml | $(PY)
+# Re-install only when the project's dependencies or build hook change.
+# The editable install also compiles the message catalogs (setup.py).
+$(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds]'
 	touch $(STAMP)
 
-tutorial: $(STAMP)
+# Languages (README, "Languages"): the .po files are the source, the .mo files are built.
+# `make catalogs` recompiles a catalog after its .po changed; `make messages` extracts
+# every message from the code into cardlib.pot and merges it into each .po (new or
+# changed messages come out untranslated or fuzzy, and tests/test_i18n.py fails until
+# a translator has done them).
+LOCALE := cardlib/locale
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/cardlib.po))
+catalogs: $(CATALOGS)
+
+$(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
+	$(PY) -m cardlib._catalogs $<
+
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o $(LOCALE)/cardlib.pot --add-location=file \
+		--sort-by-file --no-wrap --add-comments=Translators: --project=cardlib \
+		--copyright-holder="the cardlib authors" cardlib
+	$(VENV)/bin/pybabel update -i $(LOCALE)/cardlib.pot -d $(LOCALE) -D cardlib --no-wrap --ignore-obsolete
+
+# The practice versions of the exercises and a puzzle set (no solutions; checks that explain)
+# go into notebooks/practice/ (git-ignored) so a learner without a teacher finds them in Lab.
+# A learner's answers there are never overwritten.
+tutorial: $(STAMP) catalogs
+	$(PY) -m cardlib.exercises release --mode practice --keep-existing --out notebooks/practice
+	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7 \
+		--out build/tutorial-puzzles
+	cp -n build/tutorial-puzzles/students/puzzles-medium-seed7.ipynb notebooks/practice/
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -28,7 +54,7 @@ tutorial: $(STAMP)
 # Judgement, Contract Bridge) and play South against the bots (app/card-table.ipynb),
 # served by Voilà on loopback (Voilà has no token). tests/ui/test_table_app.py starts
 # it the same way (cardlib/app.py).
-app: $(STAMP)
+app: $(STAMP) catalogs
 	$(PY) -m cardlib.app --port $(APP_PORT)
 
 # The browser tests need Debian's Chromium (Playwright cannot download one here).
@@ -39,7 +65,13 @@ chromium:
 		else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; \
 	fi
 
-test: $(STAMP) chromium
+# axe-core, for the browser tests' accessibility audit (tests/ui/axe/package.json).
+AXE := tests/ui/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
+	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+test: $(STAMP) catalogs chromium $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/pytest
@@ -49,10 +81,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 # Regenerate every stored notebook output (notebooks and instructor exercises).
-notebooks: $(STAMP)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/*.ipynb
+notebooks: $(STAMP) catalogs
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
 
-bench: $(STAMP) chromium
+bench: $(STAMP) catalogs chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
+	$(PY) benchmarks/bench_coach.py

@@ -23,11 +23,13 @@ from cardlib.errors import (
     OutOfTurnError,
     PhaseError,
 )
+from cardlib.i18n import LANGUAGES, get_language, set_language
 from cardlib.tricks import RULE_IDS, PlayRules, trick_winner
 
 __version__ = "0.1.0"
 __all__ = [
     "DECK",
+    "LANGUAGES",
     "RULE_IDS",
     "SUITS",
     "SUIT_SYMBOLS",
@@ -40,8 +42,10 @@ __all__ = [
     "PhaseError",
     "PlayRules",
     "cards_text",
+    "get_language",
     "parse_card",
     "parse_cards",
+    "set_language",
     "sort_for_display",
     "trick_winner",
 ]

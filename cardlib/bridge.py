@@ -1,10 +1,11 @@
-"""Contract Bridge as seed 003 describes it: an auction, dummy play, a game to 100.
+"""Contract Bridge as its original rules (in Hindi) describe it: auction, dummy, game to 100.
 
-Everything here follows the Contract Bridge section of the project's RULES.md:
-the simplified game of seed 003, with no vulnerability, in which the first side
-to reach 100 points below the line wins. The trick mechanics are shared with the
-other games (:mod:`cardlib.tricks`, :mod:`cardlib.game`, :mod:`cardlib.match`);
-what is new is the auction, the dummy and the scoring sheet.
+Everything here follows the Contract Bridge section of the rule book
+(``docs/rules.md``): the simplified game of the original rules, with no
+vulnerability, in which the first side to reach 100 points below the line wins.
+The trick mechanics are shared with the other games (:mod:`cardlib.tricks`,
+:mod:`cardlib.game`, :mod:`cardlib.match`); what is new is the auction, the dummy
+and the scoring sheet.
 
 **Seats.** North, East, South and West, clockwise, numbered like every other
 seat in cardlib (``(s + 1) % 4`` sits on ``s``'s left, South is seat 0):

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from cardlib.bridge_calls import PASS, STRAINS, is_bid
-from cardlib.cards import SUITS, Card, parse_cards
+from cardlib import bridge_bidding
+from cardlib.bridge_calls import PASS
+from cardlib.cards import Card
 from cardlib.game import CALLING, PLAYING
 from cardlib.match import TrickMatch
 from cardlib.tricks import trick_winner as _trick_winner
 
 # ----- bots --------------------------------------------------------------------
 
-HCP = {14: 4, 13: 3, 12: 2, 11: 1}
-
-
-def high_card_points(hand: Iterable[Card | str] | str) -> int:
-    """Ace 4, king 3, queen 2, jack 1: the usual measure of a hand's strength."""
-    cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
-    return sum(HCP.get(c.rank, 0) for c in cards)
+HCP = bridge_bidding.HCP
+high_card_points = bridge_bidding.high_card_points
 
 
 class RandomBridgeBot:
@@ -42,68 +38,16 @@ class RandomBridgeBot:
 
 
 class SensibleBridgeBot:
-    """Opens with values, passes otherwise; plays to win tricks but not over its partner.
+    """Bids in the simple style of notebook 32; plays to win tricks but not over its partner.
 
-    Calling: with 12+ high-card points, when its side has not bid yet, it bids
-    its longest suit that the opponents have not named (the higher of equal
-    lengths; 1NT with 15–17 and no suit shorter than two) at the lowest legal
-    level, if that is at most 2; with
-    10+ points and three cards in the suit its partner bid, it raises once.
-    Otherwise it passes; it never doubles. Playing: the cheapest card that wins
-    the trick, unless partner is already winning it (then the lowest card).
+    Calling: :func:`cardlib.bridge_bidding.choose_call` (points = high cards plus
+    length, 25 between the two hands for game; it never doubles). Playing: the
+    cheapest card that wins the trick, unless partner is already winning it (then
+    the lowest card).
     """
 
     def choose_call(self, deal) -> str:
-        auction = deal.auction
-        seat = auction.to_act
-        hand = deal.hand(seat)
-        points = high_card_points(hand)
-        lengths = {s: sum(c.suit == s for c in hand) for s in SUITS}
-        own_bids = [
-            call
-            for i, call in enumerate(auction.calls)
-            if is_bid(call) and auction.seat_of(i) % 2 == seat % 2
-        ]
-        legal = deal.legal_calls()
-
-        def cheapest(strain: str) -> str | None:
-            for call in legal:
-                if is_bid(call) and call[1:] == strain:
-                    return call
-            return None
-
-        if not own_bids and points >= 12:
-            balanced = min(lengths.values()) >= 2
-            if balanced and 15 <= points <= 17:
-                strain = "NT"
-            else:
-                theirs = {
-                    call[1:]
-                    for i, call in enumerate(auction.calls)
-                    if is_bid(call) and auction.seat_of(i) % 2 != seat % 2
-                }
-                suits = [s for s in "CDHS" if s not in theirs] or ["NT"]
-                strain = max(suits, key=lambda s: (lengths.get(s, 0), STRAINS.index(s)))
-            bid = cheapest(strain)
-            if bid is not None and int(bid[0]) <= 2:
-                return bid
-        partner_bids = [
-            call
-            for i, call in enumerate(auction.calls)
-            if is_bid(call) and auction.seat_of(i) == (seat + 2) % 4
-        ]
-        if (
-            partner_bids
-            and len(own_bids) == len(partner_bids)
-            and auction.last_bidder == (seat + 2) % 4
-            and partner_bids[-1][1:] != "NT"
-            and lengths[partner_bids[-1][1:]] >= 3
-            and points >= 10
-        ):
-            bid = cheapest(partner_bids[-1][1:])
-            if bid is not None and int(bid[0]) <= 3:
-                return bid
-        return PASS
+        return bridge_bidding.choose_call(deal.auction, deal.hand(deal.auction.to_act))
 
     def choose_play(self, deal) -> Card:
         legal = sorted(deal.legal_plays(), key=lambda c: (c.rank, c.suit))

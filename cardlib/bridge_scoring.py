@@ -94,7 +94,7 @@ def _check_tricks(tricks_taken: int) -> None:
 
 def score(contract: str | Contract, tricks_taken: int) -> Score:
     """Score a contract (``"4S"``, ``"3NTX"``, a :class:`Contract`) when the declaring
-    side took ``tricks_taken`` of the 13 tricks. Exact integers, per RULES.md.
+    side took ``tricks_taken`` of the 13 tricks. Exact integers, per the rule book.
 
     >>> score("6HXX", 13).below, score("6HXX", 13).above_declarer
     (720, 800)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from cardlib import bridge_calls
+from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
 #: Auction columns in the usual order of printed auctions: West, North, East, South.
@@ -49,7 +50,7 @@ def contract_html(contract) -> str:
 
 def auction_html(auction) -> Html:
     """The auction as a four-column table (West, North, East, South) and its outcome."""
-    head = "".join(f"<th>{bridge_calls.SEAT_NAMES[s]}</th>" for s in COLUMNS)
+    head = "".join(f"<th>{seat_label(s)}</th>" for s in COLUMNS)
     cells = ["<td></td>"] * COLUMNS.index(auction.first_seat)
     cells += [f"<td>{call_html(call)}</td>" for call in auction.calls]
     if not auction.is_over:
@@ -60,16 +61,15 @@ def auction_html(auction) -> Html:
     elif auction.is_over:
         contract = auction.contract
         outcome = (
-            f"Contract: {contract_html(contract)}. "
-            f"Dummy: {bridge_calls.SEAT_NAMES[contract.dummy]}. "
-            f"Opening lead: {bridge_calls.SEAT_NAMES[(contract.declarer + 1) % 4]}."
+            f"Contract: {contract_html(contract)}. Dummy: {seat_label(contract.dummy)}. "
+            f"Opening lead: {seat_label((contract.declarer + 1) % 4)}."
         )
     else:
-        outcome = f"{bridge_calls.SEAT_NAMES[auction.to_act]} to call."
+        outcome = f"{seat_label(auction.to_act)} to call."
     return Html(
         '<div class="cardlib-bridge-auction-table">'
         f'<table style="text-align:center"><tr>{head}</tr>{rows}</table>'
-        f"<p>Dealer: {bridge_calls.SEAT_NAMES[auction.dealer]}. {outcome}</p></div>"
+        f"<p>Dealer: {seat_label(auction.dealer)}. {outcome}</p></div>"
     )
 
 
@@ -123,7 +123,7 @@ def sheet_html(game) -> Html:
     )
     return Html(
         '<div class="cardlib-bridge-sheet"><table>'
-        "<tr><th>We (NS)</th><th>They (EW)</th><th></th></tr>"
+        "<tr><th>We (NS)</th><th>They (EW)</th><th>Entry</th></tr>"
         f"{above}{line}{below}{totals}</table><p>{status}</p></div>"
     )
 
@@ -138,18 +138,18 @@ def deal_html(deal, face_up=None) -> Html:
     shown = set(range(4)) if face_up is None else {bridge_calls.parse_seat(s) for s in face_up}
 
     def hand_cell(seat: int) -> str:
-        label = bridge_calls.SEAT_NAMES[seat]
+        label = seat_label(seat)
         if deal.contract is not None and seat == deal.dummy:
-            label += " (dummy)"
+            label += ", dummy"
         if deal.contract is not None and seat == deal.declarer:
-            label += " (declarer)"
+            label += ", declarer"
         visible = seat in shown or (seat == deal.dummy and deal.dummy_exposed)
         cards = deal.hands[seat]
         picture = hand_svg(cards, label=label) if visible else f"{len(cards)} cards, face down"
         return f"<div><b>{escape(label)}</b></div><div>{picture}</div>"
 
     trick = (
-        trick_svg(deal.trick, deal.trick_seats, seat_names=bridge_calls.SEAT_NAMES)
+        trick_svg(deal.trick, deal.trick_seats, seat_names=seat_labels())
         if deal.trick
         else "<i>no cards on the table</i>"
     )

@@ -1,6 +1,6 @@
 """Call Break: four players, spades always trump, a call of 1..13, five deals.
 
-Everything here follows the Call Break section of the project's RULES.md. The
+Everything here follows the Call Break section of the rule book (``docs/rules.md``). The
 rules that differ from the other games are the few values at the top of this
 module (:func:`play_rules`, :func:`score`, the call range); the trick mechanics
 are shared (:mod:`cardlib.tricks`, :mod:`cardlib.game`).

@@ -1,7 +1,7 @@
 """Call Bridge, Call Break's ancestor: bids 2..12, bonus bids, play to a target score.
 
-Everything here follows the Call Bridge section of the project's RULES.md (from
-seed 002). The game shares every trick mechanic with Call Break
+Everything here follows the Call Bridge section of the rule book (``docs/rules.md``,
+from the original Call Bridge rules, in Hindi). The game shares every trick mechanic with Call Break
 (:mod:`cardlib.tricks`, :mod:`cardlib.game`, :mod:`cardlib.match`); it differs
 only in the values at the top of this module, which is the point:
 

@@ -14,11 +14,13 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from cardlib.errors import CardParseError
+from cardlib.i18n import N_, _, pgettext
 
 #: Suit letters in index order: spades, hearts, diamonds, clubs.
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = SUITS
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: English suit names, fixed (answers are read against them); :func:`suit_name` translates.
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 #: Rank letters from low (2) to high (A); ``T`` is the ten.
 RANK_CHARS = "23456789TJQKA"
@@ -33,10 +35,35 @@ FULL_DECK_MASK = (1 << 52) - 1
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
-ACCEPTED_FORMS = (
-    "a rank (A K Q J T or 10, 9 … 2, any case) followed by a suit "
-    "(S H D C or ♠ ♥ ♦ ♣), e.g. QH, qh, 10H, TH, Q♥"
-)
+
+
+def suit_name(suit: str, plural: bool = True) -> str:
+    """A suit's name in the learner's language: ``'hearts'`` (``'heart'``), ``'पान'``, ``'paan'``.
+
+    The players' words: हुकुम ♠, पान ♥, ईंट ♦, चिड़ी ♣ (hukum, paan, eent, chidi).
+    """
+    # The literal calls let Babel extract every name.
+    if plural:
+        return {
+            "S": pgettext("suits", "spades"),
+            "H": pgettext("suits", "hearts"),
+            "D": pgettext("suits", "diamonds"),
+            "C": pgettext("suits", "clubs"),
+        }[suit]
+    return {
+        "S": pgettext("suit", "spade"),
+        "H": pgettext("suit", "heart"),
+        "D": pgettext("suit", "diamond"),
+        "C": pgettext("suit", "club"),
+    }[suit]
+
+
+def accepted_forms() -> str:
+    """How to write a card, for error messages."""
+    return _(
+        "a rank (A K Q J T or 10, 9 … 2, any case) followed by a suit "
+        "(S H D C or ♠ ♥ ♦ ♣), e.g. QH, qh, 10H, TH, Q♥"
+    )
 
 
 class Card(int):
@@ -63,7 +90,9 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return cls._interned[value]
-        raise CardParseError(f"a card index must be an int from 0 to 51, got {value!r}")
+        raise CardParseError(
+            _("a card index must be an int from 0 to 51, got {value!r}").format(value=value)
+        )
 
     # int's own reduction would bypass the intern table.
     def __reduce__(self):
@@ -112,7 +141,7 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Words, for screen readers: ``'queen of hearts'``."""
+        """English words: ``'queen of hearts'`` (:func:`card_name` is the learner's language)."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __repr__(self) -> str:
@@ -130,6 +159,35 @@ Card._interned = [int.__new__(Card, i) for i in range(52)]
 DECK: tuple[Card, ...] = tuple(Card._interned)
 
 
+# Marked with N_ for extraction, translated when used.
+_CARD_NAMES = {
+    2: N_("two of {suit}"),
+    3: N_("three of {suit}"),
+    4: N_("four of {suit}"),
+    5: N_("five of {suit}"),
+    6: N_("six of {suit}"),
+    7: N_("seven of {suit}"),
+    8: N_("eight of {suit}"),
+    9: N_("nine of {suit}"),
+    10: N_("ten of {suit}"),
+    11: N_("jack of {suit}"),
+    12: N_("queen of {suit}"),
+    13: N_("king of {suit}"),
+    14: N_("ace of {suit}"),
+}
+
+
+def card_name(card: Card | str) -> str:
+    """A card in words, in the learner's language, for screen readers and sentences.
+
+    ``'queen of hearts'``, ``'पान की बेगम'``, ``'paan ki begum'``. (:attr:`Card.name`
+    stays English.) Each rank is its own message, because in Hindi the word joining
+    suit and rank agrees with the rank (``का इक्का``, ``की बेगम``).
+    """
+    card = Card(card)
+    return _(_CARD_NAMES[card.rank]).format(suit=suit_name(card.suit))
+
+
 def parse_card(token: str) -> Card:
     """Read one card such as ``'QH'``, ``'qh'``, ``'10H'``, ``'TH'`` or ``'Q♥'``.
 
@@ -139,10 +197,18 @@ def parse_card(token: str) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise CardParseError(f"expected a card as text, got {token!r}; write {ACCEPTED_FORMS}")
+        raise CardParseError(
+            _("expected a card as text, got {token!r}; write {forms}").format(
+                token=token, forms=accepted_forms()
+            )
+        )
     match = _TOKEN.match(token.strip())
     if not match:
-        raise CardParseError(f"cannot read {token!r} as a card: write {ACCEPTED_FORMS}")
+        raise CardParseError(
+            _("cannot read {token!r} as a card: write {forms}").format(
+                token=token, forms=accepted_forms()
+            )
+        )
     rank_text, suit_text = match.groups()
     rank = 10 if rank_text == "10" else RANK_CHARS.index(rank_text.upper()) + 2
     suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
@@ -163,7 +229,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
             tokens = list(text)
         except TypeError:
             raise CardParseError(
-                f"expected cards as text like 'QH 10S', got {text!r}; write {ACCEPTED_FORMS}"
+                _("expected cards as text like 'QH 10S', got {text!r}; write {forms}").format(
+                    text=text, forms=accepted_forms()
+                )
             ) from None
     return [parse_card(t) for t in tokens]
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Collection, Mapping
 from html import escape
 
+from cardlib.i18n import _
 from cardlib.svg import Svg
 
 # Okabe–Ito colours, safe for colour-blind readers.
@@ -119,15 +120,17 @@ def bar_chart(
     x_label: str,
     y_label: str,
     marked: Collection = (),
-    mark_text: str = "best",
+    mark_text: str | None = None,
     value_text: Callable[[object], str] = str,
     width: int = 640,
     height: int = 300,
 ) -> Svg:
-    """One bar per key of ``values`` (in order); ``marked`` bars are orange with ``mark_text``.
+    """One bar per key of ``values`` (in order); ``marked`` bars are orange with ``mark_text``
+    ("best" in the learner's language unless given).
 
     Each bar's ``<title>`` reads "x_label k: value" with ``value_text(value)``.
     """
+    mark_text = _("best") if mark_text is None else mark_text
     keys = list(values)
     numbers = [float(values[k]) for k in keys]
     frame = _Frame(keys, min(numbers), max(numbers), width, height, title, x_label, y_label)

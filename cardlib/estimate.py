@@ -27,6 +27,7 @@ from cardlib import callbreak
 from cardlib.cards import Card, parse_card, parse_cards, to_mask
 from cardlib.errors import CardlibError
 from cardlib.fast import sample_tricks
+from cardlib.i18n import _
 
 ALWAYS_WANT = 13  # a call no hand makes early: the bot plays for every trick
 POSITIONS = 4
@@ -37,7 +38,9 @@ def hand_mask(hand: Iterable[Card | str] | str) -> int:
     cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
     mask = to_mask(cards)
     if len(cards) != 13 or mask.bit_count() != 13:
-        raise ValueError(f"a Call Break hand holds 13 different cards, got {len(cards)}")
+        raise ValueError(
+            _("a Call Break hand holds 13 different cards, got {count}").format(count=len(cards))
+        )
     return mask
 
 
@@ -60,7 +63,11 @@ def trick_counts(
             variant.redeals(hand_mask(hand)),
         )
     if samples < POSITIONS:
-        raise ValueError(f"need at least {POSITIONS} samples, one per position, got {samples}")
+        raise ValueError(
+            _("need at least {positions} samples, one per position, got {samples}").format(
+                positions=POSITIONS, samples=samples
+            )
+        )
     mask = hand_mask(hand)
     rng = random.Random(seed)
     rules = callbreak.play_rules(variant)

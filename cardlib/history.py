@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from cardlib.cards import Card
 from cardlib.game import TrickDeal
+from cardlib.i18n import _
 
 
 class Play(NamedTuple):
@@ -45,8 +46,13 @@ class Play(NamedTuple):
         return len(self.legal) < self.hand_size
 
     def __str__(self) -> str:
-        note = " (forced)" if self.forced else " (restricted)" if self.restricted else ""
-        return f"trick {self.trick_number}: seat {self.seat} plays {self.card}{note}"
+        if self.forced:
+            template = _("trick {number}: seat {seat} plays {card} (forced)")
+        elif self.restricted:
+            template = _("trick {number}: seat {seat} plays {card} (restricted)")
+        else:
+            template = _("trick {number}: seat {seat} plays {card}")
+        return template.format(number=self.trick_number, seat=self.seat, card=self.card)
 
 
 def starting_hands(deal: TrickDeal) -> list[list[Card]]:

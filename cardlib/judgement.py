@@ -1,7 +1,8 @@
 """Judgement: 3 to 7 players, eight shrinking rounds, a rotating trump, exact bids.
 
-Everything here follows the Judgement section of the project's RULES.md (seed
-004). What makes Judgement differ from Call Break is a handful of values:
+Everything here follows the Judgement section of the rule book (``docs/rules.md``,
+from the original Judgement rules, in Hinglish). What makes Judgement differ from
+Call Break is a handful of values:
 
 - the :func:`schedule` of rounds (7, 6, 5, 4, 3, 2, 1, 1 cards; trumps ♣ ♥ ♠ ♦
   twice; the last round blind);

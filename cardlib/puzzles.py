@@ -14,6 +14,13 @@ The answer is the set of legal cards and the rule id that decided, from
   ``lead-no-spade`` (no spade lead on the first trick) and ``free`` under free discard while
   holding spades that cannot over-trump.
 
+**Every puzzle tests its rule.** A position is used only when its rule matters: the legal set
+has at least two cards, and it differs from what each *rival* rule would allow there — the rule a
+player who forgot this one would apply (:data:`RIVALS`): a ``must-beat`` puzzle holds a card of the
+led suit that does not beat, a ``follow-trumped`` one a card that could beat (so "must beat"
+would be wrong), a ``must-overtrump`` one a spade too low, and so on. :func:`narrows` is that
+proof; the generator checks it for every puzzle it emits (``Puzzle.rivals`` keeps the evidence).
+
 ``puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time; each block of
 consecutive puzzles as long as the level's list of rules holds each rule once, so a set at least
 that long shows every rule of its level. ``puzzle_stream`` goes on for ever, with the same start.
@@ -29,13 +36,77 @@ from itertools import count
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card, cards_text, sort_for_display
+from cardlib.cards import (
+    Card,
+    cards_text,
+    from_mask,
+    parse_cards,
+    sort_for_display,
+    to_mask,
+)
 from cardlib.game import SEAT_NAMES, Explanation
 from cardlib.svg import Html, hand_svg, trick_svg
+from cardlib.tricks import (
+    FOLLOW_ANY,
+    FOLLOW_TRUMPED,
+    FREE,
+    LEAD,
+    LEAD_NO_TRUMP,
+    MUST_BEAT,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    MUST_UNDERTRUMP,
+    PlayRules,
+    rule_masks,
+)
 
 STANDARD = callbreak.STANDARD
 NO_SPADE_LEAD = callbreak.Variant(no_spade_lead_first_trick=True)
 FREE_DISCARD = callbreak.Variant(free_discard=True)
+
+
+#: For each rule: the rules a player who forgot it would apply instead. A puzzle of that rule is
+#: set only where each rival allows different cards than the rule does.
+RIVALS: dict[str, tuple[str, ...]] = {
+    LEAD: (LEAD_NO_TRUMP,),  # standard rules: a spade may be led, even on the first trick
+    LEAD_NO_TRUMP: (LEAD,),
+    MUST_BEAT: (FOLLOW_ANY,),
+    FOLLOW_ANY: (FREE,),  # you hold the suit, so other suits are not allowed
+    FOLLOW_TRUMPED: (MUST_BEAT,),
+    MUST_TRUMP: (FREE,),
+    MUST_OVERTRUMP: (MUST_UNDERTRUMP, FREE),
+    MUST_UNDERTRUMP: (FREE,),
+    FREE: (MUST_UNDERTRUMP,),  # free discard: the spades you hold are not forced
+}
+
+
+def narrows(
+    rule: str,
+    hand: int,
+    trick: list[int],
+    rules: PlayRules,
+    first_trick: bool = False,
+    free_discard: bool = True,
+) -> dict[str, int] | None:
+    """The proof that a position tests ``rule``: each rival's mask, every one different from the
+    rule's, or ``None`` when the legal set is a single card or a rival cannot apply here or would
+    allow the same cards.
+
+    One exception: ``free`` under standard rules (``free_discard=False``) means you hold neither
+    the led suit nor a spade, so its rival ("play a spade") cannot apply; there the proof asks for
+    a hand of two suits at least.
+    """
+    masks = rule_masks(hand, trick, rules, first_trick)
+    legal = masks.get(rule) if rule != FREE or trick else None
+    if legal is None or legal.bit_count() < 2:
+        return None
+    rivals = {rival: masks.get(rival) for rival in RIVALS[rule]}
+    if rule == FREE and not free_discard:
+        suits = {card // 13 for card in range(52) if hand >> card & 1}
+        return {MUST_UNDERTRUMP: 0} if rivals[MUST_UNDERTRUMP] is None and len(suits) > 1 else None
+    if any(mask is None or mask == legal for mask in rivals.values()):
+        return None
+    return rivals
 
 
 @dataclass(frozen=True)
@@ -102,6 +173,8 @@ class Puzzle:
     dealer: int
     calls: tuple[int, ...]
     history: tuple[Card, ...]
+    #: The proof that the position tests its rule: what each rival rule would allow instead.
+    rivals: tuple[tuple[str, frozenset[Card]], ...] = ()
 
     @property
     def title(self) -> str:
@@ -110,13 +183,7 @@ class Puzzle:
     @property
     def situation(self) -> str:
         """The position in one sentence."""
-        if not self.trick:
-            where = "the first trick" if self.first_trick else f"trick {self.tricks_played + 1}"
-            return f"You lead {where}."
-        plays = ", ".join(
-            f"{SEAT_NAMES[s]} {c}" for s, c in zip(self.trick_seats, self.trick, strict=True)
-        )
-        return f"Trick {self.tricks_played + 1}: {plays}; your turn."
+        return situation_text(self.trick, self.trick_seats, self.tricks_played)
 
     def explain(self) -> Explanation:
         """The answer as an :class:`~cardlib.game.Explanation`."""
@@ -161,15 +228,47 @@ class Puzzle:
 
 def puzzle_html(puzzle: Puzzle) -> Html:
     """The position as pictures: the trick so far, then the hand."""
-    if puzzle.trick:
-        table = trick_svg(puzzle.trick, puzzle.trick_seats, None, SEAT_NAMES)
-    else:
-        table = escape(puzzle.situation)
+    return show_position(
+        puzzle.hand,
+        puzzle.trick,
+        puzzle.trick_seats,
+        puzzle.seat,
+        puzzle.variant,
+        puzzle.tricks_played,
+        puzzle.title,
+    )
+
+
+def situation_text(trick, trick_seats, tricks_played: int) -> str:
+    """The position in one sentence: who played what to this trick, or who leads."""
+    if not trick:
+        where = "the first trick" if tricks_played == 0 else f"trick {tricks_played + 1}"
+        return f"You lead {where}."
+    plays = ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(trick_seats, trick, strict=True))
+    return f"Trick {tricks_played + 1}: {plays}; your turn."
+
+
+def show_position(
+    hand,
+    trick=(),
+    trick_seats=(),
+    seat: int = 0,
+    variant: callbreak.Variant = STANDARD,
+    tricks_played: int = 0,
+    title: str = "",
+) -> Html:
+    """A position as pictures, from its givens alone (nothing about its answer): the rules, the
+    trick so far and the hand. Puzzle notebooks for students show their positions with it."""
+    hand = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
+    trick = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
+    situation = situation_text(trick, trick_seats, tricks_played)
+    table = trick_svg(trick, tuple(trick_seats), None, SEAT_NAMES) if trick else ""
+    heading = f"<b>{escape(title)}</b> — " if title else ""
     return Html(
-        f'<div class="cardlib-puzzle"><b>{escape(puzzle.title)}</b> — '
-        f"{escape(variant_text(puzzle.variant))}<div>{escape(puzzle.situation)}</div>"
-        f"<div>{table}</div><div>Your hand ({SEAT_NAMES[puzzle.seat]}):</div>"
-        f"<div>{hand_svg(puzzle.hand, sort=False, label='your hand')}</div></div>"
+        f'<div class="cardlib-puzzle">{heading}{escape(variant_text(variant))}'
+        f"<div>{escape(situation)}</div><div>{table}</div>"
+        f"<div>Your hand ({SEAT_NAMES[seat]}):</div>"
+        f"<div>{hand_svg(hand, sort=False, label='your hand')}</div></div>"
     )
 
 
@@ -188,19 +287,25 @@ def _kinds(level: str) -> tuple[Kind, ...]:
 
 
 def _fits(kind: Kind, deal: callbreak.Deal, explanation: Explanation) -> bool:
-    """Whether the turn makes a puzzle of this kind: the right rule, and a choice to think about."""
+    """Whether the turn makes a puzzle of this kind: the right rule, and a rule that matters."""
     if explanation.rule != kind.rule:
         return False
     hand = deal.hand(deal.to_act)
     if len(hand) < 3:
         return False
-    if kind.rule == "lead-no-spade":
-        return any(c.suit == "S" for c in hand)
-    if kind.rule == "free" and kind.variant.free_discard:
-        return any(c.suit == "S" for c in hand)  # the variant is what frees the spades
-    if kind.rule in ("lead", "free"):
-        return True
-    return explanation.legal != hand  # not every card: there is a choice to get wrong
+    return _proof(kind, hand, deal.trick, deal.first_trick) is not None
+
+
+def _proof(kind: Kind, hand, trick, first_trick: bool) -> dict[str, int] | None:
+    rules = callbreak.play_rules(kind.variant)
+    return narrows(
+        kind.rule,
+        to_mask(hand),
+        [int(c) for c in trick],
+        rules,
+        first_trick,
+        kind.variant.free_discard,
+    )
 
 
 def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
@@ -230,6 +335,9 @@ def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
 
 def _make(level, seed, number, kind, deal, history, explanation, deal_seed) -> Puzzle:
     seat = deal.to_act
+    proof = _proof(kind, deal.hand(seat), deal.trick, deal.first_trick)
+    if proof is None:  # pragma: no cover - _fits chose it; this is the generator's own proof
+        raise AssertionError(f"puzzle {level}/{seed}/{number} does not test {kind.rule}")
     return Puzzle(
         level=level,
         seed=seed,
@@ -248,6 +356,7 @@ def _make(level, seed, number, kind, deal, history, explanation, deal_seed) -> P
         dealer=deal.dealer,
         calls=deal.calls,
         history=history,
+        rivals=tuple((rule, frozenset(from_mask(mask))) for rule, mask in proof.items()),
     )
 
 
@@ -267,11 +376,16 @@ def puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[Pu
 
 __all__ = [
     "LEVELS",
+    "RIVALS",
     "Kind",
     "Puzzle",
     "kind_of",
+    "narrows",
     "puzzle",
     "puzzle_set",
     "puzzle_stream",
+    "rule_masks",
+    "show_position",
+    "situation_text",
     "variant_text",
 ]

@@ -7,7 +7,9 @@ tested as text. Output is deterministic: no ids, dates or random numbers.
 Cards are accessible: each shows its rank text and suit symbol, has a
 ``<title>`` and an ``aria-label`` ("queen of hearts"), and the suit colours are
 safe for colour-blind readers (Okabe–Ito): ♥ vermilion, ♦ blue, ♣ bluish
-green, ♠ black. Colour is never the only cue: the symbol is always there.
+green, ♠ black, the vermilion and green darkened (same hues) so that text in them
+has the 4.5:1 contrast on white that WCAG AA asks of text. Colour is never the
+only cue: the symbol is always there.
 """
 
 from __future__ import annotations
@@ -15,9 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from cardlib.cards import Card, sort_for_display
+from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.errors import CardlibError, IllegalPlayError
+from cardlib.i18n import _
 
-SUIT_COLOURS = {"S": "#000000", "H": "#D55E00", "D": "#0072B2", "C": "#009E73"}
+#: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
+SUIT_COLOURS = {"S": "#000000", "H": "#C05000", "D": "#0072B2", "C": "#008562"}
+#: Text that says right or wrong (the same two hues as ♣ and ♥).
+GOOD_TEXT, BAD_TEXT = SUIT_COLOURS["C"], SUIT_COLOURS["H"]
 CARD_WIDTH, CARD_HEIGHT = 44, 62
 GAP = 4
 HIGHLIGHT = "#E69F00"  # Okabe–Ito orange: the legal cards, the winner
@@ -25,9 +32,17 @@ DIM_OPACITY = "0.35"
 
 
 class Svg(str):
-    """An SVG document as a string that Jupyter displays as a picture."""
+    """An SVG document as a string that Jupyter displays as a picture.
+
+    It also offers itself as HTML (the SVG inline): JupyterLab draws a bare
+    ``image/svg+xml`` output as an ``<img>`` without alt text, which loses the
+    SVG's own ``<title>`` and ``aria-label``; inline, screen readers read them.
+    """
 
     def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
         return str(self)
 
 
@@ -42,7 +57,7 @@ def _card_group(
     card: Card, x: int, y: int, highlight: bool = False, dim: bool = False, label: str = ""
 ) -> str:
     colour = SUIT_COLOURS[card.suit]
-    name = card.name + (f", {label}" if label else "")
+    name = card_name(card) + (f", {label}" if label else "")
     border = HIGHLIGHT if highlight else "#555555"
     width = 3 if highlight else 1
     opacity = f' opacity="{DIM_OPACITY}"' if dim else ""
@@ -70,7 +85,7 @@ def _document(width: int, height: int, body: str, label: str) -> Svg:
 def card_svg(card: Card | str, highlight: bool = False) -> Svg:
     """One card."""
     card = Card(card)
-    return _document(CARD_WIDTH, CARD_HEIGHT, _card_group(card, 0, 0, highlight), card.name)
+    return _document(CARD_WIDTH, CARD_HEIGHT, _card_group(card, 0, 0, highlight), card_name(card))
 
 
 def hand_svg(
@@ -78,14 +93,16 @@ def hand_svg(
     highlight: Iterable[Card | str] = (),
     dim: Iterable[Card | str] = (),
     sort: bool = True,
-    label: str = "hand",
-    highlight_label: str = "legal",
+    label: str | None = None,
+    highlight_label: str | None = None,
 ) -> Svg:
     """A row of cards (sorted by suit, high first, unless ``sort=False``).
 
     ``highlight`` cards get an orange border (e.g. the legal plays) and their
     label says ``highlight_label`` ("legal", "trump" …); ``dim`` cards are faded.
     """
+    label = _("hand") if label is None else label
+    highlight_label = _("legal") if highlight_label is None else highlight_label
     cards = [Card(c) for c in cards]
     if sort:
         cards = sort_for_display(cards)
@@ -103,7 +120,7 @@ def hand_svg(
         for i, card in enumerate(cards)
     )
     width = max(1, len(cards) * (CARD_WIDTH + GAP) - GAP)
-    names = ", ".join(str(c) for c in cards) or "no cards"
+    names = ", ".join(str(c) for c in cards) or _("no cards")
     return _document(width, CARD_HEIGHT, body, f"{label}: {names}")
 
 
@@ -124,9 +141,13 @@ def trick_svg(
     for i, card in enumerate(cards):
         x = i * (CARD_WIDTH + 2 * GAP)
         seat = seats[i] if seats is not None else None
-        who = "" if seat is None else (seat_names[seat] if seat_names else f"seat {seat}")
+        who = (
+            ""
+            if seat is None
+            else (seat_names[seat] if seat_names else _("seat {seat}").format(seat=seat))
+        )
         wins = winner == i
-        label = ", ".join(p for p in (who, "wins" if wins else "") if p)
+        label = ", ".join(p for p in (who, _("wins") if wins else "") if p)
         parts.append(_card_group(card, x, 0, wins, False, label))
         caption = who + (" ✓" if wins else "")
         if caption:
@@ -135,16 +156,18 @@ def trick_svg(
                 f'font-size="11" text-anchor="middle" fill="#000000">{escape(caption)}</text>'
             )
     width = max(1, len(cards) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
-    names = ", ".join(str(c) for c in cards) or "no cards yet"
-    return _document(width, CARD_HEIGHT + caption_height, "".join(parts), f"trick: {names}")
+    names = ", ".join(str(c) for c in cards) or _("no cards yet")
+    return _document(
+        width, CARD_HEIGHT + caption_height, "".join(parts), _("trick: {cards}").format(cards=names)
+    )
 
 
 def card_html(card: Card | str) -> Html:
     """A card as inline text, coloured, with an aria-label: for tables and sentences."""
     card = Card(card)
     return Html(
-        f'<span class="cardlib-card" role="img" aria-label="{escape(card.name)}" '
-        f'title="{escape(card.name)}" style="color:{SUIT_COLOURS[card.suit]};'
+        f'<span class="cardlib-card" role="img" aria-label="{escape(card_name(card))}" '
+        f'title="{escape(card_name(card))}" style="color:{SUIT_COLOURS[card.suit]};'
         f'font-weight:bold;white-space:nowrap">{escape(str(card))}</span>'
     )
 
@@ -162,5 +185,64 @@ def explanation_html(explanation) -> Html:
     legal = cards_html(explanation.legal, sort=True)
     return Html(
         f'<div class="cardlib-explanation"><b>{escape(explanation.rule)}</b>: '
-        f"{escape(explanation.text)}<br>Legal: {legal}</div>"
+        f"{escape(explanation.text)}<br>{escape(_('Legal:'))} {legal}</div>"
     )
+
+
+class Refusal:
+    """A move the engine refused, shown as a note rather than a traceback.
+
+    It holds the attempt (``"play('3H')"``), the error, its rule id and its
+    sentence, and, for a refused card, the card. In a notebook it renders as a
+    short note, so "Run All" goes on past it (a JupyterLite page stops at any
+    cell that raises).
+    """
+
+    def __init__(self, attempt: str | None, error: CardlibError, card: Card | None = None):
+        self.attempt = attempt
+        self.error = error
+        self.rule = error.rule
+        self.message = str(error)
+        self.card = card
+
+    def __repr__(self) -> str:
+        named = not self.rule or f"({self.rule})" in self.message
+        return f"Refused: {self.message}" if named else f"Refused ({self.rule}): {self.message}"
+
+    def _repr_html_(self) -> str:
+        card = f" {card_html(self.card)}" if self.card is not None else ""
+        rule = f" · rule <code>{escape(self.rule)}</code>" if self.rule else ""
+        tried = f" · <code>{escape(self.attempt)}</code>" if self.attempt else ""
+        return (
+            '<div class="cardlib-refusal" role="note" style="border-left:4px solid '
+            f'{SUIT_COLOURS["H"]};padding:2px 8px">'
+            f"<b>Refused</b>{card}{rule}{tried}<br>"
+            f"{escape(self.message)}</div>"
+        )
+
+
+def refused(action, *args, **kwargs) -> Refusal:
+    """Try ``action(*args, **kwargs)``, which the rules must refuse, and show the refusal.
+
+    The engine's error (a :class:`~cardlib.errors.CardlibError`, state unchanged)
+    becomes a :class:`Refusal` to display. If the action is accepted after all,
+    that is a bug in the lesson or in the engine, and this raises ``AssertionError``.
+
+    >>> from cardlib import callbreak
+    >>> refused(callbreak.Deal(seed=1, dealer=0).call, 14)
+    Refused (call-range): a call must be a whole number of tricks from 1 to 13 in Call Break, got 14
+    """
+    name = getattr(action, "__name__", "action")
+    shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    attempt = None if name == "<lambda>" else f"{name}({', '.join(shown)})"
+    try:
+        action(*args, **kwargs)
+    except CardlibError as error:
+        card = None
+        if isinstance(error, IllegalPlayError) and args:
+            try:
+                card = Card(args[0])
+            except (CardlibError, TypeError):
+                card = None
+        return Refusal(attempt, error, card)
+    raise AssertionError(f"expected the rules to refuse {attempt or 'this'}, but it was accepted")

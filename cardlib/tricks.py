@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.cards import DECK, SUIT_MASKS, SUIT_NAMES, SUITS, Card, from_mask
+from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, from_mask, suit_name
+from cardlib.i18n import _, ngettext
 
 # The vocabulary of rule ids shared by notebooks, exercises and puzzles.
 LEAD = "lead"
@@ -192,11 +193,15 @@ def _names(mask: int, conjunction: str = "and") -> str:
     cards = [str(c) for c in from_mask(mask)]
     if len(cards) <= 1:
         return "".join(cards)
-    return ", ".join(cards[:-1]) + f" {conjunction} " + cards[-1]
+    # Translators: {cards} is a list of cards such as "3♥, 9♥";
+    # {last} is one card such as "K♥".
+    template = _("{cards} and {last}") if conjunction == "and" else _("{cards} or {last}")
+    return template.format(cards=", ".join(cards[:-1]), last=cards[-1])
 
 
-def _plural(suit: str) -> str:
-    return SUIT_NAMES[suit]
+def _sentence(text: str) -> str:
+    """Upper-case the first letter: a suit name may open the sentence ('Hearts were led')."""
+    return text[:1].upper() + text[1:]
 
 
 def explain_text(
@@ -207,77 +212,136 @@ def explain_text(
     rule: str,
     first_trick: bool = False,
 ) -> str:
-    """One plain sentence saying why ``legal`` is what may be played."""
+    """One plain sentence, in the learner's language, saying why ``legal`` is what may be played.
+
+    Each case is one whole sentence to translate, its cards and suits named
+    placeholders filled in afterwards (:mod:`cardlib.i18n`).
+    """
     trump = rules.trump
-    trump_name = _plural(trump) if trump else "trumps"
+    trumps = suit_name(trump) if trump else _("trumps")
     if rule == LEAD:
         only_trumps = hand and trump and hand == hand & SUIT_MASKS[trump]
         if only_trumps and rules.no_trump_lead_first_trick and first_trick:
-            return f"You lead, and you hold only {trump_name}, so you may lead any of them."
-        return "You lead this trick, so you may play any card in your hand."
+            return _("You lead, and you hold only {trumps}, so you may lead any of them.").format(
+                trumps=trumps
+            )
+        return _("You lead this trick, so you may play any card in your hand.")
     if rule == LEAD_NO_TRUMP:
-        return (
-            f"You lead the first trick, and {trump_name} may not be led to it while you "
-            f"hold other suits, so you may play any card except your {trump_name}."
-        )
+        return _(
+            "You lead the first trick, and {trumps} may not be led to it while you hold "
+            "other suits, so you may play any card except your {trumps}."
+        ).format(trumps=trumps)
     led_suit = DECK[trick[0]].suit
-    led = _plural(led_suit).capitalize()
-    high = DECK[_highest_in_suit(trick, SUITS.index(led_suit))]
+    fields = {
+        "led": suit_name(led_suit),
+        "symbol": DECK[trick[0]].symbol,
+        "high": DECK[_highest_in_suit(trick, SUITS.index(led_suit))],
+        "trumps": trumps,
+        "cards": _names(legal),
+        "choices": _names(legal, "or"),
+    }
+    if trump is not None:
+        top_trump = _highest_in_suit(trick, SUITS.index(trump))
+        fields["top"] = DECK[top_trump] if top_trump >= 0 else ""
     n_legal = legal.bit_count()
     if rule == MUST_BEAT:
-        if n_legal == 1:
-            beats, must = "which beats", f"you must play {_names(legal)}"
-        else:
-            beats, must = "which beat", f"you must play one of them: {_names(legal, 'or')}"
-        return (
-            f"{led} were led and {high} is highest; you hold {_names(legal)}, {beats} it, "
-            f"so {must}."
+        # Translators: {led} is the led suit's name (as in "hearts");
+        # {high} and {top} are cards such as Q♥;
+        # {cards} the legal cards joined with "and", {choices} joined with "or".
+        template = ngettext(
+            "{led} were led and {high} is highest; you hold {cards}, which beats it, "
+            "so you must play {cards}.",
+            "{led} were led and {high} is highest; you hold {cards}, which beat it, "
+            "so you must play one of them: {choices}.",
+            n_legal,
         )
-    if rule == FOLLOW_ANY:
-        if rules.must_beat:
-            return (
-                f"{led} were led and {high} is highest; you cannot beat it, so you may play "
-                f"any of your {_plural(led_suit)}."
-            )
-        return (
-            f"{led} were led and you hold {_plural(led_suit)}, so you must follow suit with "
-            "any of them."
+    elif rule == FOLLOW_ANY and rules.must_beat:
+        template = _(
+            "{led} were led and {high} is highest; you cannot beat it, so you may play "
+            "any of your {led}."
         )
-    if rule == FOLLOW_TRUMPED:
-        top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
-        return (
-            f"{led} were led but {top} has trumped the trick, so no {DECK[trick[0]].symbol} "
-            f"can win and you may play any of your {_plural(led_suit)}."
+    elif rule == FOLLOW_ANY:
+        template = _("{led} were led and you hold {led}, so you must follow suit with any of them.")
+    elif rule == FOLLOW_TRUMPED:
+        template = _(
+            "{led} were led but {top} has trumped the trick, so no {symbol} can win and you "
+            "may play any of your {led}."
         )
-    if rule == MUST_TRUMP:
-        return (
-            f"{led} were led and you have none; you hold {trump_name}, so you must "
-            f"play one: {_names(legal, 'or')}."
+    elif rule == MUST_TRUMP:
+        # English says the same for one trump and for several; other languages may not.
+        template = ngettext(
+            "{led} were led and you have none; you hold {trumps}, so you must play one: {choices}.",
+            "{led} were led and you have none; you hold {trumps}, so you must play one: {choices}.",
+            n_legal,
         )
-    if rule == MUST_OVERTRUMP:
-        top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
-        return (
-            f"{led} were led and you have none; {top} has trumped, and you hold "
-            f"{_names(legal)}, higher, so you must over-trump with "
-            f"{'it' if n_legal == 1 else 'one of them'}."
+    elif rule == MUST_OVERTRUMP:
+        template = ngettext(
+            "{led} were led and you have none; {top} has trumped, and you hold {cards}, "
+            "higher, so you must over-trump with it.",
+            "{led} were led and you have none; {top} has trumped, and you hold {cards}, "
+            "higher, so you must over-trump with one of them.",
+            n_legal,
         )
-    if rule == MUST_UNDERTRUMP:
-        top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
-        return (
-            f"{led} were led and you have none; {top} has trumped and you cannot beat it, "
-            f"but you hold {trump_name}, so you must still play one: {_names(legal, 'or')}."
+    elif rule == MUST_UNDERTRUMP:
+        template = ngettext(
+            "{led} were led and you have none; {top} has trumped and you cannot beat it, "
+            "but you hold {trumps}, so you must still play one: {choices}.",
+            "{led} were led and you have none; {top} has trumped and you cannot beat it, "
+            "but you hold {trumps}, so you must still play one: {choices}.",
+            n_legal,
         )
-    if rule == FREE:
+    elif rule == FREE:
         if trump is None or rules.void_rule == "free" or led_suit == trump:
-            return f"{led} were led and you have none, so you may play any card."
-        if hand & SUIT_MASKS[trump]:
-            top = DECK[_highest_in_suit(trick, SUITS.index(trump))]
-            return (
-                f"{led} were led and you have none; {top} has trumped and you cannot beat "
-                f"it, so you may play any card."
+            template = _("{led} were led and you have none, so you may play any card.")
+        elif hand & SUIT_MASKS[trump]:
+            template = _(
+                "{led} were led and you have none; {top} has trumped and you cannot beat it, "
+                "so you may play any card."
             )
-        return (
-            f"{led} were led and you hold neither {_plural(led_suit)} nor {trump_name}, so you "
-            "may play any card."
-        )
-    raise ValueError(f"unknown rule id {rule!r}")
+        else:
+            template = _(
+                "{led} were led and you hold neither {led} nor {trumps}, so you may play any card."
+            )
+    else:
+        raise ValueError(f"unknown rule id {rule!r}")
+    return _sentence(template.format(**fields))
+
+
+def rule_masks(
+    hand: int, trick: list[int], rules: PlayRules, first_trick: bool = False
+) -> dict[str, int]:
+    """What each rule id of the ladder would allow in this position, where it can apply at all.
+
+    ``legal_mask`` says which rule decides; this says what a player who applied another rule
+    would play. Two rule ids with the same mask are the same answer here, and a puzzle is worth
+    setting only when its rule's mask differs from its rivals' (see :data:`cardlib.puzzles.RIVALS`).
+    """
+    masks: dict[str, int] = {}
+    masks[FREE] = hand  # "any card": what a player who forgot every duty would play
+    if not trick:
+        masks[LEAD] = hand
+        if rules.trump is not None and hand & ~SUIT_MASKS[rules.trump]:
+            masks[LEAD_NO_TRUMP] = hand & ~SUIT_MASKS[rules.trump]
+        return masks
+    led = trick[0] // 13
+    follow = hand & SUIT_MASKS[SUITS[led]]
+    trump = None if rules.trump is None else SUITS.index(rules.trump)
+    top_led = max(c for c in trick if c // 13 == led)
+    trumps_played = [c for c in trick if trump is not None and c // 13 == trump and led != trump]
+    if follow:
+        masks[FOLLOW_ANY] = follow
+        masks[FOLLOW_TRUMPED] = follow
+        higher = follow >> (top_led + 1) << (top_led + 1)
+        if higher:
+            masks[MUST_BEAT] = higher
+        return masks
+    if trump is not None and hand & SUIT_MASKS[SUITS[trump]]:
+        trumps = hand & SUIT_MASKS[SUITS[trump]]
+        masks[MUST_TRUMP] = trumps
+        masks[MUST_UNDERTRUMP] = trumps
+        if trumps_played:
+            top = max(trumps_played)
+            higher = trumps >> (top + 1) << (top + 1)
+            if higher:
+                masks[MUST_OVERTRUMP] = higher
+    return masks

@@ -32,6 +32,7 @@ from cardlib.exercises import (
     check_total,
     check_trick_winner,
     check_trick_winner_seat,
+    exercise_mode,
     fraction_text,
 )
 from cardlib.exercises.__main__ import main
@@ -87,7 +88,7 @@ def test_seed_example_must_beat_partial_credit():
         "Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.",
     )
     assert feedback.credit == Fraction(1, 2)
-    assert str(feedback).startswith("✗ Not yet (credit 1/2):")
+    assert str(feedback).startswith("✗ Not yet (partly right: 1/2):")
 
 
 def test_missing_and_not_in_hand_are_named():
@@ -120,8 +121,8 @@ def test_many_spellings_of_the_same_answer(answer):
         (..., "✗ Not answered yet"),
         (5, "expected cards as text or a list"),
         (b"KH", "expected cards as text or a list"),
-        ("ZZ", "cannot read 'ZZ' as a card"),
-        (["KH", 3], "expected a card as text, got 3"),
+        ("ZZ", "cannot read 'ZZ' as cards"),
+        (["KH", 3], "cannot read ['KH', 3] as cards"),
         ("", "you chose no card"),
         ([], "you chose no card"),
     ],
@@ -253,7 +254,10 @@ def test_totals_and_seat_scores_with_partial_credit():
     assert "deal 2: call 3, 2 tricks scores -3.0" in str(check_total("7.1", [4, 3], [5, 2]))
     feedback = check_scores(["4.1", -3, "2", None], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
     assert feedback.credit == Fraction(3, 4)
-    assert feedback.lines == ("seat 3: replace None with your answer, for example Decimal('4.2').",)
+    assert feedback.lines == (
+        "seat 3: cannot read None as exact points (write '2.1', -3 or Decimal('2.1'); "
+        "a float such as 2.1 is not exact)",
+    )
     assert check_scores(["4.1", -3, "2", "1.3"], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
 
 
@@ -397,3 +401,125 @@ def test_student_version_executed_as_is_fails_every_check(path, tmp_path):
         text = _text(cell)
         assert text.startswith("✗"), f"{path.name} {cell.id} gives its check away: {text!r}"
         assert "Error" not in text and "Traceback" not in text
+
+
+# ----- modes, the graded display, the command line ------------------------------------------------
+
+
+@pytest.fixture
+def graded():
+    from cardlib.exercises import feedback
+
+    exercise_mode("graded")
+    yield
+    feedback._mode = None
+
+
+def test_graded_mode_says_the_kind_of_mistake_never_the_cards(graded):
+    wrong = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+    assert str(wrong) == (
+        "✗ Not yet: you chose a card the rules do not allow here; you left out a card you may play."
+    )
+    assert wrong.lines == () and wrong.credit == 0 and "K♥" not in str(wrong)
+    right = check_legal_plays("KH", hand="3H KH 2S", trick="QH")
+    assert right.correct and right.in_exercise
+
+
+def test_practice_mode_explains_and_the_verdict_is_the_same():
+    from cardlib.exercises import feedback
+
+    try:
+        exercise_mode("practice")
+        practice = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+        exercise_mode("graded")
+        graded_view = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+    finally:
+        feedback._mode = None
+    assert "Missing: K♥ — allowed too" in practice.lines
+    assert practice.correct == graded_view.correct is False
+    with pytest.raises(ValueError, match="mode must be one of practice, graded"):
+        exercise_mode("strict")
+
+
+def test_outputs_are_what_nbgrader_grades(graded):
+    right = check_hand_size(13).grading_outputs()
+    assert [o["output_type"] for o in right] == ["display_data"]
+    assert right[0]["data"]["text/plain"].startswith("✓ Correct")
+    wrong = check_hand_size(12).grading_outputs()
+    assert wrong == [{"output_type": "stream", "name": "stderr", "text": "✗ Not yet: not 12.\n"}]
+
+
+def test_outside_an_exercise_a_feedback_is_a_plain_value():
+    feedback = check_hand_size(12)
+    assert not feedback.in_exercise
+    with pytest.raises(AttributeError):
+        feedback._ipython_display_  # noqa: B018
+
+
+def test_seats_by_name_or_number():
+    for answer in (3, "3", 3.0, Decimal(3), " East ", "east", "E", "e"):
+        assert check_first_player(answer, dealer=2), answer
+    assert "no seat 7" in str(check_first_player(7, dealer=2))
+
+
+def test_release_sets_the_mode_and_keeps_a_learners_work(tmp_path):
+    written = release(EXERCISES, tmp_path, mode="practice")
+    student = nbformat.read(written[0], as_version=4)
+    mode_cell = next(cell for cell in student.cells if cell.id == "mode")
+    assert 'exercise_mode("practice")' in mode_cell.source
+    assert mode_cell.metadata["nbgrader"]["locked"]
+    written[0].write_text("my answers", encoding="utf-8")
+    assert release(EXERCISES, tmp_path, mode="practice", keep_existing=True) == []
+    assert written[0].read_text(encoding="utf-8") == "my answers"
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["puzzles", "--level", "expert"], "invalid choice: 'expert'"),
+        (["puzzles", "--count", "0"], "must be at least 1, got 0"),
+        (["puzzles", "--count", "ten"], "expected a whole number, got 'ten'"),
+        (["puzzles", "--seed", "-1"], "must be 0 or more"),
+        (["release", "--mode", "strict"], "invalid choice: 'strict'"),
+    ],
+)
+def test_bad_arguments_get_a_sentence_not_a_traceback(argv, says, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert says in error and "Traceback" not in error
+
+
+def test_release_says_where_it_looked(tmp_path, capsys):
+    assert main(["release", "--source", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    assert f"no instructor notebooks (*.ipynb) in {tmp_path}" in capsys.readouterr().err
+
+
+def test_help_documents_every_option(capsys):
+    for command in ("release", "puzzles"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        options = {"release": ["--source", "--out", "--mode", "--keep-existing"]}.get(
+            command, ["--count", "--level", "--seed", "--out", "--mode"]
+        )
+        for option in options:
+            assert option in text
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "not installed with the package" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR_NOTEBOOKS, ids=lambda p: p.name)
+def test_every_cell_a_student_must_not_change_is_locked(path):
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert code[0].id == "mode" and code[0].source.endswith('exercise_mode("graded")')
+    for cell in code:
+        meta = cell.metadata.get("nbgrader", {})
+        assert meta.get("solution") or meta.get("locked"), f"{path.name} {cell.id} is not locked"
+        if meta.get("grade"):
+            # The check's display is the grade: all or nothing, so one point per question.
+            assert meta["points"] == 1 and cell.id.endswith("-check")
+            assert "### BEGIN HIDDEN TESTS" not in cell.source

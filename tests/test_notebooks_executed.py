@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIRS = ("notebooks", "exercises")
-SKIP_PARTS = {"build", ".ipynb_checkpoints"}
+SKIP_PARTS = {"build", "practice", ".ipynb_checkpoints"}  # practice: make tutorial's copies
 #: At most this share of a notebook's code cells may skip the output comparison.
 IGNORE_OUTPUT_SHARE = 0.10
 
@@ -101,4 +101,41 @@ def test_tutorial_opens_with_what_you_will_learn_and_ends_with_try_this_next(pat
     )
     assert cells[-1].cell_type == "markdown" and "try this next" in cells[-1].source.lower(), (
         f"{path.name}: the last cell should be a 'Try this next' section"
+    )
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[p.name for p in TUTORIALS])
+def test_run_all_never_stops_at_a_refused_move(path):
+    """A refused move is shown (cardlib.svg.refused), not raised: JupyterLite's Run All
+    stops at the first cell that raises, whatever its tags."""
+    for i, cell in enumerate(code_cells(path)):
+        tags = cell.metadata.get("tags", [])
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert "raises-exception" not in tags and not errors, (
+            f"{path.name}: code cell {i} raises; show the refusal with "
+            "cardlib.svg.refused(action, *args) instead"
+        )
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[p.name for p in TUTORIALS])
+def test_no_nbval_comment_where_a_tag_does_the_job(path):
+    """Learners read the cells: nbval's markers go in cell tags, not in the code."""
+    for i, cell in enumerate(code_cells(path)):
+        assert "# NBVAL_" not in cell.source, (
+            f"{path.name}: code cell {i} shows an '# NBVAL_…' comment; use the cell tag "
+            "(nbval-ignore-output, nbval-skip) instead"
+        )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_timing_metadata_is_stored(path):
+    """`make notebooks` records no execution timing, so a re-run changes only real outputs."""
+    timed = [
+        i
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells)
+        if "execution" in cell.get("metadata", {})
+    ]
+    assert not timed, (
+        f"{path.name}: cells {timed} store execution timing; regenerate with `make notebooks` "
+        "(which passes --ExecutePreprocessor.record_timing=False)"
     )

@@ -9,9 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nbclient import NotebookClient
 
-from cardlib import Card, callbreak
-from cardlib.exercises.puzzle_sets import answer_key, student_notebook, write_puzzle_set
-from cardlib.puzzles import LEVELS, kind_of, puzzle, puzzle_set, puzzle_stream
+from cardlib import RULE_IDS, Card, callbreak
+from cardlib.cards import parse_cards, sort_for_display, to_mask
+from cardlib.exercises import check_rule
+from cardlib.exercises.puzzle_sets import (
+    answer_key,
+    instructor_notebook,
+    student_notebook,
+    write_puzzle_set,
+)
+from cardlib.puzzles import (
+    LEVELS,
+    RIVALS,
+    kind_of,
+    narrows,
+    puzzle,
+    puzzle_set,
+    puzzle_stream,
+    rule_masks,
+)
 from cardlib.tricks import trick_winner
 from cardlib.widgets.puzzles import PuzzleStream, PuzzleWidget
 
@@ -88,6 +104,86 @@ def test_any_seed_gives_a_valid_reachable_puzzle(level, seed, number):
     assert_reachable(p)
 
 
+def _tests_its_rule(p) -> None:
+    """The puzzle's rule matters: two legal cards at least, and every rival rule allows other
+    cards (a player who forgot the rule would answer wrong)."""
+    assert len(p.legal) >= 2, f"{_ids(p)} is a singleton"
+    rivals = dict(p.rivals)
+    assert set(rivals) == set(RIVALS[p.rule])
+    rules = callbreak.play_rules(p.variant)
+    masks = rule_masks(to_mask(p.hand), [int(c) for c in p.trick], rules, p.first_trick)
+    for rule, cards in rivals.items():
+        assert cards != p.legal
+        if not (p.rule == "free" and not p.variant.free_discard):
+            assert to_mask(cards) == masks[rule]
+    if p.rule == "must-beat":  # some card of the led suit does not beat
+        assert {c for c in p.hand if c.suit == p.trick[0].suit} != p.legal
+    if p.rule == "follow-trumped":  # some card of the led suit could beat: "must beat" is wrong
+        top = max((c for c in p.trick if c.suit == p.trick[0].suit), key=lambda c: c.rank)
+        assert any(c.suit == top.suit and c.rank > top.rank for c in p.hand)
+    if p.rule == "must-overtrump":  # a spade too low to over-trump
+        assert any(c.suit == "S" for c in p.hand if c not in p.legal)
+    if p.rule == "free" and p.variant.free_discard:
+        assert any(c.suit == "S" for c in p.hand)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_puzzle_tests_its_rule_over_many_seeds(level):
+    count = 0
+    for seed in range(25):
+        for p in puzzle_set(8, level, seed):
+            _tests_its_rule(p)
+            count += 1
+    assert count == 200
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(LEVELS)), st.integers(0, 10**6), st.integers(0, 40))
+def test_any_puzzle_tests_its_rule(level, seed, number):
+    _tests_its_rule(puzzle(level, seed, number))
+
+
+def test_the_showcase_puzzle_of_notebook_08_is_no_singleton():
+    p = puzzle("medium", seed=4, number=0)
+    assert len(p.legal) >= 2 and p.legal != set(p.hand)
+
+
+def test_narrows_refuses_positions_that_do_not_test_the_rule():
+    rules = callbreak.play_rules(callbreak.STANDARD)
+    every_heart_beats = narrows(
+        "must-beat", to_mask(parse_cards("KH AH 2C")), [int(Card("QH"))], rules
+    )
+    assert every_heart_beats is None
+    singleton = narrows("must-beat", to_mask(parse_cards("KH 3H 2C")), [int(Card("QH"))], rules)
+    assert singleton is None
+    assert (
+        narrows("must-beat", to_mask(parse_cards("KH AH 3H")), [int(Card("QH"))], rules) is not None
+    )
+    nothing_beats_anyway = [int(Card(c)) for c in ("AH", "2S")]
+    assert (
+        narrows("follow-trumped", to_mask(parse_cards("3H 4H 2C")), nothing_beats_anyway, rules)
+        is None
+    )
+    trumped = [int(Card(c)) for c in ("QH", "2S")]
+    assert narrows("follow-trumped", to_mask(parse_cards("KH 4H 2C")), trumped, rules) is not None
+
+
+@pytest.mark.parametrize("p", SAMPLE, ids=_ids)
+def test_rule_answers_accept_every_rule_with_the_same_legal_set(p):
+    rules = callbreak.play_rules(p.variant)
+    masks = rule_masks(to_mask(p.hand), [int(c) for c in p.trick], rules, p.first_trick)
+    for rule in RULE_IDS:
+        same = rule == p.rule or masks.get(rule) == to_mask(p.legal)
+        verdict = check_rule(rule, p.hand, p.trick, p.variant, p.first_trick)
+        assert verdict.correct == same, (rule, str(verdict))
+
+
+def test_exercise_06_accepts_follow_any_where_it_means_follow_trumped():
+    assert check_rule("follow-any", hand="3H KH 4C", trick="QH 5S")
+    assert check_rule("follow-trumped", hand="3H KH 4C", trick="QH 5S")
+    assert not check_rule("must-beat", hand="3H KH 4C", trick="QH 5S")
+
+
 def test_same_seed_same_set_and_the_stream_starts_with_it():
     assert puzzle_set(10, "medium", seed=7) == puzzle_set(10, "medium", seed=7)
     assert puzzle_set(10, "medium", seed=7) != puzzle_set(10, "medium", seed=8)
@@ -126,15 +222,15 @@ def test_bad_requests():
 
 
 def test_text_and_html():
-    p = puzzle("medium", seed=29, number=0)
-    assert repr(p) == "puzzle('medium', seed=29, number=0)"
+    p = puzzle("medium", seed=4, number=0)
+    assert repr(p) == "puzzle('medium', seed=4, number=0)"
     assert str(p) == (
-        "Puzzle 1 (medium, seed 29): standard rules\n"
-        "Trick 11: South Q♣, West 9♦, North J♠; your turn.\n"
-        "Your hand (East): 10♠ 3♥ 5♣"
+        "Puzzle 1 (medium, seed 4): standard rules\n"
+        "Trick 9: South J♥, West 2♣, North 8♠; your turn.\n"
+        "Your hand (East): 3♠ A♥ 8♥ 4♥ 10♣"
     )
     html = p._repr_html_()
-    assert 'aria-label="five of clubs"' in html and "<title>" in html
+    assert 'aria-label="eight of hearts"' in html and "<title>" in html
 
 
 # ----- the puzzle-set command --------------------------------------------------------------------
@@ -143,7 +239,11 @@ def test_text_and_html():
 def test_puzzle_set_files_are_deterministic(tmp_path):
     first = write_puzzle_set(10, "medium", 7, tmp_path / "a")
     second = write_puzzle_set(10, "medium", 7, tmp_path / "b")
-    assert [p.name for p in first] == ["puzzles-medium-seed7.ipynb", "puzzles-medium-seed7-key.md"]
+    assert [p.relative_to(tmp_path / "a").as_posix() for p in first] == [
+        "source/puzzles-medium-seed7.ipynb",
+        "students/puzzles-medium-seed7.ipynb",
+        "key/puzzles-medium-seed7-key.md",
+    ]
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes()
 
@@ -154,16 +254,37 @@ def test_answer_key_lists_every_answer():
         assert f"`{p.rule}` | {p.explanation} |" in key
 
 
-def test_student_puzzle_notebook_runs_and_hides_the_key(tmp_path):
-    notebook = student_notebook(3, "easy", 5)
+def _run(notebook, tmp_path):
+    NotebookClient(
+        notebook, timeout=120, allow_errors=True, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    return [c for c in notebook.cells if c.id.endswith("-check")]
+
+
+def _text(cell) -> str:
+    return "".join(
+        o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in cell.outputs
+    )
+
+
+def test_student_puzzle_notebook_holds_no_answer_and_grades_like_the_exercises(tmp_path):
+    puzzles = puzzle_set(4, "medium", 5)
+    notebook = student_notebook(4, "medium", 5, mode="practice")
     text = nbformat.writes(notebook)
-    for p in puzzle_set(3, "easy", 5):
+    assert "### BEGIN" not in text and "puzzle_set" not in text and ".legal" not in text
+    for p in puzzles:
         assert p.explanation not in text
-    NotebookClient(notebook, timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()
-    widgets = [c for c in notebook.cells if c.id.endswith("-widget")]
-    assert len(widgets) == 3
-    for cell in widgets:
-        assert "application/vnd.jupyter.widget-view+json" in cell.outputs[0]["data"]
+        assert '"' + " ".join(c.code for c in sorted(p.legal, key=p.hand.index)) + '"' not in text
+    checks = _run(notebook, tmp_path)
+    assert len(checks) == 4
+    for cell in checks:
+        assert cell.metadata["nbgrader"]["points"] == 1
+        assert _text(cell).startswith("✗ Not answered yet"), _text(cell)
+
+
+def test_instructor_puzzle_notebook_solutions_are_right(tmp_path):
+    checks = _run(instructor_notebook(4, "hard", 5), tmp_path)
+    assert [_text(cell)[:9] for cell in checks] == ["✓ Correct"] * 4
 
 
 # ----- the widget --------------------------------------------------------------------------------
@@ -186,20 +307,32 @@ def test_widget_right_answer_marks_cards():
         assert marked == (card in p.legal)
 
 
-def test_widget_wrong_answer_says_why_and_marks_missing_and_wrong():
-    p = puzzle("medium", seed=29, number=0)  # follow-trumped: 5♣ only, from 10♠ 3♥ 5♣
+def test_widget_with_nothing_chosen_asks_for_cards_and_lists_none():
+    p = puzzle("medium", seed=4, number=0)
     w = PuzzleWidget(p)
-    w.select("3H")
+    w.check_button.click()
+    assert w.result is None and "Not answered yet" in w.feedback.value
+    assert not any(str(card) in w.feedback.value for card in p.hand)
+
+
+def test_widget_wrong_answer_says_why_and_marks_missing_and_wrong():
+    p = puzzle("medium", seed=4, number=0)  # follow-trumped: any card of the led suit
+    wrong = next(card for card in p.hand if card not in p.legal)
+    w = PuzzleWidget(p)
+    w.select([wrong])
     w.check_button.click()
     assert not w.result.correct
-    assert "Missing: 5♣" in w.feedback.value and "Not allowed: 3♥" in w.feedback.value
-    assert "cardlib-card-missing" in w.buttons[Card("5C")]._dom_classes
-    assert "cardlib-card-wrong" in w.buttons[Card("3H")]._dom_classes
-    assert w.buttons[Card("3H")].icon == "times"
-    w.select("5C")  # a second try is judged, but the first result stays
+    missing = " ".join(str(c) for c in sort_for_display(p.legal))
+    assert f"Missing: {missing}" in w.feedback.value
+    assert f"Not allowed: {wrong}" in w.feedback.value
+    for card in p.legal:
+        assert "cardlib-card-missing" in w.buttons[card]._dom_classes
+    assert "cardlib-card-wrong" in w.buttons[wrong]._dom_classes
+    assert w.buttons[wrong].icon == "times"
+    w.select(p.legal)  # a second try is judged, but the first result stays
     w.check_button.click()
     assert "✓ Correct" in w.feedback.value and not w.result.correct
-    assert "cardlib-card-wrong" not in w.buttons[Card("3H")]._dom_classes
+    assert "cardlib-card-wrong" not in w.buttons[wrong]._dom_classes
 
 
 def test_stream_counts_only_first_checks_and_goes_on():
@@ -215,7 +348,9 @@ def test_stream_counts_only_first_checks_and_goes_on():
     assert stream.score == "Score: 1 of 1" and "Score: 1 of 1" in stream.score_label.value
     stream.next_button.click()
     assert stream.number == 1 and stream.current.puzzle == puzzle("easy", 1, 1)
-    stream.current.select([])
+    stream.current.check_button.click()  # nothing chosen: not a try
+    assert stream.score == "Score: 1 of 1"
+    stream.current.select(stream.current.puzzle.hand[:1])
     stream.current.check_button.click()
     assert stream.score == "Score: 1 of 2"
     stream.level.value = "hard"

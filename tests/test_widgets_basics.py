@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cardlib import callbreak, parse_cards
 from cardlib.cards import Card
 from cardlib.errors import IllegalPlayError
+from cardlib.svg import SUIT_COLOURS
 from cardlib.tricks import RULE_IDS, trick_winner
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.play_explorer import (
@@ -207,7 +208,7 @@ def test_card_buttons_are_accessible_and_findable():
         assert button.description == str(card)  # rank text and suit symbol
         assert button.tooltip == card.name
         assert {"cardlib-card-button", f"cardlib-card-{card.code}"} <= classes(button)
-    assert x.card_buttons[Card("KH")].style.text_color == "#D55E00"
+    assert x.card_buttons[Card("KH")].style.text_color == SUIT_COLOURS["H"] == "#C05000"
 
 
 def test_explorer_css_classes():

@@ -17,7 +17,7 @@ def test_the_pad_starts_with_bids_and_pass_only():
     pad = AuctionPad(dealer="N")
     assert enabled(pad) == set(bridge.BIDS) | {"P"}
     assert pad.auction.to_act == bridge.EAST
-    assert "East to call." in pad.status.value
+    assert "East (3) to call." in pad.status.value
     assert "cardlib-bridge-auction" in pad.widget._dom_classes
     assert all("cardlib-bridge-call" in b._dom_classes for b in pad.buttons.values())
 
@@ -53,9 +53,9 @@ def test_the_end_of_the_auction_shows_contract_declarer_dummy_and_leader():
     pad.call_all("1S P 2H P 4H P P P")
     assert pad.contract == Contract.parse("4H by W")
     assert enabled(pad) == set()
-    assert "Declarer West" in pad.status.value and "dummy East" in pad.status.value
-    assert "North leads" in pad.status.value
-    assert "Opening lead: North" in pad.table.value
+    assert "Declarer West (1)" in pad.status.value and "dummy East (3)" in pad.status.value
+    assert "North (2) leads" in pad.status.value
+    assert "Opening lead: North (2)" in pad.table.value
 
 
 def test_passed_out_and_restart_with_the_laws_order():

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import judgement
+from cardlib.seats import seat_labels
 from cardlib.widgets.judgement import (
     HookExplorer,
     JudgementTable,
@@ -160,7 +161,9 @@ def test_table_plays_a_whole_round_by_clicks():
         w.play(sorted(legal)[0])
     assert len(w.round.tricks) == 6
     assert "Round over." in w.status.value
-    assert all(f"Seat {s} {p}" in w.status.value for s, p in enumerate(w.round.scores()) if s)
+    names = seat_labels(4, you=0)  # the one convention: "You (South, seat 0)", "West (1)" …
+    assert names[1] == "West (1)"
+    assert all(f"{names[s]}: {p}" in w.status.value for s, p in enumerate(w.round.scores()))
 
 
 def test_table_refuses_illegal_clicks_without_changing_the_round():

@@ -196,4 +196,4 @@ def test_scoreboard_wording_for_one_winner_and_a_shared_win():
         def winners():
             return (0, 2)
 
-    assert "Match over: You and North (2) share the win." in scoreboard_html(Tied)
+    assert "Match over: You (South, seat 0) and North (2) share the win." in scoreboard_html(Tied)

@@ -11,6 +11,9 @@ Missing: K♥ — allowed too
 Not allowed: 3♥
 Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.
 
+``exercise_mode("practice")`` or ``exercise_mode("graded")`` (the locked first cell of an exercise
+notebook) decides how much a wrong answer is told; the verdict and the grade never change.
+
 Instructor notebooks live in ``exercises/``; ``python -m cardlib.exercises release`` writes the
 student versions (see :mod:`cardlib.exercises.release` and ``exercises/README.md``).
 """
@@ -38,11 +41,14 @@ from cardlib.exercises.feedback import (
     checked,
     compare_card_sets,
     correct,
+    current_mode,
+    exercise_mode,
     fraction_text,
     not_yet,
     read_card,
     read_cards,
     read_points,
+    read_seat,
     read_whole_number,
 )
 
@@ -67,10 +73,13 @@ __all__ = [
     "checked",
     "compare_card_sets",
     "correct",
+    "current_mode",
+    "exercise_mode",
     "fraction_text",
     "not_yet",
     "read_card",
     "read_cards",
     "read_points",
+    "read_seat",
     "read_whole_number",
 ]

@@ -30,7 +30,9 @@ from cardlib.exercises.feedback import (
     checked,
     correct,
     not_yet,
+    read_seat,
     read_whole_number,
+    unanswered,
 )
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
@@ -50,11 +52,11 @@ def _calls_listing(calls: Iterable[str]) -> str:
     return " ".join(_call_text(c) for c in ordered) or "none"
 
 
-def read_calls(answer, example: str = '"P X 2H"') -> list[str]:
+def read_calls(answer, example=('"P X 2H"', '"1C 1D"')) -> list[str]:
     """Calls from text like ``"P X 2H"`` or a list; each in its written form."""
     if answer is None or answer is ...:
         raise AnswerError(
-            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
+            unanswered("replace None with your answer, for example {example}."), example
         )
     if isinstance(answer, str):
         items = answer.replace(",", " ").split()
@@ -62,7 +64,12 @@ def read_calls(answer, example: str = '"P X 2H"') -> list[str]:
         items = list(answer)
     else:
         raise AnswerError(
-            not_yet(f"expected calls as text or a list, for example {example}, got {answer!r}.")
+            not_yet(
+                "expected calls as text or a list, for example {example}, got "
+                + repr(answer).replace("{", "{{").replace("}", "}}")
+                + "."
+            ),
+            example,
         )
     calls = []
     for item in items:
@@ -73,25 +80,6 @@ def read_calls(answer, example: str = '"P X 2H"') -> list[str]:
                 not_yet(f"cannot read {item!r} as a call: write {bridge.CALL_FORMS}.")
             ) from None
     return calls
-
-
-def read_seat(answer, example: str = '"West"') -> int:
-    """A seat: ``"West"``, ``"W"`` or a seat number 0..3."""
-    if answer is None or answer is ...:
-        raise AnswerError(
-            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
-        )
-    if isinstance(answer, str | int) and not isinstance(answer, bool):
-        try:
-            return bridge.parse_seat(answer)
-        except ValueError:
-            pass
-    raise AnswerError(
-        not_yet(
-            f"expected a seat, N, E, S or W (or North … West), for example {example}, "
-            f"not {answer!r}."
-        )
-    )
 
 
 @checked
@@ -119,7 +107,17 @@ def check_legal_calls(
     for call in sorted(extra, key=CALLS.index):
         lines.append(f"Not allowed: {_call_text(call)}, because {auction.why_illegal(call)}")
     credit = Fraction(len(right), len(right | missing | extra)) if given else Fraction(0)
-    return not_yet(f"{seat}'s legal calls are not quite these.", *lines, credit=credit)
+    kinds = []
+    if extra:
+        kinds.append("you chose a call that is not allowed here")
+    if missing:
+        kinds.append("you left out a call that is legal")
+    return not_yet(
+        f"{seat}'s legal calls are not quite these.",
+        *lines,
+        credit=credit,
+        kind="; ".join(kinds) + ".",
+    )
 
 
 def _declarer_why(auction: Auction) -> str:
@@ -148,7 +146,7 @@ def check_declarer(
     auction = Auction.from_calls(dealer, calls, first_caller)
     if auction.contract is None:
         raise ValueError("the auction must end in a contract")
-    seat = read_seat(answer)
+    seat = read_seat(answer, 4, ('"East"', '"South"', '"North"'))
     declarer = auction.contract.declarer
     why = _declarer_why(auction)
     if seat == declarer:
@@ -159,22 +157,27 @@ def check_declarer(
 
 
 def _read_triple(answer) -> tuple[int, int, int]:
-    example = "(120, 30, 0)"
+    example = ("(120, 30, 0)", "(0, 0, 50)")
     if answer is None or answer is ...:
         raise AnswerError(
-            Feedback("not answered yet", f"replace None with your answer, for example {example}.")
+            unanswered("replace None with your answer, for example {example}."), example
         )
-    if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
+    if isinstance(answer, str):
+        answer = answer.replace(",", " ").replace("(", " ").replace(")", " ").split()
+    if isinstance(answer, bytes) or not isinstance(answer, Iterable):
         raise AnswerError(
             not_yet(
-                f"expected three numbers (below, above for declarer's side, above for the "
-                f"defenders), for example {example}, not {answer!r}."
-            )
+                "expected three numbers (below, above for declarer's side, above for the "
+                "defenders), for example {example}, not "
+                + repr(answer).replace("{", "{{").replace("}", "}}")
+                + "."
+            ),
+            example,
         )
     items = list(answer)
     if len(items) != 3:
         raise AnswerError(
-            not_yet(f"expected three numbers, for example {example}, got {len(items)}.")
+            not_yet(f"expected three numbers, for example {{example}}, got {len(items)}."), example
         )
     return tuple(read_whole_number(item, "whole points", example) for item in items)
 
@@ -208,7 +211,14 @@ def check_contract_score(answer, contract: str | Contract, tricks: int) -> Feedb
         f"{name}: not {g}" for name, g, e in zip(names, given, expected, strict=True) if g != e
     ]
     right = sum(g == e for g, e in zip(given, expected, strict=True))
-    return not_yet("not quite these points.", *wrong, *lines, credit=Fraction(right, 3))
+    wrong_parts = [n for n, g, e in zip(names, given, expected, strict=True) if g != e]
+    return not_yet(
+        "not quite these points.",
+        *wrong,
+        *lines,
+        credit=Fraction(right, 3),
+        kind="not right yet: the points " + " and ".join(wrong_parts) + ".",
+    )
 
 
 def _hands(hands: Mapping | Iterable) -> list[list[Card]]:
@@ -232,7 +242,7 @@ def check_side_points(
     result = bridge.deal_score(contract, tricks, _hands(hands))
     index = bridge.SIDE_NAMES.index(side)
     expected = (result.below if where == "below" else result.above)[index]
-    points = read_whole_number(answer, "whole points", "150")
+    points = read_whole_number(answer, "whole points", ("150", "50"))
     contract = Contract.parse(contract)
     lines = [_result_line(contract, tricks)]
     entries = [line for line in result.lines if line.who == side and line.where == where]

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import Card, parse_card, parse_cards
+from cardlib.exercises.checks import result_kind
 from cardlib.exercises.feedback import (
     AnswerError,
     Feedback,
@@ -24,7 +25,9 @@ from cardlib.exercises.feedback import (
     correct,
     not_yet,
     read_points,
+    read_seat,
     read_whole_number,
+    unanswered,
 )
 from cardlib.game import SEAT_NAMES
 from cardlib.match import tied_on_top
@@ -47,8 +50,10 @@ def check_which_game(
     answer, card: Card | str, hand: str | Iterable[Card | str], trick: str | Sequence = ()
 ) -> Feedback:
     """Which game lets you play ``card`` here: "Call Break", "Call Bridge", "both" or "neither"."""
-    if answer is None:
-        return Feedback("not answered yet", 'replace None with "Call Break", "Call Bridge", …')
+    if answer is None or answer is ...:
+        return unanswered(
+            'replace None with one of "Call Break", "Call Bridge", "both", "neither".'
+        )
     choices = {choice.lower(): choice for choice in GAME_ANSWERS}
     if not isinstance(answer, str) or " ".join(answer.split()).lower() not in choices:
         return not_yet(f"answer one of {', '.join(map(repr, GAME_ANSWERS))}, not {answer!r}.")
@@ -91,18 +96,20 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_bridge_score(answer, bid: int, tricks: int) -> Feedback:
     """The points of one Call Bridge deal for a ``bid`` and the ``tricks`` taken (exact)."""
-    points = read_points(answer, example="13")
+    points = read_points(answer, example=("13", "-8", "4"))
     expected = Fraction(callbridge.score(bid, tricks))
     why = _score_why(bid, tricks)
     if points == expected:
         return correct(f"{_points(expected)} points.", why)
-    return not_yet(f"not {_points(points)}.", why)
+    return not_yet(f"not {_points(points)}.", why, kind=result_kind(points, expected, "bid"))
 
 
 def _items(answer, what: str, example: str) -> list:
     """The items of a list answer: a list or set, one item, or text like ``"10 11"``."""
     if answer is None or answer is ...:
         read_whole_number(None, what, example)  # raises "not answered yet"
+    if isinstance(answer, bytes):
+        return [answer]
     if isinstance(answer, str):
         return answer.replace(",", " ").split()
     if isinstance(answer, Iterable):
@@ -113,9 +120,10 @@ def _items(answer, what: str, example: str) -> list:
 @checked
 def check_winning_tricks(answer, bid: int) -> Feedback:
     """Every number of tricks (0..13) with which a Call Bridge ``bid`` scores its points."""
+    examples = ("[5, 6, 7]", "[8, 9]")
     numbers = {
-        read_whole_number(item, "whole numbers of tricks", "[5, 6, 7]")
-        for item in _items(answer, "whole numbers of tricks", "[5, 6, 7]")
+        read_whole_number(item, "whole numbers of tricks", examples)
+        for item in _items(answer, "whole numbers of tricks", examples)
     }
     expected = {t for t in range(14) if callbridge.score(bid, t) > 0}
     why = (
@@ -133,30 +141,37 @@ def check_winning_tricks(answer, bid: int) -> Feedback:
         lines.append(f"These fail the bid: {', '.join(map(str, sorted(numbers - expected)))}")
     right = len(numbers & expected)
     credit = Fraction(right, len(numbers | expected))
-    return not_yet("not quite these numbers of tricks.", *lines, why, credit=credit)
+    kinds = []
+    if numbers - expected:
+        kinds.append("some of these numbers of tricks fail the bid")
+    if expected - numbers:
+        kinds.append("you left out a number of tricks that makes the bid")
+    return not_yet(
+        "not quite these numbers of tricks.",
+        *lines,
+        why,
+        credit=credit,
+        kind="; ".join(kinds) + ".",
+    )
 
 
 def _read_seats(answer) -> list[int]:
     """Seats as numbers 0..3 or names ("North"), in a list, alone or as text."""
-    names = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
-    seats = []
-    for item in _items(answer, "a list of seats", "[2]"):
-        if isinstance(item, str) and item.strip().lower() in names:
-            seats.append(names[item.strip().lower()])
-            continue
-        seat = read_whole_number(item, "a list of seats", "[2]")
-        if not 0 <= seat <= 3:
-            raise AnswerError(not_yet(f"seats are numbered 0 to 3, not {seat}."))
-        seats.append(seat)
-    return seats
+    examples = ("[0, 1]", "[3]", "[]")
+    if isinstance(answer, str) and not answer.replace(",", " ").split():
+        return []
+    return [read_seat(item, 4, examples) for item in _items(answer, "a list of seats", examples)]
 
 
 @checked
 def check_match_winners(answer, totals: Sequence, target: int) -> Feedback:
     """The seats that win a Call Bridge match after a deal ending on ``totals``; ``[]`` if it
     goes on."""
-    if answer is None:
-        return Feedback("not answered yet", "replace None with a list of seats, e.g. [2], or [].")
+    if answer is None or answer is ...:
+        raise AnswerError(
+            unanswered("replace None with a list of seats, for example {example}."),
+            ("[0, 1]", "[3]", "[]"),
+        )
     seats = set(_read_seats(answer))
     totals = [Fraction(t) for t in totals]
     reached = [s for s, t in enumerate(totals) if t >= target]

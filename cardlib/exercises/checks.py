@@ -24,10 +24,19 @@ from cardlib.exercises.feedback import (
     read_card,
     read_cards,
     read_points,
+    read_seat,
     read_whole_number,
+    unanswered,
 )
 from cardlib.game import SEAT_NAMES, cards_of
-from cardlib.tricks import RULE_IDS, PlayRules, explain_text, legal_mask, trick_winner
+from cardlib.tricks import (
+    RULE_IDS,
+    PlayRules,
+    explain_text,
+    legal_mask,
+    rule_masks,
+    trick_winner,
+)
 
 
 def _given_cards(cards: str | Iterable[Card | str]) -> list[Card]:
@@ -65,7 +74,7 @@ def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
     """The given cards of one suit, highest first (A K Q J 10 9 … 2)."""
     given = _given_cards(cards)
     expected = sorted(given, key=lambda c: -c.rank)
-    answer_cards = read_cards(answer, '"AH QH 3H"')
+    answer_cards = read_cards(answer, ('"KC 9C 4C"', '"AD 7D 2D"'))
     if sorted(answer_cards) != sorted(given):
         return not_yet(
             f"use exactly the cards {' '.join(map(str, given))}, each once, in a new order."
@@ -76,7 +85,9 @@ def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
         if higher.rank < lower.rank:
             return not_yet(
                 f"{lower} should come before {higher}: within a suit the ace is highest, "
-                "then K Q J 10 9 … down to 2."
+                "then K Q J 10 9 … down to 2.",
+                kind="not highest first yet: within a suit the ace is highest, then K Q J 10 9 "
+                "… down to 2.",
             )
     raise AssertionError("unreachable")
 
@@ -84,7 +95,7 @@ def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
 @checked
 def check_first_player(answer, dealer: int, direction: int = 1) -> Feedback:
     """The seat that calls first and leads the first trick: the dealer's next seat in play order."""
-    seat = read_whole_number(answer, "a seat number 0..3")
+    seat = read_seat(answer)
     expected = (dealer + direction) % 4
     side = "left" if direction == 1 else "right"
     why = f"The player on the dealer's {side} calls first and leads: seat {expected}."
@@ -96,7 +107,7 @@ def check_first_player(answer, dealer: int, direction: int = 1) -> Feedback:
 @checked
 def check_dealer(answer, first_dealer: int, deal_number: int, direction: int = 1) -> Feedback:
     """Who deals deal number ``deal_number`` (1, 2, …) when ``first_dealer`` dealt the first."""
-    seat = read_whole_number(answer, "a seat number 0..3")
+    seat = read_seat(answer)
     expected = (first_dealer + direction * (deal_number - 1)) % 4
     why = (
         f"The deal moves one seat {'clockwise' if direction == 1 else 'counter-clockwise'} each "
@@ -110,7 +121,7 @@ def check_dealer(answer, first_dealer: int, deal_number: int, direction: int = 1
 @checked
 def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
     """Cards per player when the whole deck is dealt."""
-    n = read_whole_number(answer, "a number of cards", "13")
+    n = read_whole_number(answer, "a number of cards", ("12", "10"))
     expected = deck // players
     why = f"All {deck} cards are dealt to {players} players: {deck} ÷ {players} = {expected}."
     if n == expected:
@@ -121,7 +132,7 @@ def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
 @checked
 def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedback:
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
-    n = read_whole_number(answer, "a number of cards", "4")
+    n = read_whole_number(answer, "a number of cards", ("4", "7"))
     hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
     expected = sum(c.suit == suit for c in hand)
     name = SUIT_NAMES[suit]
@@ -163,15 +174,26 @@ def check_rule(
     first_trick: bool = False,
     rules: PlayRules | None = None,
 ) -> Feedback:
-    """The id of the step of the ladder that decides (one of ``cardlib.RULE_IDS``)."""
-    if answer is None:
-        return Feedback("not answered yet", 'replace None with a rule id, for example "must-beat".')
-    if not isinstance(answer, str) or answer.strip() not in RULE_IDS:
+    """The id of the step of the ladder that decides (one of ``cardlib.RULE_IDS``).
+
+    Every rule id that would allow exactly the same cards here is right too: in a trick that was
+    trumped, ``follow-any`` and ``follow-trumped`` both say "any card of the led suit".
+    """
+    if answer is None or answer is ...:
+        raise AnswerError(
+            unanswered("replace None with a rule id, for example {example}."),
+            ('"free"', '"lead"', '"must-beat"'),
+        )
+    text = "-".join(answer.lower().replace("_", " ").split()) if isinstance(answer, str) else None
+    if text not in RULE_IDS:
         return not_yet(f"{answer!r} is not a rule id; choose one of {', '.join(RULE_IDS)}.")
-    _hand, _legal, rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
-    if answer.strip() == rule:
-        return correct(f"{rule}.", f"Why: {why}")
-    return not_yet(f"not {answer.strip()}.", f"Why: {why}")
+    rules = _rules_for(rules, variant)
+    hand_cards, _legal, rule, why = _ladder(hand, trick, rules, first_trick)
+    played = [int(Card(c)) for c in _given_cards(trick)]
+    same = rule_masks(to_mask(hand_cards), played, rules, first_trick)
+    if text == rule or (text in same and same[text] == same[rule]):
+        return correct(f"{text}.", f"Why: {why}")
+    return not_yet(f"not {text}.", f"Why: {why}")
 
 
 # ----- trick winners --------------------------------------------------------------------------
@@ -219,7 +241,7 @@ def check_trick_winner_seat(
 ) -> Feedback:
     """The seat that wins a trick led by ``leader``, play going clockwise (``direction`` 1)."""
     cards = _given_cards(trick)
-    seat = read_whole_number(answer, "a seat number 0..3")
+    seat = read_seat(answer)
     index = trick_winner(cards, trump)
     expected = (leader + direction * index) % 4
     why = (
@@ -233,6 +255,17 @@ def check_trick_winner_seat(
 
 
 # ----- Call Break scoring and calling ----------------------------------------------------------
+
+
+def result_kind(points: Fraction, expected: Fraction, what: str = "call") -> str:
+    """A wrong score's kind of mistake in the game's terms: was the call made or missed?"""
+    if expected >= 0 > points:
+        return f"not {fraction_text(points)}: this {what} was made, so it does not lose points."
+    if expected < 0 <= points:
+        return f"not {fraction_text(points)}: this {what} was missed, so it loses points."
+    if expected >= 0:
+        return f"not {fraction_text(points)}: the {what} was made, but not for these points."
+    return f"not {fraction_text(points)}: the {what} was missed, but it does not lose these points."
 
 
 def _score_why(call: int, tricks: int, variant: callbreak.Variant) -> str:
@@ -256,7 +289,7 @@ def check_score(
     why = _score_why(call, tricks, variant)
     if points == expected:
         return correct(f"{fraction_text(expected)} points.", why)
-    return not_yet(f"not {fraction_text(points)}.", why)
+    return not_yet(f"not {fraction_text(points)}.", why, kind=result_kind(points, expected, "call"))
 
 
 @checked
@@ -282,6 +315,24 @@ def check_total(
     )
 
 
+def _score_items(answer, n: int) -> list:
+    """The items of a list-of-scores answer: a list or tuple, or text like ``"2.1 -3 4"``."""
+    if answer is None or answer is ...:
+        raise AnswerError(
+            unanswered("replace None with a list of scores, one per seat, for example {example}."),
+            ("['0', '0', '0', '0']",),
+        )
+    if isinstance(answer, str):
+        items = answer.replace(",", " ").split()
+    elif isinstance(answer, Sequence):
+        items = list(answer)
+    else:
+        items = None
+    if items is None or len(items) != n:
+        raise AnswerError(not_yet(f"expected a list of {n} scores, one per seat, got {answer!r}."))
+    return items
+
+
 @checked
 def check_scores(
     answer,
@@ -290,17 +341,18 @@ def check_scores(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The four scores of a deal, by seat, as a list."""
-    if answer is None:
-        return Feedback("not answered yet", "replace None with four scores, e.g. ['4.1', …].")
-    if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != len(calls):
-        return not_yet(f"expected a list of {len(calls)} scores, one per seat, got {answer!r}.")
-    lines, right = [], 0
+    answer = _score_items(answer, len(calls))
+    lines, right, wrong_seats = [], 0, []
     for seat, (item, call, tricks) in enumerate(zip(answer, calls, tricks_won, strict=True)):
         expected = Fraction(callbreak.score(call, tricks, variant))
         try:
             points = read_points(item)
-        except AnswerError as error:
-            lines.append(f"seat {seat}: {error.feedback.headline}")
+        except AnswerError:
+            lines.append(
+                f"seat {seat}: cannot read {item!r} as exact points (write '2.1', -3 or "
+                "Decimal('2.1'); a float such as 2.1 is not exact)"
+            )
+            wrong_seats.append(seat)
             continue
         if points == expected:
             right += 1
@@ -308,12 +360,19 @@ def check_scores(
             lines.append(
                 f"seat {seat}: not {fraction_text(points)}. {_score_why(call, tricks, variant)}"
             )
+            wrong_seats.append(seat)
     if right == len(calls):
         return correct(
             "scores " + ", ".join(fraction_text(read_points(a)) for a in answer) + " by seat."
         )
+    seats = ", ".join(map(str, wrong_seats))
     return not_yet(
-        f"{right} of {len(calls)} scores right.", *lines, credit=Fraction(right, len(calls))
+        f"{right} of {len(calls)} scores right.",
+        *lines,
+        credit=Fraction(right, len(calls)),
+        kind=f"the score of seat {seats} is not right."
+        if len(wrong_seats) == 1
+        else f"the scores of seats {seats} are not right.",
     )
 
 
@@ -329,7 +388,7 @@ def check_expected_score(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The exact expected score of ``call`` when tricks are taken as often as ``trick_counts``."""
-    points = read_points(answer, "Fraction(23, 10)")
+    points = read_points(answer, ("Fraction(23, 10)", "Fraction(7, 4)"))
     expected = _expected(trick_counts, variant)[call]
     counts = trick_counts if isinstance(trick_counts, dict) else dict(enumerate(trick_counts))
     total = sum(counts.values())
@@ -351,7 +410,7 @@ def check_best_call(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The call with the highest expected score (any of them when several tie)."""
-    call = read_whole_number(answer, "a call", "3")
+    call = read_whole_number(answer, "a call", ("3", "5"))
     table = _expected(trick_counts, variant)
     if call not in table:
         return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")
@@ -362,6 +421,8 @@ def check_best_call(
     return not_yet(
         f"call {call} expects {fraction_text(table[call])}; another call expects more.",
         "Compare expected_scores(...) for every call and take the largest.",
+        # Graded: the expected score of a call may be the answer to another question.
+        kind=f"another call expects more than {call}: compare the expected score of every call.",
     )
 
 

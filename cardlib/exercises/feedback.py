@@ -4,11 +4,29 @@ into cards, numbers or points without ever raising at the student.
 A check never shows a traceback for a student's mistake. A wrong type (a number where cards were
 expected, ``None``, a card that cannot be read) becomes a :class:`Feedback` that says what to write
 instead. Only the check's own arguments (the question, written by the teacher) may raise.
+
+**Modes.** An exercise notebook's locked first cell calls :func:`exercise_mode` with
+``"practice"`` (every explanation: the rule sentence, which cards are missing, partial progress)
+or ``"graded"`` (✓ or ✗ and the kind of mistake in the game's terms: never the answer, the missing
+cards or the full legal set). The verdict is the same in both modes; only the words differ.
+
+**Grading.** In either mode a check that is the last line of a cell shows itself the way
+nbgrader grades it: a right answer as a rich output (full marks), anything else as its sentence
+on stderr (nbgrader gives 0 and ``nbgrader validate`` prints the sentence). So the grade *is* the
+check: there is no second, hidden reading of the answer. Each question is worth its point only
+when fully right; partial progress is shown in practice mode ("partly right: 1/2") but never
+graded.
+
+**Examples never give an answer away.** A reader that cannot read an answer names an example of
+the expected form; :func:`checked` picks, from the reader's candidates, the first one that the
+same check, on the same question, judges *not* correct.
 """
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -17,9 +35,44 @@ from html import escape
 
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
+from cardlib.game import SEAT_NAMES
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
 _MARKS = {CORRECT: "✓", NOT_YET: "✗", NOT_ANSWERED: "✗"}
+
+PRACTICE, GRADED = "practice", "graded"
+MODES = (PRACTICE, GRADED)
+_mode: str | None = None  # None outside exercise notebooks: plain values, every explanation
+
+
+class ModeNote(str):
+    """What :func:`exercise_mode` returns: a sentence that shows without quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def exercise_mode(mode: str | None = None) -> ModeNote:
+    """Set (or, with no argument, read) how checks speak: ``"practice"`` or ``"graded"``.
+
+    Called once in the locked first cell of an exercise notebook (the release writes it).
+    """
+    global _mode
+    if mode is not None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        _mode = mode
+    if _mode == GRADED:
+        return ModeNote(
+            "Graded mode: each check says ✓ or ✗ and what kind of mistake, never the answer."
+        )
+    if _mode == PRACTICE:
+        return ModeNote("Practice mode: each check says ✓ or ✗ and explains why.")
+    return ModeNote("No exercise mode set: checks return plain feedback values.")
+
+
+def current_mode() -> str | None:
+    return _mode
 
 
 @dataclass(frozen=True)
@@ -28,15 +81,20 @@ class Feedback:
 
     ``status`` is ``"correct"``, ``"not yet"`` or ``"not answered yet"``; ``headline`` one
     sentence; ``lines`` the reasons, in the game's terms; ``credit`` a ``Fraction`` from 0 to 1
-    (partial credit for a set of cards that is partly right). ``bool(feedback)`` is whether the
-    answer is correct, so a hidden test can say ``assert check_…(answer, …)``.
-    The text is deterministic (nbval compares it); in Jupyter it shows as HTML.
+    (how much of a set of cards is right: shown in practice mode, never graded); ``kind`` the
+    graded-mode headline. ``bool(feedback)`` is whether the answer is correct. The text is
+    deterministic (nbval compares it); in Jupyter it shows as HTML, and in an exercise notebook
+    as nbgrader grades it (:meth:`grading_outputs`).
     """
 
     status: str
     headline: str
     lines: tuple[str, ...] = ()
     credit: Fraction = Fraction(0)
+    #: The graded-mode headline: the kind of mistake, in the game's terms, never the answer.
+    kind: str = ""
+    #: Whether it came from a check in an exercise notebook (then it displays as nbgrader grades).
+    in_exercise: bool = False
 
     @property
     def correct(self) -> bool:
@@ -46,8 +104,42 @@ class Feedback:
         return self.correct
 
     def _title(self) -> str:
-        partial = f" (credit {self.credit})" if self.status == NOT_YET and self.credit else ""
+        partial = (
+            f" (partly right: {self.credit})" if self.status == NOT_YET and self.credit else ""
+        )
         return f"{_MARKS[self.status]} {self.status.capitalize()}{partial}: {self.headline}"
+
+    def graded(self) -> Feedback:
+        """The graded-mode view: ✓, or ✗ with the kind of mistake; no reasons, no progress."""
+        if self.status != NOT_YET:
+            return self
+        return Feedback(NOT_YET, self.kind or "that is not the answer yet.", (), Fraction(0))
+
+    def __getattr__(self, name: str):
+        # IPython asks for _ipython_display_; only a check in an exercise notebook has one.
+        if name == "_ipython_display_" and self.in_exercise:
+            return self._display_for_grading
+        raise AttributeError(name)
+
+    def grading_outputs(self) -> list[dict]:
+        """The cell outputs this feedback makes in an exercise notebook (nbformat dicts).
+
+        A right answer is a rich output, which nbgrader counts as full marks; anything else is
+        its sentence on stderr, which nbgrader counts as 0 and ``nbgrader validate`` prints.
+        """
+        if self.correct:
+            data = {"text/plain": str(self), "text/html": self._repr_html_()}
+            return [{"output_type": "display_data", "data": data, "metadata": {}}]
+        return [{"output_type": "stream", "name": "stderr", "text": str(self) + "\n"}]
+
+    def _display_for_grading(self) -> None:
+        for output in self.grading_outputs():
+            if output["output_type"] == "display_data":
+                from IPython.display import display
+
+                display(output["data"], raw=True)
+            else:
+                sys.stderr.write(output["text"])
 
     def __str__(self) -> str:
         return "\n".join((self._title(), *self.lines))
@@ -69,29 +161,46 @@ def correct(headline: str, *lines: str) -> Feedback:
     return Feedback(CORRECT, headline, tuple(lines), Fraction(1))
 
 
-def not_yet(headline: str, *lines: str, credit: Fraction = Fraction(0)) -> Feedback:
-    return Feedback(NOT_YET, headline, tuple(lines), credit)
+def not_yet(headline: str, *lines: str, credit: Fraction = Fraction(0), kind: str = "") -> Feedback:
+    """A wrong answer: ``headline`` and ``lines`` explain (practice); ``kind`` names the kind of
+    mistake without the answer (graded; the headline itself when it gives nothing away)."""
+    return Feedback(NOT_YET, headline, tuple(lines), credit, kind or headline)
+
+
+def unanswered(headline: str) -> Feedback:
+    return Feedback(NOT_ANSWERED, headline)
+
+
+Examples = str | tuple[str, ...]
 
 
 class AnswerError(Exception):
-    """An answer that cannot be read; carries the :class:`Feedback` to show instead."""
+    """An answer that cannot be read; carries the :class:`Feedback` to show instead.
 
-    def __init__(self, feedback: Feedback):
+    When the feedback's headline holds ``{example}``, ``examples`` are candidates (Python
+    literals) for it: :func:`checked` fills in the first one the check does not accept.
+    """
+
+    def __init__(self, feedback: Feedback, examples: Examples = ()):
         super().__init__(str(feedback))
         self.feedback = feedback
+        self.examples = (examples,) if isinstance(examples, str) else tuple(examples)
 
 
-def _unanswered(example: str) -> AnswerError:
-    return AnswerError(
-        Feedback(NOT_ANSWERED, f"replace None with your answer, for example {example}.")
-    )
+def _unanswered(example: Examples) -> AnswerError:
+    return AnswerError(unanswered("replace None with your answer, for example {example}."), example)
 
 
-def _wrong(what: str, answer, example: str) -> AnswerError:
-    return AnswerError(not_yet(f"expected {what}, for example {example}, but got {answer!r}."))
+def _wrong(what: str, answer, example: Examples) -> AnswerError:
+    headline = f"expected {what}, for example {{example}}, but got {_brace_safe(repr(answer))}."
+    return AnswerError(not_yet(headline, kind=headline), example)
 
 
-def read_cards(answer, example: str = '"KH AH"') -> list[Card]:
+def _brace_safe(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def read_cards(answer, example: Examples = ('"KH AH"', '"2C 7D"', '"QS"', '"9D 4C"')) -> list[Card]:
     """The cards of an answer: text like ``"KH 10S"``, a list/set of texts or cards, or one card."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -101,22 +210,53 @@ def read_cards(answer, example: str = '"KH AH"') -> list[Card]:
         raise _wrong("cards as text or a list", answer, example)
     try:
         return parse_cards(answer)
-    except CardParseError as error:
-        raise AnswerError(not_yet(f"{error}.")) from None
+    except CardParseError:
+        # Our own sentence: the engine's names a fixed example card, which may be the answer.
+        raise AnswerError(
+            not_yet(
+                "cannot read "
+                + _brace_safe(repr(answer))
+                + " as cards: write each card as a rank (A K Q J 10 … 2) and a suit (S H D C or "
+                "♠ ♥ ♦ ♣), for example {example}."
+            ),
+            example,
+        ) from None
 
 
-def read_card(answer, example: str = '"QH"') -> Card:
+def read_card(answer, example: Examples = ('"10S"', '"QH"', '"2C"')) -> Card:
     """Exactly one card: ``"QH"``, ``Card('QH')`` or a list holding one card."""
     cards = read_cards(answer, example)
     if len(cards) != 1:
         raise AnswerError(
-            not_yet(f"expected one card, for example {example}, but got {len(cards)} cards.")
+            not_yet(f"expected one card, for example {{example}}, but got {len(cards)} cards."),
+            example,
         )
     return cards[0]
 
 
-def read_whole_number(answer, what: str = "a whole number", example: str = "3") -> int:
-    """An int; also ``3.0`` or ``"3"``, but not ``True`` or ``3.5``."""
+#: Seat 0..3 by name, as the engine names them (one truth: cardlib.game).
+SEAT_WORDS: tuple[str, ...] = tuple(SEAT_NAMES)
+
+
+def read_seat(answer, players: int = 4, example: Examples = ("1", "3", '"North"')) -> int:
+    """A seat: its number (``2``, ``"2"``, ``2.0``) or, at a table of four, its name in any case
+    (``"North"``, ``"north"``, ``"N"``)."""
+    if isinstance(answer, str) and players == 4:
+        text = " ".join(answer.split()).lower()
+        for seat, name in enumerate(SEAT_WORDS):
+            if text in (name.lower(), name[0].lower()):
+                return seat
+    what = "a seat: its name or number 0..3" if players == 4 else f"a seat number 0..{players - 1}"
+    seat = read_whole_number(answer, what, example)
+    if not 0 <= seat < players:
+        raise AnswerError(
+            not_yet(f"seats are numbered 0 to {players - 1}, so there is no seat {seat}.")
+        )
+    return seat
+
+
+def read_whole_number(answer, what: str = "a whole number", example: Examples = ("7", "5")) -> int:
+    """An int; also ``3.0``, ``Decimal("3")``, ``Fraction(3)``, ``"3"``; not ``True``, ``3.5``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, bool):
@@ -129,12 +269,16 @@ def read_whole_number(answer, what: str = "a whole number", example: str = "3") 
                 return int(answer)
         except (OverflowError, ValueError, InvalidOperation):  # inf, nan
             pass
-    if isinstance(answer, str) and re.fullmatch(r"[+-]?[0-9]+", answer.strip()):
-        return int(answer.strip())
+    if isinstance(answer, str):
+        number = _exact_text(answer)
+        if number is not None and number.denominator == 1:
+            return int(number)
     raise _wrong(what, answer, example)
 
 
-def read_points(answer, example: str = "Decimal('4.2')") -> Fraction:
+def read_points(
+    answer, example: Examples = ("Decimal('4.2')", "Decimal('2.1')", "'-3'")
+) -> Fraction:
     """An exact number of points: int, ``Decimal``, ``Fraction`` or text like ``'4.2'``/``'23/10'``.
 
     A binary float is refused with the reason: ``4.2`` as a float is not exactly 4.2, and scores
@@ -145,12 +289,13 @@ def read_points(answer, example: str = "Decimal('4.2')") -> Fraction:
     if isinstance(answer, bool):
         raise _wrong("a number of points", answer, example)
     if isinstance(answer, float):
-        raise AnswerError(
-            not_yet(
-                f"{answer!r} is a binary float, which cannot hold most tenths exactly; "
-                f"write the points exactly, e.g. {example}, Fraction(21, 5) or the text '4.2'."
-            )
+        if math.isfinite(answer) and answer == int(answer):
+            return Fraction(int(answer))  # a whole float such as -3.0 is exact
+        headline = (
+            f"{answer!r} is a binary float, which cannot hold most tenths exactly; write "
+            "the points exactly, as a Decimal, a Fraction or text, for example {example}."
         )
+        raise AnswerError(not_yet(headline, kind=headline), example)
     if isinstance(answer, int | Fraction):
         return Fraction(answer)
     if isinstance(answer, Decimal):
@@ -158,13 +303,19 @@ def read_points(answer, example: str = "Decimal('4.2')") -> Fraction:
             return Fraction(answer)
         raise _wrong("a finite number of points", answer, example)
     if isinstance(answer, str):
-        text = answer.strip().replace("−", "-")
-        # Plain decimals and fractions only: '1e999999999' would take for ever to make exact.
-        if re.fullmatch(
-            r"[+-]?[0-9]{1,30}(\.[0-9]{1,30})?|[+-]?[0-9]{1,30}/0*[1-9][0-9]{0,29}", text
-        ):
-            return Fraction(text)
+        number = _exact_text(answer)
+        if number is not None:
+            return number
     raise _wrong("a number of points", answer, example)
+
+
+def _exact_text(text: str) -> Fraction | None:
+    """A number written as text, exactly: ``'4.2'``, ``' -3 '``, ``'−3.0'``, ``'23/10'``."""
+    text = text.strip().replace("−", "-")
+    # Plain decimals and fractions only: '1e999999999' would take for ever to make exact.
+    if re.fullmatch(r"[+-]?[0-9]{1,30}(\.[0-9]{1,30})?|[+-]?[0-9]{1,30}/0*[1-9][0-9]{0,29}", text):
+        return Fraction(text)
+    return None
 
 
 def fraction_text(value: Fraction) -> str:
@@ -218,18 +369,85 @@ def compare_card_sets(
     if not given:
         return not_yet(f"you chose no card, but {subject} are never none.", *lines)
     credit = Fraction(len(right), len(right | missing | extra))
-    return not_yet(f"{subject} are not quite these.", *lines, credit=credit)
+    return not_yet(
+        f"{subject} are not quite these.",
+        *lines,
+        credit=credit,
+        kind=_set_kind(bool(missing), bool(wrong), bool(held is not None and extra - held)),
+    )
+
+
+def _set_kind(missing: bool, wrong: bool, not_held: bool) -> str:
+    """The kind of mistake in a set of cards, without naming a card."""
+    parts = []
+    if not_held:
+        parts.append("you chose a card that is not in your hand")
+    if wrong:
+        parts.append("you chose a card the rules do not allow here")
+    if missing:
+        parts.append("you left out a card you may play")
+    return "; ".join(parts) + "."
+
+
+def _example_value(text: str):
+    return eval(text, {"__builtins__": {}, "Decimal": Decimal, "Fraction": Fraction})
+
+
+def _verdict(function, args, kwargs) -> Feedback:
+    try:
+        return function(*args, **kwargs)
+    except AnswerError as error:
+        return error.feedback
+
+
+def _safe_example(error: AnswerError, function, args, kwargs) -> Feedback:
+    """The error's feedback with ``{example}`` filled by a candidate the check does not accept."""
+    feedback = error.feedback
+    if "{example}" not in feedback.headline and "{example}" not in feedback.kind:
+        return feedback
+    chosen = None
+    for text in error.examples:
+        trial_args = (_example_value(text), *args[1:]) if args else args
+        trial_kwargs = dict(kwargs)
+        if not args:
+            trial_kwargs["answer"] = _example_value(text)
+        trial = _verdict(function, trial_args, trial_kwargs)
+        if not trial.correct and not trial.credit:  # not even partly the answer
+            chosen = text
+            break
+
+    def fill(sentence: str) -> str:
+        if chosen is None:
+            sentence = sentence.replace(", for example {example}", "")
+            sentence = sentence.replace(" for example {example}", "")
+        return sentence.replace("{example}", chosen or "").replace("{{", "{").replace("}}", "}")
+
+    return Feedback(
+        feedback.status,
+        fill(feedback.headline),
+        feedback.lines,
+        feedback.credit,
+        fill(feedback.kind),
+    )
 
 
 def checked(function):
-    """Decorate a check so that an unreadable answer returns its Feedback instead of raising."""
+    """Decorate a check: an unreadable answer returns its Feedback instead of raising (with an
+    example that is never the answer), the mode decides the words, and the result knows it came
+    from an exercise notebook."""
+    from dataclasses import replace
     from functools import wraps
 
     @wraps(function)
     def check(*args, **kwargs):
         try:
-            return function(*args, **kwargs)
+            feedback = function(*args, **kwargs)
         except AnswerError as error:
-            return error.feedback
+            feedback = _safe_example(error, function, args, kwargs)
+        if _mode is None:
+            return feedback
+        if _mode == GRADED:
+            feedback = feedback.graded()
+        return replace(feedback, in_exercise=True)
 
     return check

@@ -27,32 +27,35 @@ from cardlib.exercises.feedback import (
     checked,
     correct,
     not_yet,
+    read_seat,
     read_whole_number,
 )
 
 NONE_WORDS = ("none", "no bid", "nothing")
 
 
-def read_suit(answer, example: str = '"H"') -> str:
+def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
     """A suit letter from ``"H"``, ``"h"``, ``"♥"`` or ``"hearts"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, str):
         text = answer.strip().lower()
+        if text in ("spade", "heart", "diamond", "club"):
+            text += "s"
         for suit in SUITS:
             if text in (suit.lower(), SUIT_SYMBOLS[suit], SUIT_NAMES[suit], SUIT_NAMES[suit][:-1]):
                 return suit
     raise _wrong("a suit (S H D C, ♠ ♥ ♦ ♣ or its name)", answer, example)
 
 
-def read_bids(answer, example: str = "[0, 1, 3]") -> set[int]:
+def read_bids(answer, example=("[0, 1, 3]", "[1, 2]")) -> set[int]:
     """Several bids: a list/tuple/set of whole numbers, or text like ``"0 1 3"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, str):
         items = [t for t in re.split(r"[\s,]+", answer.strip()) if t]
-    elif isinstance(answer, int) and not isinstance(answer, bool):
-        items = [answer]
+    elif not isinstance(answer, bool | bytes | Iterable):
+        items = [answer]  # one bid: 0, 2.0, Decimal('1')
     elif isinstance(answer, Iterable) and not isinstance(answer, bytes):
         items = list(answer)
     else:
@@ -83,9 +86,13 @@ def check_hooked_bid(answer, cards: int, earlier_bids: Sequence[int]) -> Feedbac
         if forbidden is None:
             return correct("no bid is forbidden: the others already bid more than the tricks.", why)
         return not_yet(f"one bid is forbidden here: total {sum(earlier_bids)} leaves room.", why)
-    bid = read_whole_number(answer, 'a bid, or "none"', '2 or "none"')
+    bid = read_whole_number(answer, 'a bid, or "none"', ("1", "3"))
     if forbidden is None:
-        return not_yet(f"{bid} is allowed: no bid can make the total {cards}.", why)
+        return not_yet(
+            f"{bid} is allowed: no bid can make the total {cards}.",
+            why,
+            kind=f"{bid} is allowed: it does not make the bids total {cards}.",
+        )
     if bid == forbidden:
         return correct(f"the hook forbids the dealer {bid}.", why)
     return not_yet(f"{bid} is allowed: it does not make the bids total {cards}.", why)
@@ -110,7 +117,14 @@ def check_dealer_bids(answer, cards: int, earlier_bids: Sequence[int]) -> Feedba
         lines.append(f"Not allowed: {_listing(extra)}")
     lines.append(why)
     credit = Fraction(len(right), len(right | missing | extra))
-    return not_yet("those are not quite the dealer's bids.", *lines, credit=credit)
+    kinds = []
+    if extra:
+        kinds.append("you chose a bid the dealer may not make")
+    if missing:
+        kinds.append("you left out a bid the dealer may make")
+    return not_yet(
+        "those are not quite the dealer's bids.", *lines, credit=credit, kind="; ".join(kinds) + "."
+    )
 
 
 def _listing(bids: Iterable[int]) -> str:
@@ -133,7 +147,7 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_round_score(answer, bid: int, tricks: int) -> Feedback:
     """The points of one Judgement round for one player (a whole number)."""
-    points = read_whole_number(answer, "a whole number of points", "30")
+    points = read_whole_number(answer, "a whole number of points", ("40", "20"))
     expected = judgement.score(bid, tricks)
     if points == expected:
         return correct(f"{expected} points.", _score_why(bid, tricks))
@@ -143,7 +157,7 @@ def check_round_score(answer, bid: int, tricks: int) -> Feedback:
 @checked
 def check_round_total(answer, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
     """One player's total over several rounds, given the bid and tricks of each round."""
-    points = read_whole_number(answer, "a whole number of points", "60")
+    points = read_whole_number(answer, "a whole number of points", ("70", "50"))
     scores = [judgement.score(b, t) for b, t in zip(bids, tricks, strict=True)]
     sums = " + ".join(map(str, scores)) + f" = {sum(scores)}"
     if points == sum(scores):
@@ -164,7 +178,7 @@ def check_winner_seat(
     judgement.check_players(players)
     if len(cards) != players:
         raise ValueError(f"a complete trick at {players} players has {players} cards")
-    seat = read_whole_number(answer, f"a seat number 0..{players - 1}")
+    seat = read_seat(answer, players)
     index = judgement.trick_winner(cards, trump)
     expected = (leader + index) % players
     why = (

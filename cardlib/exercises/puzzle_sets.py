@@ -1,8 +1,20 @@
-"""A puzzle set on paper and on screen: a student notebook (click the cards) and a teacher's key.
+"""A puzzle set, gradable like the exercises: an instructor notebook, its student version and a
+teacher's key, each in its own folder.
 
 ``python -m cardlib.exercises puzzles --count 10 --level medium --seed 7`` calls
-:func:`write_puzzle_set`. Both files depend only on (count, level, seed): hand out the same set
-again by its seed.
+:func:`write_puzzle_set`, which writes into ``build/puzzles/``:
+
+- ``source/puzzles-medium-seed7.ipynb``: the instructor notebook, in the exercises' format
+  (answer cells with the solution between nbgrader's markers, one locked check cell worth a point
+  per puzzle): put it in an nbgrader course's ``source/`` folder like any exercise;
+- ``students/puzzles-medium-seed7.ipynb``: the student version (no solutions, practice or graded
+  mode), to hand out without nbgrader;
+- ``key/puzzles-medium-seed7-key.md``: the answer key, for the teacher only.
+
+The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
+object, legal set or explanation is ever in the student's kernel; the check works the answer out
+inside and, in graded mode, says only ✓ or ✗ and the kind of mistake. Every file depends only on
+(count, level, seed, mode): hand out the same set again by its seed.
 """
 
 from __future__ import annotations
@@ -13,18 +25,46 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from cardlib.cards import cards_text
+from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
-from cardlib.puzzles import LEVELS, Puzzle, puzzle_set, variant_text
+from cardlib.puzzles import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
 
 
-def _cell(make, cell_id: str, source: str):
+def _locked(grade_id: str) -> dict:
+    return {
+        "grade": False,
+        "grade_id": grade_id,
+        "locked": True,
+        "schema_version": 3,
+        "solution": False,
+        "task": False,
+    }
+
+
+def _cell(make, cell_id: str, source: str, nbgrader: dict | None = None):
     cell = make(source)
     cell.id = cell_id  # fixed ids: the same set gives the same bytes
+    if nbgrader is not None:
+        cell.metadata["nbgrader"] = nbgrader
     return cell
 
 
-def student_notebook(count: int, level: str, seed: int) -> nbformat.NotebookNode:
-    """The interactive puzzle notebook: each puzzle a widget; outputs empty, to be run."""
+def _variant_source(p: Puzzle) -> str:
+    if p.variant == STANDARD:
+        return "STANDARD"
+    return (
+        f"Variant(no_spade_lead_first_trick={p.variant.no_spade_lead_first_trick}, "
+        f"free_discard={p.variant.free_discard})"
+    )
+
+
+def _codes(cards) -> str:
+    return " ".join(card.code for card in cards)
+
+
+def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookNode:
+    """The puzzle set as an instructor notebook: a question, a given, an answer and a check per
+    puzzle, in the exercises' nbgrader format (a point per puzzle)."""
     puzzles = puzzle_set(count, level, seed)
     rules = ", ".join(f"`{kind.name}`" for kind in LEVELS[level])
     cells = [
@@ -32,35 +72,97 @@ def student_notebook(count: int, level: str, seed: int) -> nbformat.NotebookNode
             new_markdown_cell,
             "title",
             f"# What must you play here? {count} {level} puzzles (seed {seed})\n\n"
-            "## What you will learn\n\n"
-            f"To see at a glance which cards the Call Break rules allow. The steps of the "
-            f"ladder in this set: {rules}.\n\n"
-            "Run the notebook (*Run → Run All Cells*). For each puzzle, click **every** card "
-            "you may play, then **Check**: the answer says right or not yet, and why.",
+            "## What you will practise\n\n"
+            "To see at a glance which cards the Call Break rules allow. The steps of the ladder "
+            f"in this set: {rules}. Every position comes from a real deal, and in each one the "
+            "rule of its step matters: a player who forgot it would play something else.",
+        ),
+        _cell(
+            new_markdown_cell,
+            "how",
+            "## How to answer\n\n"
+            "Run the notebook from the top. For each puzzle, replace the `None` after "
+            '`answer_N =` with **every** card you may play, as text like `"KH 10S 2C"` (rank, '
+            "then suit letter S H D C or symbol ♠ ♥ ♦ ♣), and run the check cell under it. "
+            "In practice mode the check explains; in graded mode it says ✓ or ✗ and what kind of "
+            "mistake it is, never the answer. A puzzle scores its point when the check says "
+            "✓ Correct.",
+        ),
+        _cell(
+            new_code_cell,
+            "mode",
+            'from cardlib.exercises import exercise_mode\n\nexercise_mode("graded")',
+            _locked("mode"),
         ),
         _cell(
             new_code_cell,
             "setup",
-            "from cardlib.puzzles import puzzle_set\n"
-            "from cardlib.widgets.puzzles import PuzzleWidget\n\n"
-            f'puzzles = puzzle_set({count}, "{level}", seed={seed})',
+            "from cardlib.callbreak import STANDARD, Variant\n"
+            "from cardlib.exercises import check_legal_plays\n"
+            "from cardlib.puzzles import show_position",
+            _locked("setup"),
         ),
     ]
-    for i, p in enumerate(puzzles):
+    for i, p in enumerate(puzzles, start=1):
         cells.append(
-            _cell(new_markdown_cell, f"puzzle-{i + 1}", f"## Puzzle {i + 1}\n\n{p.situation}")
+            _cell(
+                new_markdown_cell,
+                f"q{i}",
+                f"## Puzzle {i}\n\n{variant_text(p.variant).capitalize()}. {p.situation} "
+                "Which cards may you play?",
+            )
         )
         cells.append(
-            _cell(new_code_cell, f"puzzle-{i + 1}-widget", f"PuzzleWidget(puzzles[{i}]).widget")
+            _cell(
+                new_code_cell,
+                f"q{i}-given",
+                f'hand_{i}, trick_{i}, rules_{i} = "{_codes(p.hand)}", "{_codes(p.trick)}", '
+                f"{_variant_source(p)}\n"
+                f"show_position(hand_{i}, trick_{i}, {p.trick_seats}, seat={p.seat}, "
+                f"variant=rules_{i}, tricks_played={p.tricks_played})",
+                _locked(f"q{i}-given"),
+            )
+        )
+        cells.append(
+            _cell(
+                new_code_cell,
+                f"q{i}-answer",
+                f"answer_{i} = None  # every card you may play\n### BEGIN SOLUTION\n"
+                f'answer_{i} = "{_codes(sorted(p.legal, key=p.hand.index))}"\n### END SOLUTION',
+                {
+                    "grade": False,
+                    "grade_id": f"q{i}-answer",
+                    "locked": False,
+                    "schema_version": 3,
+                    "solution": True,
+                    "task": False,
+                },
+            )
+        )
+        cells.append(
+            _cell(
+                new_code_cell,
+                f"q{i}-check",
+                f"check_legal_plays(answer_{i}, hand_{i}, trick_{i}, rules_{i}, "
+                f"first_trick={p.first_trick})",
+                {
+                    "grade": True,
+                    "grade_id": f"q{i}-check",
+                    "locked": True,
+                    "points": 1,
+                    "schema_version": 3,
+                    "solution": False,
+                    "task": False,
+                },
+            )
         )
     cells.append(
         _cell(
             new_markdown_cell,
             "try-next",
             "## Try this next\n\n"
-            "- `notebooks/08-puzzles.ipynb`: an endless stream of puzzles with a score.\n"
-            "- For any puzzle `p`, `p.explain()` gives the rule and `p.replay()` the real deal "
-            "it comes from.",
+            "- `notebooks/08-puzzles.ipynb`: an endless stream of puzzles you click, with a "
+            "score.\n- The exercises on legal plays (`02-legal-plays`) walk the whole ladder.",
         )
     )
     notebook = new_notebook(cells=cells)
@@ -72,20 +174,32 @@ def student_notebook(count: int, level: str, seed: int) -> nbformat.NotebookNode
     return notebook
 
 
+def student_notebook(
+    count: int, level: str, seed: int, mode: str = "graded"
+) -> nbformat.NotebookNode:
+    """The student version of the puzzle set: the instructor notebook without its solutions."""
+    return student_version(instructor_notebook(count, level, seed), mode)
+
+
 def _key_row(p: Puzzle) -> str:
     trick = (
         " ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(p.trick_seats, p.trick, strict=True))
         or "(you lead)"
     )
     answer = cards_text(sorted(p.legal, key=p.hand.index))
+    rivals = "; ".join(
+        f"{rule}: {cards_text(sorted(cards, key=p.hand.index)) or 'cannot apply'}"
+        for rule, cards in p.rivals
+    )
     return (
         f"| {p.number + 1} | {SEAT_NAMES[p.seat]}: {cards_text(p.hand)} | {trick} | "
-        f"{variant_text(p.variant)} | **{answer}** | `{p.rule}` | {p.explanation} |"
+        f"{variant_text(p.variant)} | **{answer}** | `{p.rule}` | {p.explanation} | {rivals} |"
     )
 
 
 def answer_key(count: int, level: str, seed: int) -> str:
-    """The teacher's key in Markdown: every position, its legal cards, rule id and reason."""
+    """The teacher's key in Markdown: every position, its legal cards, rule id and reason, and
+    what the rival rules would allow (why the puzzle tests its rule)."""
     puzzles = puzzle_set(count, level, seed)
     lines = [
         f"# Answer key: {count} {level} puzzles, seed {seed}",
@@ -93,8 +207,8 @@ def answer_key(count: int, level: str, seed: int) -> str:
         "Generated by `python -m cardlib.exercises puzzles "
         f"--count {count} --level {level} --seed {seed}`; the same command gives the same set.",
         "",
-        "| # | hand | trick so far | rules | may play | rule | why |",
-        "|---|---|---|---|---|---|---|",
+        "| # | hand | trick so far | rules | may play | rule | why | a rival rule would allow |",
+        "|---|---|---|---|---|---|---|---|",
         *(_key_row(p) for p in puzzles),
         "",
         "Each position comes from a real deal: `cardlib.puzzles.puzzle(level, seed, number - 1)"
@@ -105,13 +219,25 @@ def answer_key(count: int, level: str, seed: int) -> str:
 
 
 def write_puzzle_set(
-    count: int = 10, level: str = "medium", seed: int = 7, out: str | Path = "build/puzzles"
+    count: int = 10,
+    level: str = "medium",
+    seed: int = 7,
+    out: str | Path = "build/puzzles",
+    mode: str = "graded",
 ) -> list[Path]:
-    """Write ``puzzles-LEVEL-seedSEED.ipynb`` and ``…-key.md`` into ``out``; return their paths."""
+    """Write the instructor notebook, the student version and the key (see the module docstring)
+    into ``out/source``, ``out/students`` and ``out/key``; return their paths."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     stem = f"puzzles-{level}-seed{seed}"
-    notebook_path, key_path = out / f"{stem}.ipynb", out / f"{stem}-key.md"
-    nbformat.write(student_notebook(count, level, seed), notebook_path)
-    key_path.write_text(answer_key(count, level, seed), encoding="utf-8")
-    return [notebook_path, key_path]
+    paths = {
+        "source": out / "source" / f"{stem}.ipynb",
+        "students": out / "students" / f"{stem}.ipynb",
+        "key": out / "key" / f"{stem}-key.md",
+    }
+    for path in paths.values():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    instructor = instructor_notebook(count, level, seed)
+    nbformat.write(instructor, paths["source"])
+    nbformat.write(student_version(instructor, mode), paths["students"])
+    paths["key"].write_text(answer_key(count, level, seed), encoding="utf-8")
+    return list(paths.values())

@@ -38,9 +38,10 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib import bridge
-from cardlib.bridge import CALLS, SEAT_NAMES, STRAIN_SYMBOLS, Auction, Contract
+from cardlib.bridge import CALLS, STRAIN_SYMBOLS, Auction, Contract
 from cardlib.bridge_view import auction_html, call_html, contract_html, score_html
 from cardlib.errors import CardlibError
+from cardlib.seats import seat_label, seat_labels
 
 FIRST_CALLER_CHOICES = (
     ("dealer's left (the seed)", "left"),
@@ -63,19 +64,19 @@ def _status_html(auction: Auction, last: str | None = None, error: str | None = 
         parts.append(f'<span class="cardlib-bridge-error">Not allowed: {escape(error)}</span>')
     elif last is not None:
         seat = auction.seat_of(len(auction.calls) - 1)
-        parts.append(f"{SEAT_NAMES[seat]}: {call_html(last)}.")
+        parts.append(f"{seat_label(seat)}: {call_html(last)}.")
     if auction.passed_out:
         parts.append("All four passed: no contract. The next dealer deals again.")
     elif auction.is_over:
         contract = auction.contract
         parts.append(
             f"Contract {contract_html(contract)}. "
-            f"Declarer {SEAT_NAMES[contract.declarer]} (first of the side to name "
-            f"{bridge.STRAIN_NAMES[contract.strain]}), dummy {SEAT_NAMES[contract.dummy]}; "
-            f"{SEAT_NAMES[(contract.declarer + 1) % 4]} leads."
+            f"Declarer {seat_label(contract.declarer)}, the first of the side to name "
+            f"{bridge.STRAIN_NAMES[contract.strain]}; dummy {seat_label(contract.dummy)}; "
+            f"{seat_label((contract.declarer + 1) % 4)} leads."
         )
     else:
-        parts.append(f"{SEAT_NAMES[auction.to_act]} to call.")
+        parts.append(f"{seat_label(auction.to_act)} to call.")
     return " ".join(parts)
 
 
@@ -107,7 +108,7 @@ class AuctionPad:
         ]
         rows.append(widgets.HBox([self.buttons[c] for c in (bridge.PASS, "X", "XX")]))
         self.dealer = widgets.Dropdown(
-            options=[(name, seat) for seat, name in enumerate(SEAT_NAMES)],
+            options=[(label, seat) for seat, label in enumerate(seat_labels())],
             value=self.auction.dealer,
             description="Dealer",
         )

@@ -25,7 +25,7 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib import callbreak
-from cardlib.game import SEAT_NAMES
+from cardlib.seats import seat_label
 from cardlib.svg import Html, hand_svg
 
 
@@ -38,10 +38,10 @@ def hands_html(deal: callbreak.Deal) -> Html:
             "dealer" if seat == deal.dealer else ("calls and leads first" if seat == first else "")
         )
         spades = sum(card.suit == "S" for card in hand)
-        picture = hand_svg(hand, label=f"{SEAT_NAMES[seat]}'s hand")
+        picture = hand_svg(hand, label=f"hand of {seat_label(seat)}")
         rows.append(
             f'<tr><th scope="row" style="text-align:left;padding-right:8px">'
-            f"{escape(SEAT_NAMES[seat])} (seat {seat})<br>"
+            f"{escape(seat_label(seat))}<br>"
             f'<span style="font-weight:normal;font-size:smaller">{escape(role)}</span></th>'
             f"<td>{picture}</td>"
             f'<td style="padding-left:8px">{spades} ♠</td></tr>'
@@ -54,8 +54,8 @@ def hands_html(deal: callbreak.Deal) -> Html:
 
 
 def spade_counts_text(counts: tuple[int, ...]) -> str:
-    """One line: 'Spades: South 4, West 2, North 3, East 4'."""
-    return "Spades: " + ", ".join(f"{SEAT_NAMES[s]} {n}" for s, n in enumerate(counts))
+    """One line: 'Spades: South (0) 4 ♠, West (1) 2 ♠, North (2) 3 ♠, East (3) 4 ♠'."""
+    return "Spades: " + ", ".join(f"{seat_label(s)} {n} ♠" for s, n in enumerate(counts))
 
 
 class DealWidget:
@@ -70,9 +70,7 @@ class DealWidget:
         self.variant = variant
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(
-            description="Deal", tooltip="Deal the next seed", icon="random"
-        )
+        self.deal_button = widgets.Button(description="Deal", tooltip="Deal the next seed")
         self.deal_button.add_class("cardlib-deal-button")
         self.hands = widgets.HTML()
         self.hands.add_class("cardlib-hands")

@@ -37,14 +37,10 @@ import ipywidgets as widgets
 from cardlib import judgement
 from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_for_display
 from cardlib.errors import CardlibError
+from cardlib.seats import seat_labels
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
 
 FACE_DOWN = "🂠"
-
-
-def seat_names(players: int, you: int | None = 0) -> tuple[str, ...]:
-    """``('You', 'Seat 1', …)``: how the table names the seats."""
-    return tuple("You" if s == you else f"Seat {s}" for s in range(players))
 
 
 def trump_html(trump: str) -> str:
@@ -59,7 +55,7 @@ def schedule_html(current: int | None = None, players: int | None = None) -> Htm
     """The schedule as an HTML table; the ``current`` round's row is marked (bold, ▶)."""
     head = "<tr><th>Round</th><th>Cards each</th><th>Trump</th>"
     head += "<th>Cards in play</th>" if players else ""
-    rows = [head + "<th></th></tr>"]
+    rows = [head + "<th>Blind</th></tr>"]
     for spec in judgement.schedule():
         here = spec.number == current
         style = f' style="font-weight:bold;outline:2px solid {HIGHLIGHT}"' if here else ""
@@ -96,9 +92,9 @@ class RoundStepper:
             description="Players",
         )
         self.players.add_class("cardlib-players-slider")
-        self.previous = widgets.Button(description="Previous round", icon="arrow-left")
+        self.previous = widgets.Button(description="Previous round")
         self.previous.add_class("cardlib-prev-round")
-        self.next = widgets.Button(description="Next round", icon="arrow-right")
+        self.next = widgets.Button(description="Next round")
         self.next.add_class("cardlib-next-round")
         self.info = widgets.HTML()
         self.info.add_class("cardlib-round-info")
@@ -271,7 +267,7 @@ class JudgementTable:
             layout={"width": "max-content"},
         )
         self.picker.add_class("cardlib-round-picker")
-        self.new_round = widgets.Button(description="Deal again", icon="refresh")
+        self.new_round = widgets.Button(description="Deal again")
         self.new_round.add_class("cardlib-new-round")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")
@@ -350,7 +346,7 @@ class JudgementTable:
 
     def _draw(self) -> None:
         r = self.round
-        names = seat_names(r.players)
+        names = seat_labels(r.players, you=0)
         bids = " · ".join(
             f"{names[s]}: {'–' if b is None else b}"
             + (f" ({r.tricks_won[s]} won)" if r.phase != "bidding" else "")
@@ -430,8 +426,8 @@ class JudgementTable:
         r = self.round
         message = escape(self.message)
         if r.phase == "over":
-            names = seat_names(r.players)
-            scores = ", ".join(f"{names[s]} {points}" for s, points in enumerate(r.scores()))
+            names = seat_labels(r.players, you=0)
+            scores = ", ".join(f"{names[s]}: {points}" for s, points in enumerate(r.scores()))
             return f"{message} <b>Round over.</b> Points: {scores}."
         if r.phase == "bidding":
             why = r.explain_bids().text if r.to_act == r.dealer else ""

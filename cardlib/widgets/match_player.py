@@ -38,11 +38,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib import callbreak
+from cardlib import callbreak, seats
 from cardlib.bots import SensibleBot, play_out, sensible_call_mask
 from cardlib.cards import DECK, Card, sort_for_display
 from cardlib.errors import CardlibError
-from cardlib.game import SEAT_NAMES
 from cardlib.match import ZERO
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
 
@@ -52,8 +51,8 @@ LEGAL_BORDER = f"3px solid {HIGHLIGHT}"
 
 
 def seat_label(seat: int) -> str:
-    """'You' for seat 0, else the compass name and number: 'West (1)'."""
-    return "You" if seat == YOU else f"{SEAT_NAMES[seat]} ({seat})"
+    """A seat at the match table: 'You (South, seat 0)' for you, 'West (1)' for a bot."""
+    return seats.seat_label(seat, you=YOU)
 
 
 def scoreboard_html(match: callbreak.Match) -> str:
@@ -118,7 +117,8 @@ def status_html(match: callbreak.Match) -> str:
     return (
         f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
         f"{house_rules_text(match.variant)}"
-        f'<table style="border-collapse:collapse" cellpadding="4"><tr><th></th>{head}</tr>'
+        '<table style="border-collapse:collapse" cellpadding="4">'
+        f'<tr><th scope="col">Seat</th>{head}</tr>'
         f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
     )
 
@@ -159,7 +159,7 @@ class MatchPlayer:
         self.hand.add_class("cardlib-hand")
         self.feedback = widgets.HTML()
         self.feedback.add_class("cardlib-feedback")
-        self.next_button = widgets.Button(description="Next deal", icon="forward")
+        self.next_button = widgets.Button(description="Next deal")
         self.next_button.add_class("cardlib-next-deal")
         self.scoreboard = widgets.HTML()
         self.scoreboard.add_class("cardlib-scoreboard")

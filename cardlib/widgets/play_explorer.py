@@ -37,7 +37,8 @@ import ipywidgets as widgets
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
 from cardlib.cards import Card, parse_cards, sort_for_display
-from cardlib.game import SEAT_NAMES, Explanation
+from cardlib.game import Explanation
+from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
 
 POSITION_NAMES = ("led", "2nd", "3rd")
@@ -135,7 +136,7 @@ def dealt_position(seed: int, variant: callbreak.Variant = callbreak.STANDARD) -
     number = len(deal.tricks) + 1
     return Position(
         key=f"seed-{seed}",
-        title=f"Seed {seed}: trick {number} of 13, {SEAT_NAMES[seat]} (seat {seat}) to play",
+        title=f"Seed {seed}: trick {number} of 13, {seat_label(seat)} to play",
         hand=tuple(sort_for_display(deal.hand(seat))),
         trick=deal.trick,
         variant=variant,
@@ -147,10 +148,10 @@ def dealt_position(seed: int, variant: callbreak.Variant = callbreak.STANDARD) -
 
 def position_html(position: Position) -> Html:
     """Who plays, and the trick so far as SVG (or a line saying you lead)."""
-    you = "You" if position.seat is None else f"You are {SEAT_NAMES[position.seat]}"
+    you = "You" if position.seat is None else seat_label(position.seat, you=position.seat)
     if position.trick:
         if position.seats is not None:
-            picture = trick_svg(position.trick, position.seats, seat_names=SEAT_NAMES)
+            picture = trick_svg(position.trick, position.seats, seat_names=seat_labels())
         else:
             picture = trick_svg(position.trick, range(len(position.trick)), None, POSITION_NAMES)
         where = "The trick so far:" if position.seat is None else f"{you}; the trick so far:"
@@ -188,15 +189,13 @@ class PlayExplorer:
         self.picker.add_class("cardlib-position")
         self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(description="Deal a position", icon="random")
+        self.deal_button = widgets.Button(description="Deal a position")
         self.deal_button.add_class("cardlib-deal-button")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")
         self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.hand.add_class("cardlib-hand")
-        self.show_legal = widgets.Button(
-            description="Show legal cards", icon="eye", layout={"width": "auto"}
-        )
+        self.show_legal = widgets.Button(description="Show legal cards", layout={"width": "auto"})
         self.show_legal.add_class("cardlib-show-legal")
         self.legal_set = widgets.HTML()
         self.legal_set.add_class("cardlib-legal-set")

@@ -56,8 +56,8 @@ class PuzzleWidget:
     """One puzzle: a button per card of the hand (toggle to choose), a Check button, feedback.
 
     State: ``puzzle``; ``selected`` (the chosen cards); ``result`` (the Feedback of the first
-    check, ``None`` before); ``feedback.value``. ``on_checked(feedback)``, if given, is called
-    once, at the first check.
+    check of a chosen set, ``None`` before); ``feedback.value``. ``on_checked(feedback)``, if
+    given, is called once, at the first such check. Check with no card chosen only asks for one.
     """
 
     def __init__(self, puzzle: Puzzle, on_checked=None):
@@ -107,6 +107,14 @@ class PuzzleWidget:
             button.value = card in chosen
 
     def _check(self, _button=None) -> None:
+        if not self.selected:
+            # Nothing chosen is no answer: say so, and never list the cards that were allowed.
+            from cardlib.exercises.feedback import unanswered
+
+            self.feedback.value = unanswered(
+                "click every card you may play, then Check."
+            )._repr_html_()
+            return
         feedback = self.puzzle.check(sorted(self.selected))
         self.feedback.value = feedback._repr_html_()
         for card, button in self.buttons.items():

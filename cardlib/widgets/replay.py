@@ -19,20 +19,15 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib.game import SEAT_NAMES
 from cardlib.history import replay
+from cardlib.seats import seat_label
 from cardlib.svg import card_html, trick_svg
-
-
-def seat_name(seat: int) -> str:
-    """'South (0)' and so on: a compass name and the seat number."""
-    return f"{SEAT_NAMES[seat]} ({seat})"
 
 
 def counts_table(calls, won, scores=None) -> str:
     """An HTML table: each seat's call, tricks taken so far and, at the end, its score."""
     rows = [
-        "<tr><th>seat</th>" + "".join(f"<th>{seat_name(s)}</th>" for s in range(4)) + "</tr>",
+        "<tr><th>seat</th>" + "".join(f"<th>{seat_label(s)}</th>" for s in range(4)) + "</tr>",
         "<tr><td>call</td>" + "".join(f"<td>{c}</td>" for c in calls) + "</tr>",
         "<tr><td>tricks</td>" + "".join(f"<td>{w}</td>" for w in won) + "</tr>",
     ]
@@ -91,7 +86,7 @@ class DealReplay:
             self.trick_view.value = ""
             first = self.deal.tricks[0].leader if self.deal.tricks else self.deal.leader
             self.text.value = (
-                f"Calls are in. {escape(seat_name(first))} leads the first trick. "
+                f"Calls are in. {escape(seat_label(first))} leads the first trick. "
                 "Press ▶ to see the first card."
             )
             self.counts.value = counts_table(calls, (0, 0, 0, 0))
@@ -107,7 +102,7 @@ class DealReplay:
                 [p.card for p in in_trick],
                 [p.seat for p in in_trick],
                 winner_position,
-                seat_names=[seat_name(s) for s in range(4)],
+                seat_names=[seat_label(s) for s in range(4)],
             )
         )
         self.text.value = self._narrate(play)
@@ -117,7 +112,7 @@ class DealReplay:
         )
 
     def _narrate(self, play) -> str:
-        who = escape(seat_name(play.seat))
+        who = escape(seat_label(play.seat))
         line = f"Trick {play.trick_number}: {who} plays {card_html(play.card)}"
         if play.forced:
             line += f" — <b>forced</b> ({escape(play.rule)}): {escape(play.text)}"
@@ -126,7 +121,7 @@ class DealReplay:
         else:
             line += f" — free choice: {escape(play.text)}"
         if play.winner is not None:
-            line += f"<br><b>{escape(seat_name(play.winner))} wins trick {play.trick_number}.</b>"
+            line += f"<br><b>{escape(seat_label(play.winner))} wins trick {play.trick_number}.</b>"
         return line
 
     def _ipython_display_(self):

@@ -9,6 +9,7 @@ learner does:
   the menus, list what went wrong cell by cell, take a screenshot;
 - :func:`whole_page_screenshot`, :func:`cut_off_labels`: what a person would see;
 - :func:`click_latency`: the time from a real click to the updated text on screen;
+- :func:`accessibility_violations`: axe-core's WCAG 2.1 AA audit of what cardlib draws;
 - :func:`call_and_play_a_trick`: a learner's first moves in the match player (06).
 
 Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
@@ -541,3 +542,65 @@ def cut_off_labels(container, buttons: str = "button") -> list[str]:
         "buttons => buttons.filter(b => b.offsetWidth && b.scrollWidth > b.clientWidth)"
         ".map(b => b.textContent.trim())"
     )
+
+
+# ----- accessibility: axe-core over what cardlib draws -----
+
+#: axe-core, installed from npm by ``make test`` (tests/ui/axe/package.json).
+AXE_JS = PROJECT / "tests" / "ui" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: What axe is not asked to judge, because cardlib does not draw it (listed in the README):
+#: JupyterLab's prompts beside each output, and the handle of an ipywidgets slider, which
+#: ipywidgets 8 draws with role="slider" but no accessible name of its own (the slider's
+#: visible description stands beside it; cardlib cannot reach the handle from Python).
+FRAMEWORK_CHROME = [
+    ".jp-OutputPrompt",
+    ".jp-InputPrompt",
+    ".jp-OutputArea-promptOverlay",
+    ".noUi-handle",
+]
+
+#: JupyterLab's body is 0 px tall with overflow hidden: axe would call every output
+#: clipped and skip colour contrast. Lay everything out and let the page scroll.
+AUDIT_STYLE = """
+html, body { overflow: visible !important; height: auto !important; }
+.jp-Notebook .jp-Cell { content-visibility: visible !important; }
+"""
+
+RUN_AXE_JS = """
+async ([include, exclude, tags]) => {
+  const result = await axe.run(
+    {include: include.map(s => [s]), exclude: exclude.map(s => [s])},
+    {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 200),
+                              summary: n.failureSummary}))}));
+}
+"""
+
+
+def accessibility_violations(page, include: str, exclude: list[str] | None = None) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations within ``include`` (a CSS selector), one line each.
+
+    The window is made as tall as the page and the body's overflow visible for the
+    audit, so that axe sees every output and checks its contrast; then restored.
+    """
+    if not AXE_JS.exists():
+        raise FileNotFoundError(f"{AXE_JS} is missing: npm ci --prefix tests/ui/axe")
+    size = page.viewport_size
+    style = page.add_style_tag(content=AUDIT_STYLE)
+    try:
+        tall = page.evaluate("() => document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
+        if not page.evaluate("() => typeof axe !== 'undefined'"):
+            page.add_script_tag(path=str(AXE_JS))
+        found = page.evaluate(RUN_AXE_JS, [[include], exclude or FRAMEWORK_CHROME, AXE_TAGS])
+    finally:
+        style.evaluate("node => node.remove()")
+        page.set_viewport_size(size)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {node['target']}: {node['html']}"
+        for v in found
+        for node in v["nodes"]
+    ]

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from cardlib import callbreak
 from cardlib.cards import sort_for_display
-from cardlib.game import SEAT_NAMES
+from cardlib.seats import seat_label
 from cardlib.widgets.play_explorer import WORKED_POSITIONS
 from cardlib.widgets.scoring import score_sentence
 
@@ -35,7 +35,7 @@ TIMED_CLICKS = int(os.environ.get("CARDLIB_UI_CLICKS", "7"))
 def hand_label(seed: int, seat: int = 0) -> str:
     """The aria-label of a seat's hand in a seeded deal, as the dealing widget draws it."""
     hand = callbreak.Deal(seed=seed).hands[seat]
-    return f"{SEAT_NAMES[seat]}'s hand: " + ", ".join(str(c) for c in sort_for_display(hand))
+    return f"hand of {seat_label(seat)}: " + ", ".join(str(c) for c in sort_for_display(hand))
 
 
 def test_01_deal_button_deals_the_next_seed(run_notebook, screenshot_dir, record_latency):

@@ -1,7 +1,8 @@
 """``make app``: the play-a-match notebook as a page with no code, served by Voilà.
 
 Voilà is started the way ``make app`` starts it; the learner loads the page,
-makes a call and plays the first trick against the bots by clicking cards.
+makes a call and plays the first trick against the bots by clicking cards; then
+axe-core audits the whole page (WCAG 2.1 AA).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from jupyter_driver import (
     MATCH_PLAYER_CALLING,
     STDERR_MIME,
     WIDGET_ERRORS,
+    accessibility_violations,
     call_and_play_a_trick,
     waiting_match_player,
     whole_page_screenshot,
@@ -36,3 +38,6 @@ def test_make_app_serves_a_playable_match(voila_app, page, screenshot_dir):
     errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')
     assert not errors.count(), errors.first.text_content()
     assert not WIDGET_ERRORS.search(page.locator("body").text_content())
+    # The whole page is the app: axe audits all of it, after a trick has been played.
+    violations = accessibility_violations(page, "body")
+    assert not violations, "make app, axe-core (WCAG 2.1 AA):\n" + "\n".join(violations)

@@ -1,0 +1,264 @@
+"""The coach measured: how much better its bot plays Call Break, and how fast it thinks.
+
+Strength. Every deal is played five times from the same cards: once by four
+``SensibleBot``s, and once with ``CoachBot`` in each seat in turn against three
+``SensibleBot``s (each deal from every seat, so the luck of the cards cancels).
+Reported, with standard errors over deals:
+
+- the average Call Break score per deal of the coach, of the three sensible
+  bots at its table, and of a sensible bot in the coach's seat (the all-sensible
+  table): the coach's margin is against the last, the same cards in the same seat;
+- the share of games in which the coach scores top (ties shared count as top;
+  parity is 25%);
+- the share of its calls it made, beside the sensible bot's.
+
+Speed, in CPU time (the machine may be shared): analysing a 13-card decision
+with 500 samples (the first lead of several deals), the exact solver on 6-card
+endings of real deals (median and 95th percentile), and endplay's double-dummy
+``solve_board`` on Contract Bridge positions of the same size for comparison,
+when installed.
+
+Run ``python benchmarks/bench_coach.py`` (``make bench``); ``--deals`` sets the
+number of deals. The targets are printed beside the figures, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from fractions import Fraction
+
+from cardlib import callbreak
+from cardlib.analysis import analyse
+from cardlib.bots import CoachBot, SensibleBot, play_out
+from cardlib.solver import solve
+
+TARGETS = {"margin": 0.5, "stretch": 1.0, "top": 0.35, "made": 0.90}
+SPEED_TARGETS = {"analysis_s": 1.0, "solver_median_ms": 50.0, "solver_p95_ms": 500.0}
+
+
+def mean_se(values) -> tuple[float, float]:
+    values = [float(v) for v in values]
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.nan
+    return mean, statistics.stdev(values) / math.sqrt(n)
+
+
+def play_deal(seed: int, coach_seat: int | None, bot_options: dict) -> callbreak.Deal:
+    """One deal from ``seed``: the coach in ``coach_seat`` (``None``: four sensible bots)."""
+    deal = callbreak.Deal(seed=seed)
+    bots = [SensibleBot()] * 4
+    if coach_seat is not None:
+        bots[coach_seat] = CoachBot(seed=seed * 4 + coach_seat, **bot_options)
+    play_out(deal, bots)
+    return deal
+
+
+def strength(deals: int, seed: int, bot_options: dict, progress=None) -> dict:
+    """Play ``deals`` rotated deals; per-deal figures for the coach and the sensible bots."""
+    coach, table, baseline, margin, top, made, sensible_made = [], [], [], [], [], [], []
+    for number in range(deals):
+        deal_seed = seed + number
+        sensible = play_deal(deal_seed, None, bot_options)
+        base_scores = sensible.scores()
+        pairs = zip(sensible.tricks_won, sensible.calls, strict=True)
+        sensible_made.append(Fraction(sum(won >= call for won, call in pairs), 4))
+        per_seat, others, tops, makes = [], [], 0, 0
+        for seat in range(4):
+            deal = play_deal(deal_seed, seat, bot_options)
+            scores = deal.scores()
+            per_seat.append(scores[seat])
+            others.append(sum(scores[s] for s in range(4) if s != seat) / 3)
+            tops += scores[seat] == max(scores)
+            makes += deal.tricks_won[seat] >= deal.calls[seat]
+        coach.append(Fraction(sum(per_seat)) / 4)
+        table.append(Fraction(sum(others)) / 4)
+        baseline.append(Fraction(sum(base_scores)) / 4)
+        margin.append(coach[-1] - baseline[-1])
+        top.append(Fraction(tops, 4))
+        made.append(Fraction(makes, 4))
+        if progress:
+            progress(number + 1, deals, float(sum(margin)) / len(margin))
+    return {
+        "coach": mean_se(coach),
+        "sensible at the coach's table": mean_se(table),
+        "sensible in the coach's seat": mean_se(baseline),
+        "margin": mean_se(margin),
+        "margin over the table": mean_se([c - t for c, t in zip(coach, table, strict=True)]),
+        "top": mean_se(top),
+        "made": mean_se(made),
+        "sensible made": mean_se(sensible_made),
+    }
+
+
+def first_leads(count: int, seed: int) -> list[callbreak.Deal]:
+    """Deals called by sensible bots, stopped at the first lead (13 cards to choose from)."""
+    positions = []
+    for number in range(count):
+        deal = callbreak.Deal(seed=seed + 1000 + number)
+        while deal.phase == "calling":
+            deal.call(SensibleBot().choose_call(deal))
+        positions.append(deal)
+    return positions
+
+
+def endings(count: int, seed: int, cards: int = 6) -> list[callbreak.Deal]:
+    """Real deals played by sensible bots until every hand holds ``cards`` cards."""
+    positions = []
+    rng = random.Random(seed)
+    for number in range(count):
+        deal = callbreak.Deal(seed=seed + 2000 + number)
+        bots = [SensibleBot()] * 4
+        while deal.phase == "calling":
+            deal.call(bots[deal.to_act].choose_call(deal))
+        extra = rng.randrange(4)  # sometimes part of a trick is on the table
+        while len(deal.hand(deal.to_act)) > cards or (deal.trick and extra == 0):
+            deal.play(bots[deal.to_act].choose_play(deal))
+        for _ in range(extra):
+            deal.play(bots[deal.to_act].choose_play(deal))
+        positions.append(deal)
+    return positions
+
+
+def timed(run, *args) -> float:
+    """CPU seconds of one call: the machine is shared, and waiting for it is not our time."""
+    start = time.process_time()
+    run(*args)
+    return time.process_time() - start
+
+
+def endplay_times(count: int, seed: int) -> list[float] | None:
+    """Seconds per ``solve_board`` on 6-card Contract Bridge endings (``None``: no endplay)."""
+    try:
+        from cardlib.double_dummy import solve_cards
+    except ImportError:
+        return None
+    from cardlib.double_dummy import EndplayMissing
+
+    rng = random.Random(seed)
+    times = []
+    try:
+        for _ in range(count):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            hands = [deck[6 * s : 6 * s + 6] for s in range(4)]
+            times.append(
+                timed(
+                    solve_cards, hands, (), rng.randrange(4), rng.choice(["S", "H", "D", "C", None])
+                )
+            )
+    except EndplayMissing:
+        return None
+    return times
+
+
+def speed(positions: int, seed: int, samples: int = 500) -> dict:
+    analysis = [timed(analyse, deal, samples, seed) for deal in first_leads(positions, seed)]
+    solver = sorted(timed(solve, deal) for deal in endings(positions * 10, seed))
+    figures = {
+        "analysis_s": statistics.median(analysis),
+        "analysis_max_s": max(analysis),
+        "solver_median_ms": statistics.median(solver) * 1000,
+        "solver_p95_ms": solver[min(len(solver) - 1, int(0.95 * len(solver)))] * 1000,
+        "solver_positions": len(solver),
+    }
+    dds = endplay_times(positions * 10, seed)
+    if dds:
+        figures["endplay_median_ms"] = statistics.median(dds) * 1000
+    return figures
+
+
+def report_strength(figures: dict, deals: int) -> str:
+    def line(name, pair, percent=False):
+        mean, se = pair
+        if percent:
+            return f"  {name}: {100 * mean:.1f}% ± {100 * se:.1f}"
+        return (
+            f"  {name}: {mean:+.2f} ± {se:.2f}"
+            if "margin" in name
+            else f"  {name}: {mean:.2f} ± {se:.2f}"
+        )
+
+    lines = [
+        f"Call Break, {deals} deals × 4 seats, coach vs three SensibleBots (± standard error):"
+    ]
+    for name in ("coach", "sensible at the coach's table", "sensible in the coach's seat"):
+        lines.append(line(f"average score per deal, {name}", figures[name]))
+    lines.append(
+        line("margin per deal (coach − sensible in its seat)", figures["margin"])
+        + f"   target ≥ +{TARGETS['margin']} (stretch +{TARGETS['stretch']})"
+    )
+    lines.append(line("margin over the three at its table", figures["margin over the table"]))
+    lines.append(
+        line("coach scores top", figures["top"], True) + f"   target ≥ {100 * TARGETS['top']:.0f}%"
+    )
+    lines.append(
+        line("coach's calls made", figures["made"], True)
+        + f"   target ≥ {100 * TARGETS['made']:.0f}%"
+    )
+    lines.append(line("sensible calls made (all-sensible table)", figures["sensible made"], True))
+    return "\n".join(lines)
+
+
+def report_speed(figures: dict, samples: int) -> str:
+    lines = [
+        f"Speed: analysing a 13-card decision with {samples} samples: "
+        f"median {figures['analysis_s']:.2f} s (max {figures['analysis_max_s']:.2f} s)"
+        f"   target ≤ {SPEED_TARGETS['analysis_s']} s",
+        f"Speed: exact solver on {figures['solver_positions']} six-card endings: median "
+        f"{figures['solver_median_ms']:.1f} ms, 95th percentile {figures['solver_p95_ms']:.0f} ms"
+        f"   targets ≤ {SPEED_TARGETS['solver_median_ms']:.0f} ms, "
+        f"≤ {SPEED_TARGETS['solver_p95_ms']:.0f} ms",
+    ]
+    if "endplay_median_ms" in figures:
+        lines.append(
+            f"Speed: endplay solve_board (Contract Bridge, 6-card endings): median "
+            f"{figures['endplay_median_ms']:.2f} ms"
+        )
+    else:
+        lines.append("Speed: endplay is not installed (pip install 'cardlib[dds]'): no DDS figure")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--deals", type=int, default=100, help="rotated deals to play (default 100)"
+    )
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--call-samples", type=int, default=100)
+    parser.add_argument("--play-samples", type=int, default=50)
+    parser.add_argument(
+        "--call-boldness", type=float, default=None, help="CoachBot's (default: its own)"
+    )
+    parser.add_argument("--positions", type=int, default=5, help="13-card decisions to time")
+    parser.add_argument("--samples", type=int, default=500, help="samples per timed analysis")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-speed", action="store_true")
+    args = parser.parse_args(argv)
+    results: dict = {}
+    if not args.skip_speed:
+        results["speed"] = speed(args.positions, args.seed, args.samples)
+        print(report_speed(results["speed"], args.samples), flush=True)
+    if not args.skip_strength:
+        options = {"call_samples": args.call_samples, "play_samples": args.play_samples}
+        if args.call_boldness is not None:
+            options["call_boldness"] = args.call_boldness
+
+        def progress(done, total, margin):
+            if done % 10 == 0:
+                print(f"  … {done}/{total} deals, margin so far {margin:+.2f}", file=sys.stderr)
+
+        results["strength"] = strength(args.deals, args.seed, options, progress)
+        print(report_strength(results["strength"], args.deals), flush=True)
+    return results
+
+
+if __name__ == "__main__":
+    main()

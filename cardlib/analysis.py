@@ -1,0 +1,822 @@
+"""The coach: which card (or call) is best here, from what one player can see.
+
+A position is judged from the point of view of the player to act: their own
+hand, the calls or bids, and the cards played so far — never the hidden hands.
+For every legal card the coach estimates the player's expected score for the
+deal (the game's points, not tricks):
+
+1. **sample** the hidden hands, uniformly among all the layouts consistent with
+   everything seen (:class:`HiddenHands`): the cards gone, each hand's size,
+   and what the rules say each play proves about the hand it came from
+   (:func:`forbidden_cards`): a player who did not follow suit has none of
+   it; in Call Break one who then did not trump has no spade either; one who
+   followed with a card that did not beat the trick has nothing higher in the
+   suit; in Judgement the undealt cards might be anywhere;
+2. **play each sample out** with every legal card in turn, all four players
+   then playing like :class:`~cardlib.bots.SensibleBot` (a mask-based policy,
+   :func:`policy_playout`) and, once the hands are down to ``exact_from``
+   cards, by the exact solver's line (:class:`cardlib.solver.Finisher`);
+3. **average** the player's points: mean, standard error, number of samples,
+   the same samples for every card (so the differences between cards are
+   sharper than each mean).
+
+What sampling ignores: the calls. A player who called 6 probably holds high
+cards and spades, and the samples do not know it (every consistent layout is
+equally likely). Nor do the playouts model a player's plan beyond the sensible
+policy. Seeded: the same position, samples and seed give the same numbers.
+
+:func:`analyse_calls` does the same before calling: the expected score of
+every call the player may make, for their hand, the other players' calls
+coming from the same policy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+
+from cardlib.bots import sensible_call_mask
+from cardlib.cards import DECK, SUITS, Card, from_mask
+from cardlib.errors import CardlibError
+from cardlib.solver import MAX_CARDS, SCORINGS, Finisher
+from cardlib.svg import Html, card_html
+from cardlib.tricks import PlayRules, legal_mask, winner_index
+
+STOCK = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
+_SUIT_OF = tuple(0x1FFF << (13 * (c // 13)) for c in range(52))
+_ABOVE = tuple(_SUIT_OF[c] >> (c + 1) << (c + 1) for c in range(52))
+_FULL_DECK = (1 << 52) - 1
+
+
+# ----- what one seat sees ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat can see of a deal, and nothing else.
+
+    ``game`` names the scoring (``"callbreak"``, ``"callbridge"``,
+    ``"judgement"``), ``variant`` Call Break's :class:`~cardlib.callbreak.Variant`
+    (or ``None``), ``seat`` the seat whose view it is, ``hand`` its cards now
+    (empty in Judgement's blind round, cards face down), ``calls`` by seat
+    (``None`` not yet called), ``plays`` every card played so far in order as
+    ``(seat, card)``, ``dealer`` and ``dealt`` (cards each hand started with).
+    """
+
+    game: str
+    rules: PlayRules
+    players: int
+    direction: int
+    dealer: int
+    dealt: int
+    seat: int
+    hand: tuple[Card, ...]
+    calls: tuple[int | None, ...]
+    plays: tuple[tuple[int, Card], ...] = ()
+    variant: object = None
+    face_up: bool = True
+
+    # ----- derived facts (all from the fields above) -----
+
+    @property
+    def tricks(self) -> list[list[tuple[int, Card]]]:
+        """The plays cut into tricks, the current (unfinished) one last if any."""
+        n = self.players
+        return [list(self.plays[i : i + n]) for i in range(0, len(self.plays), n)]
+
+    @property
+    def current(self) -> list[tuple[int, Card]]:
+        """The plays of the trick on the table (empty between tricks)."""
+        done = len(self.plays) % self.players
+        return list(self.plays[len(self.plays) - done :]) if done else []
+
+    def winner(self, trick: Sequence[tuple[int, Card]]) -> int:
+        trump = -1 if self.rules.trump is None else SUITS.index(self.rules.trump)
+        return trick[winner_index([int(c) for _, c in trick], trump)][0]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        won = [0] * self.players
+        for trick in self.tricks:
+            if len(trick) == self.players:
+                won[self.winner(trick)] += 1
+        return tuple(won)
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick on the table."""
+        current = self.current
+        if current:
+            return current[0][0]
+        finished = [t for t in self.tricks if len(t) == self.players]
+        if finished:
+            return self.winner(finished[-1])
+        return (self.dealer + self.direction) % self.players
+
+    @property
+    def to_act(self) -> int:
+        return (self.leader + self.direction * len(self.current)) % self.players
+
+    def hand_size(self, seat: int) -> int:
+        return self.dealt - sum(1 for s, _ in self.plays if s == seat)
+
+    @property
+    def first_trick(self) -> bool:
+        """Whether the trick on the table is the deal's first (for the first-lead house rule)."""
+        return len(self.plays) < self.players and self.dealt == 13
+
+    @property
+    def hand_mask(self) -> int:
+        return sum(1 << int(c) for c in self.hand)
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen: in other hands, or (Judgement) never dealt."""
+        seen = self.hand_mask
+        for _, card in self.plays:
+            seen |= 1 << int(card)
+        return _FULL_DECK & ~seen
+
+    def points(self, seat: int, call: int) -> list[Fraction]:
+        """The game's points for ``seat`` calling ``call``, by tricks taken 0..dealt."""
+        return [Fraction(SCORINGS[self.game](call, t, self.variant)) for t in range(self.dealt + 1)]
+
+
+def view_of(game, seat: int | None = None) -> View:
+    """What ``seat`` (default: the seat to act) sees of a game, read through its public names.
+
+    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
+    for their matches (the current deal or round). This is the one place that knows
+    how a game object spells its facts: ``to_act``, ``phase``, ``hand(seat)``,
+    ``tricks``, ``trick``, ``trick_seats``, ``calls`` or ``bids``, ``rules``.
+    """
+    # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
+    game = getattr(game, "round", None) or getattr(game, "deal", None) or game
+    if game.phase not in ("calling", "bidding", "playing"):
+        raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
+    seat = game.to_act if seat is None else seat
+    module = type(game).__module__.rsplit(".", 1)[-1]
+    if module not in SCORINGS:
+        raise CardlibError(
+            f"the coach knows Call Break, Call Bridge and Judgement, not {type(game).__name__}"
+            " (for Contract Bridge use cardlib.double_dummy)",
+            "game",
+        )
+    players = getattr(game, "players", 4)
+    face_up = getattr(game, "face_up", True)
+    hand = tuple(sorted(game.hand(seat), reverse=True)) if face_up else ()
+    plays = [(s, c) for t in game.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+    plays += list(zip(game.trick_seats, game.trick, strict=True))
+    played_by_seat = sum(1 for s, _ in plays if s == seat)
+    dealt = len(hand) + played_by_seat if face_up else game.cards
+    calls = game.bids if hasattr(game, "bids") else game.calls
+    return View(
+        game=module,
+        rules=game.rules,
+        players=players,
+        direction=getattr(game, "direction", 1),
+        dealer=game.dealer,
+        dealt=dealt,
+        seat=seat,
+        hand=hand,
+        calls=tuple(calls),
+        plays=tuple(plays),
+        variant=getattr(game, "variant", None) if module == "callbreak" else None,
+        face_up=face_up,
+    )
+
+
+# ----- what the plays prove about the hidden hands -----------------------------------
+
+
+def forbidden_cards(view: View) -> dict[int, int]:
+    """For each other seat, the mask of unseen cards its hand cannot hold, from its plays.
+
+    A card ``c`` played onto a trick proves the hand held no card ``x`` that
+    would have made ``c`` illegal: ``x`` is ruled out exactly when ``c`` is
+    not legal from the two-card hand ``{c, x}``. That is all the ladder of
+    :func:`cardlib.tricks.legal_mask` can prove, because every step of it has the
+    form "if you hold a card of this class, play one of them" (tested against
+    whole hands in ``tests/test_analysis.py``). So a void in the led suit, Call
+    Break's "no spade either" after a discard, "nothing higher" after a card
+    that did not beat the trick, and the first-lead rule all come out of the one
+    definition of the rules, for every game.
+    """
+    rules = view.rules
+    unseen = view.unseen
+    candidates = from_mask(unseen)
+    forbidden = {s: 0 for s in range(view.players) if s != view.seat or not view.face_up}
+    for number, trick in enumerate(view.tricks):
+        before: list[int] = []
+        for seat, card in trick:
+            if seat in forbidden:
+                first = number == 0 and view.dealt == 13
+                c = 1 << int(card)
+                for x in candidates:
+                    if not legal_mask(c | 1 << x, before, rules, first)[0] & c:
+                        forbidden[seat] |= 1 << x
+            before.append(int(card))
+    return forbidden
+
+
+# ----- sampling the hidden hands uniformly ---------------------------------------------
+
+
+class HiddenHands:
+    """Uniform samples of the hidden hands consistent with a :class:`View`.
+
+    Every layout of the unseen cards that gives each seat its hand size and no
+    forbidden card is equally likely. The cards fall into a few *types* (the
+    set of places each may be: a void makes a suit's cards a type of their
+    own); the layouts are counted exactly by type, and a sample picks how many
+    cards of each type go to each place in proportion to those counts, then
+    which ones at random. Raises ``CardlibError`` when no layout fits.
+    """
+
+    def __init__(self, view: View):
+        self.view = view
+        places: list[int | str] = [
+            s for s in range(view.players) if s != view.seat or not view.face_up
+        ]
+        caps = [view.hand_size(s) for s in places]
+        unseen = view.unseen
+        stock = unseen.bit_count() - sum(caps)
+        if stock < 0:
+            raise CardlibError("the hands hold more cards than are unseen", "inconsistent")
+        if stock:
+            places.append(STOCK)
+            caps.append(stock)
+        self.places = places
+        self.caps = tuple(caps)
+        forbidden = forbidden_cards(view)
+        by_allowed: dict[tuple[int, ...], list[int]] = {}
+        for card in from_mask(unseen):
+            allowed = tuple(
+                i
+                for i, place in enumerate(places)
+                if place == STOCK or not forbidden[place] >> int(card) & 1
+            )
+            if not allowed:
+                raise CardlibError(f"no hand can hold {card}: the plays contradict", "inconsistent")
+            by_allowed.setdefault(allowed, []).append(int(card))
+        everywhere = tuple(range(len(places)))
+        # The unconstrained cards last: they fill whatever room is left, in closed form.
+        self.types = sorted(by_allowed.items(), key=lambda kv: (kv[0] == everywhere, kv[0]))
+        self._ways = lru_cache(maxsize=None)(self._count)
+        self._choices: dict = {}
+        if self._ways(0, self.caps) == 0:
+            raise CardlibError(
+                "no layout of the unseen cards fits what was seen (hand sizes and voids)",
+                "inconsistent",
+            )
+
+    def _splits(self, index: int, caps: tuple[int, ...]):
+        """Every way to share type ``index`` among its places, with its number of card choices."""
+        allowed, cards = self.types[index]
+        n = len(cards)
+        if index == len(self.types) - 1:  # the last type fills exactly the room left
+            if sum(caps[p] for p in allowed) == n == sum(caps):
+                split = tuple(caps[p] for p in allowed)
+                ways = math.factorial(n)
+                for k in split:
+                    ways //= math.factorial(k)
+                yield split, ways, (0,) * len(caps)
+            return
+
+        def share(i: int, left: int, taken: tuple[int, ...]):
+            if i == len(allowed) - 1:
+                if left <= caps[allowed[i]]:
+                    yield (*taken, left)
+                return
+            for k in range(min(left, caps[allowed[i]]) + 1):
+                yield from share(i + 1, left - k, (*taken, k))
+
+        for split in share(0, n, ()):
+            ways = math.factorial(n)
+            for k in split:
+                ways //= math.factorial(k)
+            rest = list(caps)
+            for place, k in zip(allowed, split, strict=True):
+                rest[place] -= k
+            yield split, ways, tuple(rest)
+
+    def _count(self, index: int, caps: tuple[int, ...]) -> int:
+        if index == len(self.types):
+            return 1 if not any(caps) else 0
+        return sum(
+            ways * self._ways(index + 1, rest) for _, ways, rest in self._splits(index, caps)
+        )
+
+    @property
+    def layouts(self) -> int:
+        """How many layouts of the unseen cards fit what was seen."""
+        return self._ways(0, self.caps)
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Every seat's hand now, as masks (this seat's own hand exact); stock cards left out."""
+        view = self.view
+        hands = [0] * view.players
+        if view.face_up:
+            hands[view.seat] = view.hand_mask
+        caps = self.caps
+        for index, (allowed, cards) in enumerate(self.types):
+            key = (index, caps)
+            choices = self._choices.get(key)
+            if choices is None:
+                choices = []
+                total = 0
+                for split, ways, rest in self._splits(index, caps):
+                    weight = ways * self._ways(index + 1, rest)
+                    if weight:
+                        total += weight
+                        choices.append((total, split, rest))
+                self._choices[key] = choices
+            pick = rng.randrange(choices[-1][0])
+            split, rest = next((sp, r) for bound, sp, r in choices if pick < bound)
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            start = 0
+            for place, k in zip(allowed, split, strict=True):
+                seat = self.places[place]
+                if seat != STOCK:
+                    for card in shuffled[start : start + k]:
+                        hands[seat] |= 1 << card
+                start += k
+            caps = rest
+        return hands
+
+
+# ----- playing a sample out --------------------------------------------------------------
+
+
+def policy_playout(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    calls: Sequence[int],
+    rules: PlayRules,
+    direction: int = 1,
+    first_trick: bool = False,
+    stop_at: int = 0,
+    record: list | None = None,
+) -> int:
+    """Play on like :class:`~cardlib.bots.SensibleBot` until every hand holds ``stop_at`` cards.
+
+    ``hands``, ``trick`` (card indices of the trick on the table) and ``won``
+    are updated in place; returns the leader of the next trick. Each seat wants
+    tricks while it has fewer than its call. With a ``record`` list, every turn
+    appends ``(seat, hand, trick, legal, card, wants tricks)`` so tests can hold it to
+    :func:`cardlib.tricks.legal_mask` and :func:`cardlib.bots.sensible_play_mask`.
+    """
+    # The hot loop of every analysis: the ladder and the policy are inlined on the
+    # trick's top cards (like fast.random_playout); tests/test_analysis.py checks
+    # every turn against legal_mask and sensible_play_mask.
+    players = len(hands)
+    trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
+    trump_bits = 0 if trump_index < 0 else 0x1FFF << (13 * trump_index)
+    must_beat = rules.must_beat
+    void_free = trump_bits == 0 or rules.void_rule == "free"
+    undertrump = rules.void_rule == "trump"
+    orders = [
+        tuple((lead + direction * i) % players for i in range(players)) for lead in range(players)
+    ]
+    side_aces = [13 * s + 12 for s in range(4) if s != trump_index]
+    # The trick on the table: led suit, top card of it, top trump, and their seats.
+    if trick:
+        order = orders[leader]
+        led_bits = _SUIT_OF[trick[0]]
+        beat_with = 0 if led_bits == trump_bits else trump_bits  # trumps beat a side suit
+        top_led, top_trump = trick[0], -1
+        led_seat = trump_seat = leader
+        for i, card in enumerate(trick[1:], 1):
+            if led_bits >> card & 1:
+                if card > top_led:
+                    top_led, led_seat = card, order[i]
+            elif trump_bits >> card & 1 and card > top_trump:
+                top_trump, trump_seat = card, order[i]
+    while True:
+        if not trick:
+            hand = hands[leader]
+            if hand.bit_count() <= stop_at:
+                return leader
+            legal = legal_mask(hand, (), rules, first_trick)[0] if first_trick else hand
+            first_trick = False
+            side = legal & ~trump_bits
+            card = -1
+            if won[leader] < calls[leader]:
+                for ace in side_aces:
+                    if legal >> ace & 1:
+                        card = ace
+                        break
+            if card < 0:
+                pick = side or legal
+                card = (pick & -pick).bit_length() - 1
+            if record is not None:
+                record.append((leader, hand, (), legal, card, won[leader] < calls[leader]))
+            hands[leader] = hand ^ (1 << card)
+            trick.append(card)
+            led_bits = _SUIT_OF[card]
+            beat_with = 0 if led_bits == trump_bits else trump_bits
+            top_led, top_trump = card, -1
+            led_seat = trump_seat = leader
+            order = orders[leader]
+        for seat in order[len(trick) :]:
+            hand = hands[seat]
+            legal = hand & led_bits
+            if legal:
+                if must_beat and top_trump < 0:
+                    legal = legal & _ABOVE[top_led] or legal
+            elif void_free:
+                legal = hand
+            else:
+                legal = hand & trump_bits
+                if not legal:
+                    legal = hand
+                elif top_trump >= 0:
+                    legal = legal & _ABOVE[top_trump] or (legal if undertrump else hand)
+            # The policy: win cheaply while short of the call, else duck as high as possible.
+            if top_trump >= 0:
+                winners = legal & _ABOVE[top_trump]
+            else:
+                winners = legal & (_ABOVE[top_led] | beat_with)
+            if won[seat] < calls[seat]:
+                pick = (
+                    (winners & ~trump_bits or winners)
+                    if winners
+                    else (legal & ~trump_bits or legal)
+                )
+                card = (pick & -pick).bit_length() - 1
+            else:
+                losers = legal & ~winners
+                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
+            if record is not None:
+                record.append((seat, hand, tuple(trick), legal, card, won[seat] < calls[seat]))
+            hands[seat] = hand ^ (1 << card)
+            trick.append(card)
+            if led_bits >> card & 1:
+                if card > top_led:
+                    top_led, led_seat = card, seat
+            elif trump_bits >> card & 1 and card > top_trump:
+                top_trump, trump_seat = card, seat
+        leader = trump_seat if top_trump >= 0 else led_seat
+        won[leader] += 1
+        trick.clear()
+
+
+class _Playout:
+    """Plays samples of one view out to the end: the policy, then the solver's line."""
+
+    def __init__(self, view: View, exact_from: int):
+        self.view = view
+        self.exact_from = min(exact_from, MAX_CARDS)
+        self.rules = view.rules
+        self.finishers: dict = {}
+
+    def final_tricks(self, hands, trick, leader, won, calls, first) -> list[int] | tuple[int, ...]:
+        view = self.view
+        leader = policy_playout(
+            hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
+        )
+        if not hands[leader]:
+            return won
+        key = tuple(calls)
+        finisher = self.finishers.get(key)
+        if finisher is None:
+            points = [view.points(s, calls[s]) for s in range(view.players)]
+            finisher = self.finishers[key] = Finisher(self.rules, view.direction, points)
+        return finisher.final_tricks(hands, trick, leader, won)
+
+
+# ----- results -----------------------------------------------------------------------------
+
+
+def _fmt(value: Fraction, places: int = 2) -> str:
+    return f"{float(value):.{places}f}"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An expected score from samples: exact ``mean`` (a Fraction), ``stderr``, ``samples``."""
+
+    mean: Fraction
+    stderr: float
+    samples: int
+
+    @classmethod
+    def of(cls, values: Sequence[Fraction]) -> Estimate:
+        n = len(values)
+        mean = sum(values, Fraction(0)) / n
+        if n < 2:
+            return cls(mean, math.inf, n)
+        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return cls(mean, math.sqrt(variance / n), n)
+
+    def __str__(self) -> str:
+        return f"{_fmt(self.mean)} ± {self.stderr:.2f} ({self.samples} samples)"
+
+
+@dataclass(frozen=True)
+class CardEstimate:
+    """One legal card: the player's expected points if they play it, and the loss against the best.
+
+    ``loss`` is the best card's mean minus this one's (0 for the best), with
+    the standard error of that difference over the same samples.
+    """
+
+    card: Card
+    estimate: Estimate
+    loss: Fraction
+    loss_stderr: float
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.estimate}"
+
+
+def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> Html:
+    header = "".join(f"<th scope='col'>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return Html(
+        f"<table class='cardlib-coach'><caption>{escape(caption)}</caption>"
+        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The coach's verdict on a play: every legal card, best first.
+
+    ``seat`` the player to act, ``cards`` one :class:`CardEstimate` per legal
+    card sorted by expected points (best first, ties by card), ``samples`` and
+    ``seed`` as asked.
+    """
+
+    seat: int
+    cards: tuple[CardEstimate, ...]
+    samples: int
+    seed: int
+
+    @property
+    def best(self) -> Card:
+        return self.cards[0].card
+
+    @property
+    def margin(self) -> Fraction:
+        """How much better the best card is than the second best (0 with one legal card)."""
+        return self.cards[1].loss if len(self.cards) > 1 else Fraction(0)
+
+    def of(self, card: Card | str) -> CardEstimate:
+        card = Card(card)
+        for c in self.cards:
+            if c.card == card:
+                return c
+        raise CardlibError(f"{card} is not a legal card here", "not-legal")
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for rank, c in enumerate(self.cards, 1):
+            versus = "best" if rank == 1 else f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
+            e = c.estimate
+            rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+        margin = ""
+        if len(self.cards) > 1:
+            second = self.cards[1]
+            margin = (
+                f"; best {self.best} by {_fmt(second.loss)} ± {second.loss_stderr:.2f} "
+                f"over {second.card}"
+            )
+        caption = (
+            f"Expected points for seat {self.seat}, each card over the same "
+            f"{self.samples} samples of the hidden hands{margin}"
+        )
+        return _table_html(caption, ("rank", "card", "expected points", "against the best"), rows)
+
+
+@dataclass(frozen=True)
+class CallEstimate:
+    """One call: the player's expected points for the deal if they make it."""
+
+    call: int
+    estimate: Estimate
+
+    def __str__(self) -> str:
+        return f"call {self.call}: {self.estimate}"
+
+
+@dataclass(frozen=True)
+class CallAnalysis:
+    """Expected points of every legal call for the hand, in call order; ``best`` the highest."""
+
+    seat: int
+    calls: tuple[CallEstimate, ...]
+    samples: int
+    seed: int
+
+    @property
+    def best(self) -> int:
+        return max(self.calls, key=lambda c: (c.estimate.mean, -c.call)).call
+
+    def of(self, call: int) -> CallEstimate:
+        for c in self.calls:
+            if c.call == call:
+                return c
+        raise CardlibError(f"{call} is not a legal call here", "not-legal")
+
+    def _repr_html_(self) -> str:
+        best = self.of(self.best).estimate.mean
+        rows = []
+        for c in self.calls:
+            e = c.estimate
+            versus = "best" if c.call == self.best else f"−{_fmt(best - e.mean)}"
+            rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+        caption = f"Expected points of each call for seat {self.seat} ({self.samples} samples)"
+        return _table_html(caption, ("call", "expected points", "against the best"), rows)
+
+
+# ----- the analyses --------------------------------------------------------------------------
+
+
+def _as_view(position) -> View:
+    return position if isinstance(position, View) else view_of(position)
+
+
+def _representatives(view: View, legal: int) -> dict[int, int]:
+    """Each legal card → the card whose value it shares (the highest of its run in the hand).
+
+    Two cards of a suit in the player's hand with no unplayed card of another
+    hand between them are the same card in every sample.
+    """
+    hand = view.hand_mask
+    others = view.unseen
+    for _, card in view.current:
+        others |= 1 << int(card)
+    rep: dict[int, int] = {}
+    for card in sorted(from_mask(legal), reverse=True):
+        c = int(card)
+        above = (others | hand) & _ABOVE[c]
+        nxt = (above & -above).bit_length() - 1 if above else -1
+        rep[c] = rep[nxt] if nxt >= 0 and hand >> nxt & 1 and nxt in rep else c
+    return rep
+
+
+def _rng(seed) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) -> Analysis:
+    """Expected points of every legal card for the player to act, from what they can see.
+
+    ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
+    ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
+    hands are drawn (seeded by ``seed``); each is played out after every legal
+    card, by the sensible policy and, from ``exact_from`` cards a hand, the
+    exact solver's line.
+    """
+    view = _as_view(position)
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
+    if any(c is None for c in view.calls) or not view.face_up:
+        raise CardlibError("cards are analysed once every call is in: use analyse_calls", "phase")
+    seat = view.to_act
+    if seat != view.seat:
+        raise CardlibError(f"it is seat {seat}'s turn, not seat {view.seat}'s", "out-of-turn")
+    trick = [int(c) for _, c in view.current]
+    legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
+    reps = _representatives(view, legal)
+    tried = sorted(set(reps.values()), reverse=True)
+    rng = _rng(seed)
+    sampler = HiddenHands(view)
+    playout = _Playout(view, exact_from)
+    calls = list(view.calls)
+    own = view.points(seat, calls[seat])
+    won0 = list(view.won)
+    leader = view.leader
+    values: dict[int, list[Fraction]] = {c: [] for c in tried}
+    for _ in range(samples):
+        hands = sampler.sample(rng)
+        for card in tried:
+            h = list(hands)
+            h[seat] ^= 1 << card
+            t = [*trick, card]
+            won = list(won0)
+            lead = leader
+            if len(t) == view.players:
+                trump = -1 if view.rules.trump is None else SUITS.index(view.rules.trump)
+                order = [(leader + view.direction * i) % view.players for i in range(view.players)]
+                lead = order[winner_index(t, trump)]
+                won[lead] += 1
+                t = []
+            final = playout.final_tricks(h, t, lead, won, calls, False)
+            values[card].append(own[final[seat]])
+    return _analysis(seat, reps, values, samples, seed)
+
+
+def _analysis(seat, reps, values, samples, seed) -> Analysis:
+    estimates = {c: Estimate.of(v) for c, v in values.items()}
+    best = max(estimates, key=lambda c: (estimates[c].mean, c))
+    cards = []
+    for card, rep in reps.items():
+        diffs = [b - v for b, v in zip(values[best], values[rep], strict=True)]
+        loss = Estimate.of(diffs)
+        cards.append(CardEstimate(DECK[card], estimates[rep], loss.mean, loss.stderr))
+    cards.sort(key=lambda c: (-c.estimate.mean, -int(c.card)))
+    return Analysis(seat, tuple(cards), samples, seed if isinstance(seed, int) else -1)
+
+
+def _later_calls(view: View, hands: list[int], calls: list[int | None]) -> list[int]:
+    """Fill in the calls not yet made, in calling order, as the sensible bots would make them."""
+    order = [(view.dealer + view.direction * (i + 1)) % view.players for i in range(view.players)]
+    filled = list(calls)
+    if view.game == "judgement":
+        from cardlib import judgement
+
+        trump = view.rules.trump
+        for s in order:
+            if filled[s] is None:
+                earlier = [b for b in filled if b is not None]
+                legal = judgement.legal_bids(view.dealt, earlier, s == view.dealer)
+                if not view.face_up:
+                    filled[s] = min(legal)
+                else:
+                    wish = sensible_call_mask(hands[s], trump, 0, view.dealt)
+                    filled[s] = min(legal, key=lambda b: (abs(b - wish), b))
+        return filled
+    low, high = _call_range(view)
+    for s in order:
+        if filled[s] is None:
+            filled[s] = sensible_call_mask(hands[s], view.rules.trump, low, high)
+    return filled
+
+
+def _call_range(view: View) -> tuple[int, int]:
+    """Lowest and highest call of Call Break (its variant's) or Call Bridge."""
+    if view.game == "callbridge":
+        return 2, 12
+    return getattr(view.variant, "min_call", 1), getattr(view.variant, "max_call", 13)
+
+
+def legal_calls(view: View) -> tuple[int, ...]:
+    """The calls the seat may make now, by the game's rules."""
+    if view.game == "judgement":
+        from cardlib import judgement
+
+        earlier = [b for b in view.calls if b is not None]
+        return judgement.legal_bids(view.dealt, earlier, view.seat == view.dealer)
+    low, high = _call_range(view)
+    return tuple(range(low, high + 1))
+
+
+def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int = 0) -> CallAnalysis:
+    """Expected points of every legal call for the seat to call, from its hand alone.
+
+    Each sample deals the hidden hands at random, fills in the calls still to
+    come as the sensible bots would make them, and plays the deal out (the
+    sensible policy for everyone, the player wanting tricks until their call is
+    made) once for every legal call: the same samples for every call.
+    """
+    view = _as_view(position)
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
+    if view.plays or view.calls[view.seat] is not None:
+        raise CardlibError("calls are analysed before this seat has called", "phase")
+    rng = _rng(seed)
+    sampler = HiddenHands(view)
+    playout = _Playout(view, exact_from)
+    seat = view.seat
+    leader = (view.dealer + view.direction) % view.players
+    options = legal_calls(view)
+    values: dict[int, list[Fraction]] = {c: [] for c in options}
+    tables = {c: view.points(seat, c) for c in options}
+    first = view.dealt == 13
+    for _ in range(samples):
+        hands = sampler.sample(rng)
+        for call in options:
+            calls = list(view.calls)
+            calls[seat] = call
+            calls = _later_calls(view, hands, calls)
+            final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
+            values[call].append(tables[call][final[seat]])
+    estimates = tuple(CallEstimate(c, Estimate.of(v)) for c, v in values.items())
+    return CallAnalysis(seat, estimates, samples, seed if isinstance(seed, int) else -1)
+
+
+__all__ = [
+    "Analysis",
+    "CallAnalysis",
+    "CallEstimate",
+    "CardEstimate",
+    "Estimate",
+    "HiddenHands",
+    "View",
+    "analyse",
+    "analyse_calls",
+    "forbidden_cards",
+    "legal_calls",
+    "policy_playout",
+    "view_of",
+]

@@ -1,0 +1,39 @@
+"""How seats are named to a learner: one convention for every notebook and widget.
+
+Seats are numbered clockwise from 0, and at a four-player table named like a
+bridge table (South 0, West 1, North 2, East 3). The seat the learner plays is
+"You (South, seat 0)"; every other seat is its name and number, "West (1)".
+At a Judgement table of 3 to 7 players there are no compass names: "You (seat 0)"
+and "Seat 1".
+
+>>> seat_label(0, you=0), seat_label(1, you=0), seat_label(2)
+('You (South, seat 0)', 'West (1)', 'North (2)')
+>>> seat_label(0, you=0, players=5), seat_label(3, you=0, players=5)
+('You (seat 0)', 'Seat 3')
+"""
+
+from __future__ import annotations
+
+from cardlib.errors import CardlibError
+from cardlib.game import SEAT_NAMES  # the compass names of a four-player table
+
+__all__ = ["SEAT_NAMES", "seat_label", "seat_labels"]
+
+
+def seat_label(seat: int, you: int | None = None, players: int = 4) -> str:
+    """A seat as the learner reads it: "You (South, seat 0)", "West (1)", "Seat 3".
+
+    ``you`` is the seat the learner plays (``None`` when the learner only
+    watches); ``players`` is the number of seats at the table.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise CardlibError(f"a seat is a number from 0 to {players - 1}, got {seat!r}", "seat")
+    if players == 4:
+        name = SEAT_NAMES[seat]
+        return f"You ({name}, seat {seat})" if seat == you else f"{name} ({seat})"
+    return f"You (seat {seat})" if seat == you else f"Seat {seat}"
+
+
+def seat_labels(players: int = 4, you: int | None = None) -> tuple[str, ...]:
+    """Every seat's label, by seat number."""
+    return tuple(seat_label(seat, you, players) for seat in range(players))

@@ -1,0 +1,320 @@
+"""The coach's analysis: samples honest to what was seen, a playout true to the rules and the bot.
+
+- what a play proves about a hand (:func:`forbidden_cards`) is exactly what the
+  ladder can prove, checked against whole hands, and never rules out a card
+  the real hand holds;
+- every sample keeps the player's own hand, deals no card twice or a played
+  card at all, gives each seat its hand size and respects every void;
+- the sampler is uniform (checked on a small case against every layout);
+- the inlined playout plays exactly by :func:`cardlib.tricks.legal_mask` and
+  :func:`cardlib.bots.sensible_play_mask`, and ends deals as the fast path does;
+- analyses are seeded, and their results evaluate back from their reprs.
+"""
+
+import itertools
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlib import callbreak, callbridge, judgement
+from cardlib.analysis import (
+    Analysis,
+    CallAnalysis,
+    CallEstimate,
+    CardEstimate,
+    Estimate,
+    HiddenHands,
+    analyse,
+    analyse_calls,
+    forbidden_cards,
+    policy_playout,
+    view_of,
+)
+from cardlib.bots import RandomBot, SensibleBot, sensible_play_mask
+from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, to_mask
+from cardlib.errors import CardlibError
+from cardlib.fast import play_tricks, sensible_chooser
+from cardlib.game import deal_hands
+from cardlib.tricks import PlayRules, legal_mask
+
+SOME = settings(max_examples=40, deadline=None)
+seeds = st.integers(0, 2**32 - 1)
+any_rules = st.builds(
+    PlayRules,
+    trump=st.sampled_from([*SUITS, None]),
+    must_beat=st.booleans(),
+    void_rule=st.sampled_from(["free", "trump", "overtrump"]),
+    no_trump_lead_first_trick=st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=any_rules, seed=seeds, size=st.integers(1, 8), played=st.integers(0, 3))
+def test_a_play_proves_exactly_what_the_two_card_test_says(rules, seed, size, played):
+    """c is legal from a hand H  ⇔  c is legal from {c, x} for every other x in H."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    trick, hand = deck[:played], deck[played : played + size]
+    first = rng.random() < 0.5
+    mask = to_mask(DECK[c] for c in hand)
+    for c in hand:
+        whole = bool(legal_mask(mask, trick, rules, first)[0] >> c & 1)
+        pairwise = all(
+            legal_mask(1 << c | 1 << x, trick, rules, first)[0] >> c & 1 for x in hand if x != c
+        )
+        assert whole == pairwise
+
+
+def partway(game: str, seed: int):
+    """A game of the given kind, called and played by bots to a random point of play."""
+    rng = random.Random(seed)
+    if game == "judgement":
+        players = rng.randint(3, 7)
+        deal = judgement.Round(players=players, number=rng.randint(1, 6), seed=seed)
+        bots = [judgement.SensibleBot()] * players
+        while deal.phase == "bidding":
+            deal.bid(bots[deal.to_act].choose_bid(deal))
+        total = players * deal.cards
+    else:
+        if game == "callbridge":
+            deal = callbridge.Deal(seed=seed)
+        else:
+            deal = callbreak.Deal(seed=seed, variant=callbreak.Variant(free_discard=seed % 3 == 0))
+        bots = [SensibleBot()] * 4
+        while deal.phase == "calling":
+            deal.call(bots[deal.to_act].choose_call(deal))
+        total = 52
+    randomly = RandomBot(seed)
+    for _ in range(rng.randrange(total)):
+        chooser = randomly if rng.random() < 0.5 else bots[0]
+        deal.play(chooser.choose_play(deal))
+    return deal
+
+
+games = st.sampled_from(["callbreak", "callbridge", "judgement"])
+
+
+@SOME
+@given(game=games, seed=seeds)
+def test_what_the_plays_prove_never_rules_out_a_card_really_held(game, seed):
+    deal = partway(game, seed)
+    view = view_of(deal)
+    assert view.to_act == deal.to_act and view.won == tuple(deal.tricks_won)
+    for seat, forbidden in forbidden_cards(view).items():
+        assert not forbidden & to_mask(deal.hand(seat)), seat
+
+
+@SOME
+@given(game=games, seed=seeds)
+def test_samples_are_consistent_with_everything_seen(game, seed):
+    deal = partway(game, seed)
+    view = view_of(deal)
+    forbidden = forbidden_cards(view)
+    played = to_mask(c for _, c in view.plays)
+    sampler = HiddenHands(view)
+    rng = random.Random(seed)
+    for _ in range(5):
+        hands = sampler.sample(rng)
+        assert hands[view.seat] == to_mask(deal.hand(view.seat))  # own hand exact
+        union = 0
+        for seat, hand in enumerate(hands):
+            assert hand.bit_count() == len(deal.hand(seat))  # hand sizes right
+            assert not union & hand  # no card twice
+            assert not hand & played  # no played card
+            if seat != view.seat:
+                assert not hand & forbidden[seat]  # voids respected
+            union |= hand
+        # The sample can be played on: the seat to act's legal cards are its own.
+        assert legal_mask(hands[view.seat], [int(c) for c in deal.trick], deal.rules)[0]
+
+
+def test_a_discard_in_call_break_proves_no_spade_and_a_low_follow_proves_nothing_higher():
+    deal = callbreak.Deal.from_hands(
+        ["5H 2C 3C", "3H 4C 5C", "4D 2D 3D", "KH AS 6C"], dealer=3, calls=[1, 1, 1, 1]
+    )
+    deal.play("5H")  # South leads
+    deal.play("3H")  # West follows low: it holds no heart above 5♥ (it would have to beat)
+    deal.play("2D")  # North discards: no heart, and no spade (it would have to trump)
+    view = view_of(deal)
+    assert view.seat == 3
+    forbidden = forbidden_cards(view)
+    hearts_above_five = to_mask(DECK[c] for c in range(13 + 4, 26))
+    assert forbidden[0] == 0
+    assert forbidden[1] == hearts_above_five & view.unseen
+    assert forbidden[2] == (SUIT_MASKS["H"] | SUIT_MASKS["S"]) & view.unseen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_sampler_is_uniform_on_a_small_case(seed):
+    """Late in a real deal: every layout of the unseen cards that fits is drawn equally often."""
+    deal = callbreak.Deal(seed=seed, dealer=0)
+    bots = [SensibleBot()] * 4
+    while deal.phase == "calling":
+        deal.call(bots[deal.to_act].choose_call(deal))
+    while len(deal.hand(deal.to_act)) > 3 or deal.trick:
+        deal.play(bots[deal.to_act].choose_play(deal))
+    view = view_of(deal)
+    forbidden = forbidden_cards(view)
+    others = [s for s in range(4) if s != view.seat]
+    unseen = [int(c) for c in DECK if view.unseen >> int(c) & 1]
+    assert len(unseen) == 9
+    layouts = set()
+    for first in itertools.combinations(unseen, 3):
+        rest = [c for c in unseen if c not in first]
+        for second in itertools.combinations(rest, 3):
+            third = tuple(c for c in rest if c not in second)
+            layout = (first, second, third)
+            if all(
+                not forbidden[s] >> c & 1
+                for s, cards in zip(others, layout, strict=True)
+                for c in cards
+            ):
+                layouts.add(layout)
+    sampler = HiddenHands(view)
+    assert sampler.layouts == len(layouts)
+    rng = random.Random(5)
+    counts = Counter()
+    n = 40 * len(layouts)
+    for _ in range(n):
+        hands = sampler.sample(rng)
+        counts[tuple(tuple(c for c in unseen if hands[s] >> c & 1) for s in others)] += 1
+    assert set(counts) == layouts
+    expected = n / len(layouts)
+    chi2 = sum((k - expected) ** 2 / expected for k in counts.values())
+    # Chi-squared with len - 1 degrees of freedom: mean len - 1, far below twice that.
+    assert chi2 < 2 * len(layouts) + 10
+
+
+@SOME
+@given(seed=seeds, rules=any_rules, direction=st.sampled_from([1, -1]))
+def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, direction):
+    rng = random.Random(seed)
+    hands = deal_hands(rng, 0)
+    calls = [rng.randint(0, 7) for _ in range(4)]
+    record: list = []
+    won = [0, 0, 0, 0]
+    policy_playout(list(hands), [], 1, won, calls, rules, direction, True, 0, record)
+    assert sum(won) == 13 and len(record) == 52
+    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+    for number, (_seat, hand, trick, legal, card, want) in enumerate(record):
+        first = number < 4
+        assert legal == legal_mask(hand, list(trick), rules, first)[0]
+        assert card == sensible_play_mask(hand, list(trick), legal, trump, want)
+    # And it ends the deal exactly as the fast path's sensible playout does.
+    if not rules.no_trump_lead_first_trick:
+        expected = play_tricks(list(hands), 1, rules, sensible_chooser(calls, trump), direction)
+        assert won == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(game=games, seed=seeds)
+def test_analysis_covers_every_legal_card_and_is_seeded(game, seed):
+    deal = partway(game, seed)
+    first = analyse(deal, samples=3, seed=seed % 100)
+    assert {c.card for c in first.cards} == deal.legal_plays()
+    assert first == analyse(deal, samples=3, seed=seed % 100)
+    means = [c.estimate.mean for c in first.cards]
+    assert means == sorted(means, reverse=True)
+    assert first.cards[0].loss == 0 and all(c.loss >= 0 for c in first.cards)
+    assert all(c.estimate.samples == 3 for c in first.cards)
+
+
+def test_a_zero_bid_ducks_under_the_king():
+    """Judgement, bid 0, K♥ led: A♥ takes the trick (0 points for sure), 2♥ keeps the bid alive."""
+    round_ = judgement.Round.from_hands(
+        ["2C 3C", "KH 4D", "AH 2H", "5S 6S"], trump=None, dealer=0, bids=[1, 1, 0, 1]
+    )
+    round_.play("KH")
+    analysis = analyse(round_, samples=20, seed=1)
+    assert analysis.best == Card("2H")
+    assert analysis.of("AH").estimate.mean == 0 and analysis.of("AH").estimate.stderr == 0
+    assert analysis.margin == analysis.of("2H").estimate.mean > 0
+
+
+def test_a_single_legal_card_has_no_margin():
+    deal = callbreak.Deal.from_hands(["AH 2C", "3H 4C", "5C 6C", "2D 8C"], dealer=3, calls=[1] * 4)
+    deal.play("2C")
+    deal.play("4C")
+    deal.play("6C")
+    analysis = analyse(deal, samples=2, seed=0)
+    assert [c.card for c in analysis.cards] == [Card("8C")] and analysis.margin == 0
+
+
+def test_results_evaluate_back_and_render():
+    deal = partway("callbreak", 12)
+    analysis = analyse(deal, samples=4, seed=3)
+    names = {
+        "Analysis": Analysis,
+        "CardEstimate": CardEstimate,
+        "Estimate": Estimate,
+        "Card": Card,
+        "Fraction": Fraction,
+        "inf": math.inf,
+    }
+    assert eval(repr(analysis), names) == analysis
+    html = analysis._repr_html_()
+    assert "aria-label" in html and "best" in html and "±" in html
+    calls = analyse_calls(callbreak.Deal(seed=4, dealer=0), samples=3, seed=1)
+    names.update(CallAnalysis=CallAnalysis, CallEstimate=CallEstimate)
+    assert eval(repr(calls), names) == calls
+    assert [c.call for c in calls.calls] == list(range(1, 14))
+    assert "call" in calls._repr_html_()
+
+
+def test_judgement_bids_respect_the_hook_and_the_blind_round():
+    round_ = judgement.Round(players=4, number=2, seed=3, dealer=0)
+    bots = [judgement.SensibleBot()] * 4
+    while round_.to_act != round_.dealer:
+        round_.bid(bots[round_.to_act].choose_bid(round_))
+    calls = analyse_calls(round_, samples=3, seed=2)
+    assert tuple(c.call for c in calls.calls) == round_.legal_bids()
+    blind = judgement.Round(players=3, number=8, seed=3, dealer=0)
+    blind_calls = analyse_calls(blind, samples=5, seed=2)  # own card unseen: sampled too
+    assert tuple(c.call for c in blind_calls.calls) == blind.legal_bids()
+
+
+def test_wrong_phase_and_bad_samples_are_refused():
+    deal = callbreak.Deal(seed=1, dealer=0)
+    with pytest.raises(CardlibError) as error:
+        analyse(deal, samples=2)
+    assert error.value.rule == "phase"
+    with pytest.raises(ValueError, match="samples"):
+        analyse_calls(deal, samples=0)
+
+
+def test_the_analysis_never_looks_at_the_hidden_hands():
+    """Two deals that look the same from South's seat get the same analysis, card for card."""
+    hands = ["AS KH 9D 4C 2H", "QS JH 8D 5C 3H", "JS TH 7D 6C 4H", "TS 9H 6D 7C 5H"]
+    swapped = [hands[0], hands[2], hands[1], hands[3]]  # West and North trade hands
+    deals = [callbreak.Deal.from_hands(h, dealer=3, calls=[2, 1, 1, 1]) for h in (hands, swapped)]
+    assert view_of(deals[0]) == view_of(deals[1])
+    first, second = (analyse(d, samples=6, seed=2) for d in deals)
+    assert first == second
+    assert first.seat == 0 and {c.card for c in first.cards} == deals[0].legal_plays()
+
+
+def test_calls_follow_the_variant_cap():
+    capped = callbreak.Deal(seed=4, variant=callbreak.Variant(max_call=8, min_call=2))
+    calls = analyse_calls(capped, samples=2, seed=1)
+    assert [c.call for c in calls.calls] == list(capped.legal_calls()) == list(range(2, 9))
+
+
+@SOME
+@given(game=games, seed=seeds)
+def test_the_view_agrees_with_the_engines_protocol(game, seed):
+    """view_of reads the same facts the engine's protocol gives (visible_to, hidden_from)."""
+    deal = partway(game, seed)
+    view = view_of(deal)
+    seen = deal.visible_to(view.seat)
+    hidden = to_mask(deal.hidden_from(view.seat))
+    assert hidden & view.unseen == hidden  # every hidden card is unseen to the view
+    if game != "judgement":  # all 52 cards are dealt: nothing else is unseen
+        assert hidden == view.unseen
+    assert tuple(view.hand_size(s) for s in range(view.players)) == seen.hand_sizes
+    assert view.won == seen.tricks_won and view.to_act == seen.to_act

@@ -1,0 +1,40 @@
+"""The coach's benchmark still runs (a tiny smoke run; figures are printed, never asserted)."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_coach.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_coach", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_tiny_run_prints_every_figure(bench, capsys):
+    results = bench.main(
+        [
+            "--deals",
+            "1",
+            "--positions",
+            "1",
+            "--samples",
+            "2",
+            "--call-samples",
+            "2",
+            "--play-samples",
+            "2",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert "margin per deal" in out and "scores top" in out and "calls made" in out
+    assert "13-card decision" in out and "six-card endings" in out
+    assert "endplay" in out
+    strength = results["strength"]
+    assert 0 <= strength["top"][0] <= 1 and 0 <= strength["made"][0] <= 1
+    assert results["speed"]["solver_median_ms"] > 0

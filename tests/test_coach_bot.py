@@ -1,0 +1,122 @@
+"""CoachBot never acts illegally, in any of the three games it plays, and is seeded."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlib import callbreak, callbridge, judgement
+from cardlib.bots import CoachBot, SensibleBot, play_out
+
+FEW = settings(max_examples=4, deadline=None)
+seeds = st.integers(0, 2**32 - 1)
+
+
+def small_coach(seed: int) -> CoachBot:
+    return CoachBot(seed=seed, call_samples=2, play_samples=2, exact_from=2)
+
+
+class Checked:
+    """Wraps a bot: every call and card it chooses must be among the legal ones, then made."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.actions = 0
+
+    def choose_call(self, deal):
+        call = self.bot.choose_call(deal)
+        assert call in deal.legal_calls()
+        self.actions += 1
+        return call
+
+    def choose_bid(self, round_):
+        bid = self.bot.choose_bid(round_)
+        assert bid in round_.legal_bids()
+        self.actions += 1
+        return bid
+
+    def choose_play(self, deal):
+        card = self.bot.choose_play(deal)
+        assert card in deal.legal_plays()
+        self.actions += 1
+        return card
+
+
+@FEW
+@given(seed=seeds, seat=st.integers(0, 3), free=st.booleans())
+def test_the_coach_plays_whole_call_break_deals_legally(seed, seat, free):
+    deal = callbreak.Deal(seed=seed, variant=callbreak.Variant(free_discard=free))
+    coach = Checked(small_coach(seed))
+    bots = [SensibleBot()] * 4
+    bots[seat] = coach
+    play_out(deal, bots)
+    assert deal.phase == "over" and coach.actions == 14
+
+
+@FEW
+@given(seed=seeds, seat=st.integers(0, 3))
+def test_the_coach_plays_whole_call_bridge_deals_legally(seed, seat):
+    deal = callbridge.Deal(seed=seed)
+    coach = Checked(small_coach(seed))
+    bots = [SensibleBot()] * 4
+    bots[seat] = coach
+    play_out(deal, bots)
+    assert deal.phase == "over" and coach.actions == 14
+
+
+@FEW
+@given(seed=seeds, players=st.integers(3, 7), number=st.integers(1, 8))
+def test_the_coach_plays_judgement_rounds_legally_even_blind(seed, players, number):
+    round_ = judgement.Round(players=players, number=number, seed=seed)
+    coach = Checked(small_coach(seed))
+    bots = [judgement.SensibleBot()] * players
+    bots[seed % players] = coach
+    judgement.play_out(round_, bots)
+    assert round_.phase == "over" and coach.actions >= 1
+
+
+def test_the_coach_is_seeded():
+    def run():
+        deal = callbreak.Deal(seed=8, dealer=1)
+        play_out(deal, [small_coach(3), SensibleBot(), SensibleBot(), SensibleBot()])
+        return deal
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("samples", [1, 3])
+def test_a_forced_card_needs_no_analysis(samples):
+    deal = callbreak.Deal.from_hands(["AH 2C", "3H 4C", "5C 6C", "2D 8C"], dealer=3, calls=[1] * 4)
+    for card in ("2C", "4C", "6C"):
+        deal.play(card)
+    assert [str(c) for c in deal.legal_plays()] == ["8♣"]
+    assert str(CoachBot(play_samples=samples).choose_play(deal)) == "8♣"
+
+
+def test_a_bolder_coach_calls_the_highest_call_near_the_best():
+    from fractions import Fraction
+
+    from cardlib.analysis import analyse_calls
+
+    deal = callbreak.Deal(seed=21, dealer=3)
+    plain = CoachBot(seed=4, call_samples=6, call_boldness=0).choose_call(deal)
+    bold = CoachBot(seed=4, call_samples=6, call_boldness=1.5).choose_call(deal)
+    seed = random.Random(4).getrandbits(32)  # the seed the bots drew for this decision
+    calls = analyse_calls(deal, 6, seed, 2)
+    assert plain == calls.best
+    top = calls.of(calls.best).estimate.mean
+    near = [c.call for c in calls.calls if c.estimate.mean >= top - Fraction(3, 2)]
+    assert bold == max(near) >= plain
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_the_coach_honours_the_house_rules_calls_capped_anticlockwise(seed):
+    variant = callbreak.Variant(max_call=8, anticlockwise=True, min_call=2)
+    deal = callbreak.Deal(seed=seed, variant=variant)
+    coach = Checked(small_coach(seed))
+    bots = [SensibleBot()] * 4
+    bots[seed % 4] = coach
+    play_out(deal, bots)
+    assert deal.phase == "over" and coach.actions == 14

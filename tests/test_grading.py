@@ -1,0 +1,254 @@
+"""nbgrader end to end, as a teacher runs it: a course built in a temporary folder from
+``exercises/`` and the shipped ``nbgrader_config.py``; ``generate_assignment``; four synthetic
+students autograded; feedback generated; grades exported.
+
+The students: one hands the released notebooks in unchanged (0 points), one the solutions (full
+marks), one the solutions with question 1 of every notebook answered wrongly (exactly those
+points lost), and one the solutions written in other accepted forms (full marks: whatever a check
+accepts, the grade accepts). The feedback a student reads carries the check's own sentences.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cardlib.exercises.puzzle_sets import instructor_notebook
+
+pytestmark = [pytest.mark.grading, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSIGNMENT = "exercises"
+#: Every instructor notebook of exercises/, and a puzzle set's (a point per puzzle); filled in
+#: by the course fixture, which writes the puzzle set.
+NOTEBOOKS: list[Path] = []
+
+# One wrong answer per notebook, for question 1 (a plausible mistake, not a wrong type).
+WRONG_FIRST_ANSWER = {
+    "01-cards-and-dealing": '"KH"',
+    "02-legal-plays": '"AS"',
+    "03-trick-winners": '"9H"',
+    "04-scoring": '"4.1"',
+    "05-choosing-a-call": '"3.2"',
+    "06-worked-deal": "(start.to_act + 1) % 4",
+    "10-judgement": '"S"',
+    "20-call-bridge": '"KH"',
+    "30-bridge": '"1S 2H"',
+    "puzzles-medium-seed7": "hand_1.split()[:1]",  # one card: every puzzle allows two at least
+}
+
+# Another way of writing a right answer, as a student might: run after the solution.
+ALTERNATIVE = """
+def _alternative(value):
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from cardlib import Card, RULE_IDS
+
+    if isinstance(value, (set, frozenset)) or (
+        isinstance(value, (list, tuple)) and value and isinstance(value[0], Card)
+    ):
+        return [card.code.lower() for card in sorted(value)]
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return f" {value} "
+    if isinstance(value, Decimal):
+        return Fraction(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_alternative(item) if not isinstance(item, str) else item for item in value)
+    if isinstance(value, str):
+        if value in RULE_IDS:
+            return value.upper().replace("-", " ")
+        try:
+            return Decimal(value)
+        except Exception:
+            pass
+        if value.lower() in ("north", "south", "east", "west"):
+            return value[0].lower()
+        return "  " + "  ".join(value.split()).swapcase() + " "
+    return value
+"""
+
+
+def _points() -> dict[str, float]:
+    totals = {}
+    for path in NOTEBOOKS:
+        notebook = nbformat.read(path, as_version=4)
+        totals[path.stem] = sum(
+            cell.metadata["nbgrader"].get("points", 0)
+            for cell in notebook.cells
+            if cell.metadata.get("nbgrader", {}).get("grade")
+        )
+    return totals
+
+
+def _run(course: Path, *args: str, check: bool = True) -> str:
+    env = dict(os.environ)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "nbgrader"), *args],
+        cwd=course,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0 or not check, result.stdout + result.stderr
+    return result.stdout + result.stderr
+
+
+def _solution_sources(path: Path) -> dict[str, str]:
+    """Each answer cell of an instructor notebook with its solution in place (markers removed)."""
+    notebook = nbformat.read(path, as_version=4)
+    return {
+        cell.id: "\n".join(line for line in cell.source.split("\n") if "### " not in line)
+        for cell in notebook.cells
+        if cell.metadata.get("nbgrader", {}).get("solution")
+    }
+
+
+def _submit(course: Path, student: str, answers) -> None:
+    """A student's submission: the released notebooks with answer cells from ``answers``."""
+    folder = course / "submitted" / student / ASSIGNMENT
+    folder.mkdir(parents=True)
+    for path in NOTEBOOKS:
+        released = nbformat.read(course / "release" / ASSIGNMENT / path.name, as_version=4)
+        solutions = _solution_sources(path)
+        for cell in released.cells:
+            if cell.id in solutions:
+                cell.source = answers(path.stem, cell.id, cell.source, solutions[cell.id])
+        nbformat.write(released, folder / path.name)
+
+
+def _unchanged(_stem, _cell_id, released, _solution):
+    return released
+
+
+def _solutions(_stem, _cell_id, _released, solution):
+    return solution
+
+
+def _one_wrong(stem, cell_id, _released, solution):
+    if cell_id == "q1-answer":
+        return solution + f"\nanswer_1 = {WRONG_FIRST_ANSWER[stem]}"
+    return solution
+
+
+def _alternative_forms(_stem, cell_id, _released, solution):
+    number = cell_id.split("-")[0][1:]
+    return solution + "\n" + ALTERNATIVE + f"\nanswer_{number} = _alternative(answer_{number})"
+
+
+STUDENTS = {
+    "unchanged": _unchanged,
+    "solutions": _solutions,
+    "one-wrong": _one_wrong,
+    "alternatives": _alternative_forms,
+}
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    puzzles = tmp_path_factory.mktemp("puzzles") / "puzzles-medium-seed7.ipynb"
+    nbformat.write(instructor_notebook(4, "medium", 7), puzzles)
+    NOTEBOOKS[:] = [*sorted((ROOT / "exercises").glob("*.ipynb")), puzzles]
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    source = course / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    for path in NOTEBOOKS:
+        shutil.copy(path, source)
+    _run(course, "generate_assignment", ASSIGNMENT)
+    for student, answers in STUDENTS.items():
+        _submit(course, student, answers)
+    log = _run(course, "autograde", ASSIGNMENT)
+    course.joinpath("autograde.log").write_text(log, encoding="utf-8")
+    _run(course, "generate_feedback", ASSIGNMENT)
+    _run(course, "export")
+    return course
+
+
+def _grades(course: Path) -> dict[str, dict[str, float]]:
+    """Score per student per notebook, from the gradebook."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        submission = {}
+        for student in STUDENTS:
+            assignment = gradebook.find_submission(ASSIGNMENT, student)
+            submission[student] = {nb.name: nb.score for nb in assignment.notebooks}
+            submission[student]["q1"] = {
+                nb.name: next(g.score for g in nb.grades if g.name == "q1-check")
+                for nb in assignment.notebooks
+            }
+    return submission
+
+
+def test_released_notebooks_hold_no_solution(course):
+    for path in NOTEBOOKS:
+        released = (course / "release" / ASSIGNMENT / path.name).read_text(encoding="utf-8")
+        assert "### BEGIN" not in released and "NotImplementedError" not in released
+        for source in _solution_sources(path).values():
+            for line in source.split("\n")[1:]:  # below the placeholder line
+                if len(line.strip()) > 12:
+                    assert line.strip() not in released, (path.name, line)
+
+
+def test_the_four_students_get_exactly_their_grades(course):
+    points = _points()
+    grades = _grades(course)
+    assert grades["unchanged"] == {**dict.fromkeys(points, 0), "q1": dict.fromkeys(points, 0)}
+    assert {k: v for k, v in grades["solutions"].items() if k != "q1"} == points
+    one_wrong = {k: v for k, v in grades["one-wrong"].items() if k != "q1"}
+    assert one_wrong == {name: total - 1 for name, total in points.items()}
+    assert grades["one-wrong"]["q1"] == dict.fromkeys(points, 0)
+    assert {k: v for k, v in grades["alternatives"].items() if k != "q1"} == points
+
+
+def test_grades_csv_is_exported(course):
+    with open(course / "grades.csv", encoding="utf-8") as file:
+        rows = {row["student_id"]: float(row["score"]) for row in csv.DictReader(file)}
+    total = sum(_points().values())
+    assert rows == {
+        "unchanged": 0,
+        "solutions": total,
+        "one-wrong": total - len(NOTEBOOKS),
+        "alternatives": total,
+    }
+
+
+def test_no_warning_of_ours_while_grading(course):
+    log = course.joinpath("autograde.log").read_text(encoding="utf-8")
+    assert "cannot be converted" not in log and "converted to" not in log
+    assert "partial credit" not in log.lower()
+
+
+def test_feedback_carries_the_checks_sentences(course):
+    for path in NOTEBOOKS:
+        name = path.stem + ".html"
+        wrong = (course / "feedback" / "one-wrong" / ASSIGNMENT / name).read_text(encoding="utf-8")
+        assert "✗ Not yet: " in wrong, path.name
+        assert "AssertionError:" not in wrong and "most recent call last" not in wrong
+        blank = (course / "feedback" / "unchanged" / ASSIGNMENT / name).read_text(encoding="utf-8")
+        assert len(re.findall("✗ Not answered yet", blank)) == _points()[path.stem], path.name
+        right = (course / "feedback" / "solutions" / ASSIGNMENT / name).read_text(encoding="utf-8")
+        assert "✗ Not yet:" not in right and "✗ Not answered" not in right and "✓ Correct" in right
+
+
+def test_validate_fails_with_the_checks_sentences(course):
+    released = course / "release" / ASSIGNMENT / "03-trick-winners.ipynb"
+    report = _run(course, "validate", str(released), check=False)
+    assert "VALIDATION FAILED ON 6 CELL(S)" in report
+    assert report.count("✗ Not answered yet: replace None with your answer") == 6
+    assert "NotImplementedError" not in report and "AssertionError" not in report
