@@ -44,7 +44,7 @@ import anywidget
 import traitlets
 
 from cardlib import bots as callbreak_bots
-from cardlib import bridge, bridge_bots, callbreak, callbridge, judgement
+from cardlib import bridge, bridge_bots, callbreak, callbridge, judgement, seats
 from cardlib.cards import SUIT_NAMES, Card, parse_card, sort_for_display
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
@@ -53,24 +53,10 @@ from cardlib.svg import SUIT_COLOURS
 LEARNER = 0
 SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
 
-try:  # the project's one seat-label function, where it exists
-    from cardlib.seats import seat_label as _project_seat_label
-except ImportError:  # pragma: no cover - before that module is merged
-    _project_seat_label = None
-
 
 def seat_label(seat: int, players: int = 4) -> str:
-    """A seat as the learner reads it: "You (South, seat 0)", "West (1)", "Seat 3"."""
-    if _project_seat_label is not None:
-        return _project_seat_label(seat, you=LEARNER, players=players)
-    if players == 4:
-        name = SEAT_NAMES[seat]
-        return f"You ({name}, seat {seat})" if seat == LEARNER else f"{name} ({seat})"
-    return f"You (seat {seat})" if seat == LEARNER else f"Seat {seat}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """A seat as the learner at this table reads it: "You (South, seat 0)", "West (1)", "Seat 3"."""
+    return seats.seat_label(seat, you=LEARNER, players=players)
 
 
 # ----- what differs per game ---------------------------------------------------
