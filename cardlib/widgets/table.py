@@ -135,9 +135,12 @@ def _bridge_bots(players):
     return [None] + [bridge_bots.SensibleBridgeBot() for _ in range(players - 1)]
 
 
+#: Call Bridge is played to a target: the table plays to the one notebook 20 uses.
+CALL_BRIDGE_TARGET = 30
+
 GAMES: dict[str, GameSpec] = {
     "callbreak": GameSpec(
-        "Call Break (a match of five deals)",
+        f"Call Break (a match of {callbreak.DEALS_PER_MATCH} deals)",
         lambda seed, players: callbreak.Match(seed=seed),
         _callbreak_bots,
         "call",
@@ -145,15 +148,15 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_reason,
     ),
     "callbridge": GameSpec(
-        "Call Bridge (a match to 30 points)",
-        lambda seed, players: callbridge.Match(seed=seed, target=30),
+        f"Call Bridge (a match to {CALL_BRIDGE_TARGET} points)",
+        lambda seed, players: callbridge.Match(seed=seed, target=CALL_BRIDGE_TARGET),
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
         _callbridge_reason,
     ),
     "judgement": GameSpec(
-        "Judgement (a match of eight rounds)",
+        f"Judgement (a match of {judgement.ROUNDS} rounds)",
         lambda seed, players: judgement.Match(players=players, seed=seed),
         _judgement_bots,
         "bid",
@@ -162,7 +165,7 @@ GAMES: dict[str, GameSpec] = {
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
-        "Contract Bridge (a game to 100)",
+        f"Contract Bridge (a game to {bridge.GAME_POINTS})",
         lambda seed, players: bridge.Game(seed=seed),
         _bridge_bots,
         "call",
@@ -484,7 +487,9 @@ class CardTable(anywidget.AnyWidget):
     def _heading(self) -> str:
         match, deal, spec = self.match, self.deal, self.spec
         number = len(match.deals)
-        of = getattr(match, "deals_to_play", None) or (8 if self.game == "judgement" else None)
+        of = getattr(match, "deals_to_play", None)
+        if self.game == "judgement":
+            of = judgement.ROUNDS
         word = spec.deal_word.capitalize()
         head = f"{word} {number}" + (f" of {of}" if of else "")
         dealer = f"dealer {seat_label(deal.dealer, self.players)}"
@@ -600,7 +605,8 @@ class CardTable(anywidget.AnyWidget):
         if over:
             if self.game == "bridge":
                 side = match.winners()[0]
-                title = f"Game over: {('North–South', 'East–West')[side]} reach 100 and win."
+                sides = ("North–South", "East–West")
+                title = f"Game over: {sides[side]} reach {match.target} and win."
             else:
                 names = " and ".join(seat_label(s, players) for s in match.winners())
                 title = f"Match over: {names} on top."
