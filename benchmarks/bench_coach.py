@@ -33,8 +33,8 @@ import time
 from fractions import Fraction
 
 from cardlib import callbreak
-from cardlib.analysis import analyse
-from cardlib.bots import CoachBot, SensibleBot, play_out
+from cardlib.analysis import CoachBot, analyse
+from cardlib.bots import SensibleBot, play_out
 from cardlib.solver import solve
 
 TARGETS = {"margin": 0.5, "stretch": 1.0, "top": 0.35, "made": 0.90}

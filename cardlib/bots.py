@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 
 from cardlib.cards import DECK, SUITS, Card
 
@@ -142,73 +141,6 @@ class SensibleBot:
         return "SensibleBot()"
 
 
-class CoachBot:
-    """Calls and plays what the coach's analysis rates best (:mod:`cardlib.analysis`).
-
-    Before calling it estimates the expected score of every legal call for its
-    hand (``call_samples`` random layouts of the other hands, each played out
-    once per call); in play it estimates every legal card's expected score from
-    what it can see (``play_samples`` layouts consistent with the play so far,
-    finished exactly by the solver from ``exact_from`` cards a hand). A forced
-    card is played at once. Seeded: the same seed, deal and turn give the same
-    choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
-
-    ``call_boldness``: the playouts play the bot's own cards like the sensible
-    policy, so they underrate what the bot will really make; it calls the
-    highest call whose expected score is within this many points of the best.
-    On 30 rotated deals apart from the benchmark's (seeds 5000–5029), 0.4 and
-    0.8 added 0.15–0.18 points a deal against calling the best estimate
-    exactly; on the benchmark's 100 deals 0.8 scored top more often but made
-    89% of its calls, 0.5 kept them above 90% (see ``benchmarks/bench_coach.py``).
-    0 calls the best estimate.
-    """
-
-    def __init__(
-        self,
-        seed=0,
-        call_samples: int = 100,
-        play_samples: int = 50,
-        exact_from: int = 2,
-        call_boldness: float = 0.5,
-    ):
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.call_samples = call_samples
-        self.play_samples = play_samples
-        self.exact_from = exact_from
-        self.call_boldness = call_boldness
-
-    def choose_call(self, deal) -> int:
-        # Imported here: the analysis builds on this module's sensible policy.
-        from cardlib.analysis import analyse_calls
-
-        seed = self.rng.getrandbits(32)
-        calls = analyse_calls(deal, self.call_samples, seed, self.exact_from)
-        if not self.call_boldness:
-            return calls.best
-        # The playouts underrate the bot's own play (see the class docstring).
-        top = calls.of(calls.best).estimate.mean
-        return max(
-            c.call for c in calls.calls if c.estimate.mean >= top - Fraction(self.call_boldness)
-        )
-
-    choose_bid = choose_call
-
-    def choose_play(self, deal) -> Card:
-        from cardlib.analysis import analyse
-
-        legal = deal.legal_plays()
-        seed = self.rng.getrandbits(32)  # drawn even for a forced card: choices stay in step
-        if len(legal) == 1:
-            return next(iter(legal))
-        return analyse(deal, self.play_samples, seed, self.exact_from).best
-
-    def __repr__(self) -> str:
-        return (
-            f"CoachBot(call_samples={self.call_samples}, play_samples={self.play_samples}, "
-            f"exact_from={self.exact_from}, call_boldness={self.call_boldness})"
-        )
-
-
 def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
     """Let bots act until the deal is over, or until it is seat ``stop_at``'s turn.
 
@@ -227,7 +159,6 @@ def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
 
 
 __all__ = [
-    "CoachBot",
     "RandomBot",
     "SensibleBot",
     "play_out",

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import CoachBot, SensibleBot, play_out
+from cardlib.analysis import CoachBot
+from cardlib.bots import SensibleBot, play_out
 
 FEW = settings(max_examples=4, deadline=None)
 seeds = st.integers(0, 2**32 - 1)
