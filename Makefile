@@ -1,15 +1,18 @@
 # Two commands do all set-up on a fresh machine (Python 3.11 and make):
 #   make tutorial   open the notebooks in JupyterLab on 127.0.0.1
 #   make test       run every test (engine, notebooks, exercises, browser)
+#   make lite       the tutorial as a static site that runs in the browser (JupyterLite)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8888
 APP_PORT ?= 8866
+LITE_PORT ?= 8000
+LITE_SITE := build/lite
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: tutorial test app notebooks lint format bench release chromium
+.PHONY: tutorial test app notebooks lint format bench release chromium lite lite-serve
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +20,7 @@ $(PY):
 # Re-install only when the project's dependencies change.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,test,lite]'
 	touch $(STAMP)
 
 tutorial: $(STAMP)
@@ -29,6 +32,15 @@ tutorial: $(STAMP)
 # (Voilà has no token). tests/ui/test_voila_app.py starts it the same way (cardlib/app.py).
 app: $(STAMP)
 	$(PY) -m cardlib.app --port $(APP_PORT)
+
+# The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
+# npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.
+lite: $(STAMP)
+	$(PY) lite/build_site.py --out $(LITE_SITE)
+
+# Try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web host serves it the same way).
+lite-serve: lite
+	$(PY) lite/serve_site.py --site $(LITE_SITE) --port $(LITE_PORT)
 
 # The browser tests need Debian's Chromium (Playwright cannot download one here).
 chromium:
