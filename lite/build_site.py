@@ -112,7 +112,8 @@ def wheel_name_version(filename: str) -> tuple[str, str]:
 
 
 def is_pure_python(filename: str) -> bool:
-    """Whether a wheel runs anywhere (a ``none-any`` tag): Pyodide cannot load anything else."""
+    """Whether a wheel is pure Python (``none-any``): the only kind taken from PyPI, since
+    PyPI's compiled wheels are built for other platforms than Pyodide's WebAssembly."""
     return filename.endswith("-none-any.whl")
 
 

@@ -45,17 +45,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*args, **kwargs)
 
     def translate_path(self, path: str) -> str:
-        if not path.startswith(self.prefix):
-            return str(Path(self.directory) / "\0missing")  # answered with 404
         return super().translate_path("/" + path[len(self.prefix) :])
 
-    def do_GET(self):
+    def send_head(self):
         if self.path == self.prefix.rstrip("/"):  # /cardlib -> /cardlib/
             self.send_response(301)
             self.send_header("Location", self.prefix)
             self.end_headers()
-            return
-        super().do_GET()
+            return None
+        if not self.path.startswith(self.prefix):
+            self.send_error(404, "Not under " + self.prefix)
+            return None
+        return super().send_head()
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
