@@ -67,3 +67,4 @@ bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
+	$(PY) benchmarks/lite_site.py

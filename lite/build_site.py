@@ -383,6 +383,18 @@ def generate(command: tuple[str, ...], out: Path) -> list[Path]:
     return notebooks
 
 
+#: The site's one kernel. A notebook naming another ("python3") would open with a dialog
+#: asking which kernel to use unless its metadata also names the language.
+SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
+def use_site_kernel(notebook: Path) -> None:
+    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def stage_contents(files: Path, scratch: Path) -> None:
     """The folder the students browse: the tutorial, exercises/, puzzles/."""
     files.mkdir(parents=True)
@@ -392,6 +404,8 @@ def stage_contents(files: Path, scratch: Path) -> None:
         (files / kind).mkdir()
         for notebook in generate(command, scratch / kind):
             shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay behind
+    for notebook in sorted(files.rglob("*.ipynb")):
+        use_site_kernel(notebook)
 
 
 def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:

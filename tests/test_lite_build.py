@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import http.client
+import json
 import subprocess
 import sys
 import tarfile
@@ -164,6 +165,24 @@ def test_the_front_page_opens_the_first_notebook_and_keeps_the_sites_settings():
     assert 'id="jupyter-config-data"' in page  # every page of the site reads its settings here
     with pytest.raises(BuildError, match="has changed"):
         build_site.open_first_notebook("<html></html>")
+
+
+def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
+    notebook = tmp_path / "puzzles.ipynb"
+    notebook.write_text(
+        json.dumps(
+            {
+                "cells": [{"cell_type": "markdown", "metadata": {}, "source": "Q♥"}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
+    build_site.use_site_kernel(notebook)
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC
+    assert content["cells"][0]["source"] == "Q♥"
 
 
 def test_the_fingerprint_covers_every_input():

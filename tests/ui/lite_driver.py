@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from jupyter_driver import CHROMIUM, CHROMIUM_ARGS, PROJECT, LabNotebook
+from jupyter_driver import CELLS_JS, CHROMIUM, CHROMIUM_ARGS, PROJECT, LabNotebook
 
 sys.path.insert(0, str(PROJECT / "lite"))
 
@@ -114,8 +114,28 @@ def is_local(url: str) -> bool:
     return url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
 
 
+#: True once JupyterLite's "Run All" is over: every cell ran, or one failed (JupyterLite
+#: stops there, and leaves the cells after it waiting for good).
+RUN_DONE_LITE_JS = """
+(expected) => {
+  const cells = (CELLS_JS)();
+  if (!cells || cells.length !== expected.length) return false;
+  let waiting = false, notRun = false, failed = false;
+  cells.forEach((cell, i) => {
+    if (!cell.code) return;
+    if (cell.prompt.includes('*')) waiting = true;
+    else if (expected[i] && !/\\[\\d+\\]/.test(cell.prompt)) notRun = true;
+    if (cell.errors.length) failed = true;
+  });
+  return failed || (!waiting && !notRun);
+}
+""".replace("CELLS_JS", CELLS_JS.strip())
+
+
 class LiteNotebook(LabNotebook):
     """One notebook open in JupyterLite (a page of its own); ``site`` serves it."""
+
+    run_done_js = RUN_DONE_LITE_JS
 
     def __init__(self, page, site: Site, path: Path, name: str):
         super().__init__(page, site, path)
@@ -131,7 +151,9 @@ class LiteNotebook(LabNotebook):
         """Open the page on the notebook; the seconds until its cells are on screen."""
         started = time.monotonic()
         self.page.goto(self.server.notebook_url(self.name))
-        self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
+        self.page.wait_for_selector(
+            ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout
+        )
         return time.monotonic() - started
 
     def run_all(self, timeout: float = 300_000):

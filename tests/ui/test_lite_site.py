@@ -84,23 +84,17 @@ def offline(browser):
     offline.close()
 
 
-@pytest.fixture(scope="module")
-def context(offline):
-    """One browser profile for the module, like one student's browser: its cache is shared."""
-    context = offline.new_context()
-    yield context
-    context.close()
-
-
 class LiteRuns:
     """Each notebook of the site opened and run once, in a page of its own.
 
-    While one notebook runs, the next one in ``order`` is already opening, so
-    that its kernel (Pyodide) starts on the other core.
+    Each page has a browser profile of its own: JupyterLab keeps its open tabs in
+    the browser's storage and would reopen (and start a kernel for) every notebook
+    run before. While one notebook runs, the next one in ``order`` is already
+    opening, so that its kernel (Pyodide) starts on the other core.
     """
 
-    def __init__(self, site: Site, context, order: list[str]):
-        self.site, self.context, self.order = site, context, order
+    def __init__(self, site: Site, offline: OfflineBrowser, order: list[str]):
+        self.site, self.offline, self.order = site, offline, order
         self.open: dict[str, LiteNotebook] = {}  # run, kept for a test of clicks
         self.opening: dict[str, LiteNotebook] = {}  # page open, kernel starting
 
@@ -111,7 +105,8 @@ class LiteRuns:
         path = matches[0]
         if name not in self.opening:
             shown = path.relative_to(self.site.folder / "files").as_posix()
-            notebook = LiteNotebook(self.context.new_page(), self.site, path, shown)
+            page = self.offline.new_context().new_page()
+            notebook = LiteNotebook(page, self.site, path, shown)
             notebook.goto()
             self.opening[name] = notebook
         return self.opening[name]
@@ -137,7 +132,7 @@ class LiteRuns:
     def close(self, name: str) -> None:
         self.open.pop(name, None)
         if notebook := self.opening.pop(name, None):
-            notebook.page.close()  # its kernel, a Web Worker of the page, goes with it
+            notebook.page.context.close()  # its kernel, a Web Worker of the page, goes with it
 
     def close_all(self) -> None:
         for name in list(self.opening):
@@ -145,9 +140,9 @@ class LiteRuns:
 
 
 @pytest.fixture(scope="module")
-def lite_runs(site, context):
+def lite_runs(site, offline):
     order = [param.values[0] for param in notebook_params()]
-    runs = LiteRuns(site, context, order)
+    runs = LiteRuns(site, offline, order)
     yield runs
     runs.close_all()
 
@@ -159,6 +154,9 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     assert any(name.startswith("puzzles/") and name.endswith(".ipynb") for name in shipped)
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
+    for notebook in files.rglob("*.ipynb"):  # none asks which kernel to use
+        kernelspec = json.loads(notebook.read_text())["metadata"]["kernelspec"]
+        assert kernelspec == build_site.SITE_KERNELSPEC, notebook.name
 
     config = json.loads((site.folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][build_site.KERNEL_PLUGIN]
