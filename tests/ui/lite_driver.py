@@ -132,10 +132,27 @@ RUN_DONE_LITE_JS = """
 """.replace("CELLS_JS", CELLS_JS.strip())
 
 
+#: "idle" once the kernel says so in the status bar. (After a failed Run All, JupyterLite's
+#: execution indicator stays "busy" for the cells it will never run.)
+KERNEL_STATUS_IDLE_JS = """
+() => {
+  const dialog = document.querySelector('.jp-Dialog');
+  if (dialog) return 'dialog: ' + dialog.textContent;
+  const status = document.querySelector('.jp-StatusBar-TextItem[title^="Change kernel"]');
+  return status && /\\|\\s*Idle/.test(status.textContent) ? 'idle' : null;
+}
+"""
+
+
 class LiteNotebook(LabNotebook):
     """One notebook open in JupyterLite (a page of its own); ``site`` serves it."""
 
     run_done_js = RUN_DONE_LITE_JS
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        state = self.page.wait_for_function(KERNEL_STATUS_IDLE_JS, timeout=timeout, polling=100)
+        if state.json_value() != "idle":
+            raise AssertionError(f"{self.path.name}: JupyterLite shows a {state.json_value()}")
 
     def __init__(self, page, site: Site, path: Path, name: str):
         super().__init__(page, site, path)
