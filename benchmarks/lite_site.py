@@ -34,20 +34,51 @@ FIRST = "01-cards-and-dealing.ipynb"
 TARGETS = {"size_mb": 45, "first_widget_s": 15, "redraw_ms": 500}
 
 
-def time_to_first_widget(context, site: Site) -> tuple[float, int, LiteNotebook]:
-    """Seconds from opening notebook 01 to its Deal widget drawn; bytes downloaded meanwhile."""
+#: The first code cell after one that shows an error (the refused move of notebook 01,
+#: until it shows the refusal as output): JupyterLite's Run All stops there.
+STOPPED_AT_JS = """
+() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const cells = [...panel.querySelectorAll('.jp-CodeCell')];
+  const failed = cells.findIndex(c => c.querySelector(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'));
+  const waiting = cells.some(c => (c.querySelector('.jp-InputPrompt')?.textContent ?? '')
+    .includes('*'));
+  return failed >= 0 && !waiting ? failed + 1 : -1;
+}
+"""
+
+
+def time_to_first_widget(context, site: Site) -> tuple[float, int, LiteNotebook, int]:
+    """Seconds from opening notebook 01 to its Deal widget drawn; bytes downloaded meanwhile.
+
+    Where Run All stops at a cell that raises, the run goes on from the next cell
+    ("Run Selected Cell and All Below"), as a student would; the count of such
+    restarts is returned too.
+    """
     page = context.new_page()
     downloaded = []
     page.on("response", lambda response: downloaded.append(response))
     notebook = LiteNotebook(page, site, site.folder / "files" / FIRST, FIRST)
+    widget = page.locator(".cardlib-dealing .cardlib-hands svg[aria-label]").first
     started = time.monotonic()
     notebook.goto()
     notebook.menu("Run", "runmenu:run-all")
-    page.locator(".cardlib-dealing .cardlib-hands svg[aria-label]").first.wait_for(timeout=180_000)
+    restarts = 0
+    while not widget.is_visible():
+        if time.monotonic() - started > 300:
+            raise TimeoutError("notebook 01 drew no Deal widget in 300 s")
+        if (following := page.evaluate(STOPPED_AT_JS)) >= 0:
+            restarts += 1
+            cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+            cells.nth(following).locator(".jp-InputPrompt").click()
+            notebook.menu("Run", "notebook:run-all-below")
+            page.wait_for_timeout(500)
+        page.wait_for_timeout(50)
     seconds = time.monotonic() - started
     # the server sends every file whole, with its length
     size = sum(int(response.headers.get("content-length", 0)) for response in downloaded)
-    return seconds, size, notebook
+    return seconds, size, notebook, restarts
 
 
 def redraw_latencies(notebook: LiteNotebook, clicks: int) -> list[float]:
@@ -89,15 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright, Site(build_site.DEFAULT_OUT) as site:
         browser = OfflineBrowser(playwright.chromium).launch()
         try:
-            cold, warm, latencies, first_visit = [], [], [], 0
+            cold, warm, latencies, first_visit, restarts = [], [], [], 0, 0
             for _ in range(args.runs):
                 context = browser.new_context()
-                seconds, size, notebook = time_to_first_widget(context, site)
+                seconds, size, notebook, restarts = time_to_first_widget(context, site)
                 cold.append(seconds)
                 first_visit = max(first_visit, size)
                 latencies += redraw_latencies(notebook, args.clicks)
                 notebook.page.close()
-                seconds, _, notebook = time_to_first_widget(context, site)
+                seconds, _, notebook, _ = time_to_first_widget(context, site)
                 warm.append(seconds)
                 context.close()
         finally:
@@ -110,6 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         f"notebook 01 opened to its first widget: cold {' '.join(f'{s:.1f}' for s in cold)} s, "
         f"warm cache {' '.join(f'{s:.1f}' for s in warm)} s "
         f"(target ≤ {TARGETS['first_widget_s']} s)"
+        + (
+            f"; Run All stopped at a cell that raises {restarts} time(s) per opening "
+            "and went on from the next cell"
+            if restarts
+            else ""
+        )
     )
     print(
         f"Deal click to the hands redrawn: median {statistics.median(latencies):.0f} ms, "
