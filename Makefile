@@ -1,15 +1,18 @@
 # Two commands do all set-up on a fresh machine (Python 3.11 and make):
 #   make tutorial   open the notebooks in JupyterLab on 127.0.0.1
 #   make test       run every test (engine, notebooks, exercises, browser)
+#   make lite       the tutorial as a static site that runs in the browser (JupyterLite)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8888
 APP_PORT ?= 8866
+LITE_PORT ?= 8000
+LITE_SITE := build/lite
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages
+.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages lite lite-serve
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +21,7 @@ $(PY):
 # The editable install also compiles the message catalogs (setup.py).
 $(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds]'
+	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds,lite]'
 	touch $(STAMP)
 
 # Languages (README, "Languages"): the .po files are the source, the .mo files are built.
@@ -57,6 +60,15 @@ tutorial: $(STAMP) catalogs
 app: $(STAMP) catalogs
 	$(PY) -m cardlib.app --port $(APP_PORT)
 
+# The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
+# npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.
+lite: $(STAMP) catalogs
+	$(PY) lite/build_site.py --out $(LITE_SITE)
+
+# Try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web host serves it the same way).
+lite-serve: lite
+	$(PY) lite/serve_site.py --site $(LITE_SITE) --port $(LITE_PORT)
+
 # The browser tests need Debian's Chromium (Playwright cannot download one here).
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -89,3 +101,4 @@ bench: $(STAMP) catalogs chromium
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
 	$(PY) benchmarks/bench_coach.py
+	$(PY) benchmarks/lite_site.py

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping
 from html import escape
 
 from cardlib.i18n import _
-from cardlib.svg import Svg
+from cardlib.svg import Html, Svg
 
 # Okabe–Ito colours, safe for colour-blind readers.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -194,3 +194,12 @@ def line_chart(
             f'text-anchor="end" fill="{colour}" font-weight="bold">{escape(name)}</text>'
         )
     return frame.document("".join(parts))
+
+
+def side_by_side(*charts: Svg) -> Html:
+    """Charts in a row (wrapping on a narrow screen), each keeping its own size."""
+    return Html(
+        '<div class="cardlib-charts" style="display: flex; flex-wrap: wrap; gap: 8px">'
+        + "".join(str(chart) for chart in charts)
+        + "</div>"
+    )

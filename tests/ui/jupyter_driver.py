@@ -284,6 +284,9 @@ def stored_widget_views(cell) -> int:
 class LabNotebook:
     """One notebook open in JupyterLab in a Playwright page."""
 
+    #: When "Run All" is over (JupyterLite's stops at an error: see lite_driver.py).
+    run_done_js = RUN_DONE_JS
+
     def __init__(self, page, server: Server, path: Path):
         self.page, self.server, self.path = page, server, path
         self.cells = nbformat.read(path, as_version=4).cells
@@ -337,7 +340,7 @@ class LabNotebook:
         )
         self.menu("Run", "runmenu:run-all")
         should_run = [cell.cell_type == "code" and bool(cell.source.strip()) for cell in self.cells]
-        self.page.wait_for_function(RUN_DONE_JS, arg=should_run, timeout=timeout, polling=250)
+        self.page.wait_for_function(self.run_done_js, arg=should_run, timeout=timeout, polling=250)
         self.wait_idle(timeout)
         return self.report()
 

@@ -1,0 +1,622 @@
+"""Build the tutorial as a static JupyterLite site in which every asset is local.
+
+``make lite`` runs ``python lite/build_site.py``: the output folder (``build/lite``)
+can be copied to any static web host, and the notebooks then run in the
+students' browsers (Pyodide) with nothing installed and nothing fetched from any
+other host. What goes in:
+
+- every tutorial notebook (``notebooks/``, as committed: executed, so the lesson
+  reads before the kernel is up), the practice versions of the exercises
+  (:data:`EXERCISES_COMMAND`) and a puzzle set (:data:`PUZZLES_COMMAND`, without
+  its answer key);
+- the Pyodide runtime from npm (``pyodide@<PYODIDE_VERSION>`` of the kernel we build with);
+- every package the kernel loads at start, as wheels, listed in a trimmed
+  ``pyodide-lock.json``: Pyodide's own start-up packages (micropip, IPython, jedi
+  and their dependencies, the pure Python wheels from PyPI at the versions its
+  lock file names, with their sha256 rewritten), the kernel's own wheels, the
+  widgets (ipywidgets, jupyterlab_widgets, comm at the versions whose browser side
+  is built in) and cardlib's wheel. All of them are preloaded at kernel start
+  (``loadPyodideOptions.packages``), so no notebook needs an install cell, and
+  ``disablePyPIFallback`` keeps ``%pip install`` from reaching PyPI.
+
+Deterministic and idempotent: downloads are cached in ``.cache/lite`` (npm and
+pip keep their own caches too); a fingerprint of every input is stored in the
+output, and a second run with the same inputs does nothing. Timestamps come from
+``SOURCE_DATE_EPOCH`` (a fixed date unless set), so the same inputs give the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = PROJECT / "build" / "lite"
+DEFAULT_CACHE = PROJECT / ".cache" / "lite"
+STAMP = ".cardlib-lite.json"  # in the output: the inputs' fingerprint and what was built
+
+#: 2026-01-01 00:00 UTC: the date every file of the site carries unless SOURCE_DATE_EPOCH is set.
+DEFAULT_EPOCH = 1767225600
+
+#: The practice versions of the exercises: ``{out}`` is the folder they go to.
+EXERCISES_COMMAND = ("-m", "cardlib.exercises", "release", "--mode", "practice", "--out", "{out}")
+#: One puzzle set for the site, in practice mode: only its student version (in ``students/``)
+#: goes in; the instructor notebook and the answer key stay out of the site.
+PUZZLES_COMMAND = (
+    "-m", "cardlib.exercises", "puzzles", "--mode", "practice",
+    "--count", "10", "--level", "medium", "--seed", "7", "--out", "{out}",
+)  # fmt: skip
+
+#: What the kernel imports at start: it installs each of these with piplite unless
+#: ``loadPyodideOptions.packages`` already loads it (see the kernel's worker).
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+#: The wheels the kernel's labextension ships (its own stand-ins for ipykernel and
+#: widgetsnbextension, the kernel itself and piplite), put in the lock file as well.
+KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide-kernel", "widgetsnbextension")
+#: From PyPI at the versions installed here, so that the widgets' browser side
+#: (jupyterlab_widgets' labextension, copied from this environment) matches.
+WIDGET_PACKAGES = ("ipywidgets", "jupyterlab-widgets", "comm")
+#: Loaded at kernel start: the kernel's own packages, then the project.
+PRELOAD = (*KERNEL_PACKAGES, "cardlib")
+
+#: The browser extensions the site needs; nothing else from this environment (Voilà's
+#: preview, say, wants a server) is copied in.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+#: The only runtime files of the npm package the kernel uses (not the console pages,
+#: type declarations, source maps or the classic-script loader).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: The first notebook a student sees: the site's front page opens it.
+FIRST_NOTEBOOK = "01-cards-and-dealing.ipynb"
+
+
+class BuildError(RuntimeError):
+    """The site cannot be built as asked; the message says what is missing or wrong."""
+
+
+# ----- names, wheels and lock files (pure functions, tested in tests/test_lite_build.py) -----
+
+
+def canonical(name: str) -> str:
+    """A distribution name as the lock file's keys spell it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_name_version(filename: str) -> tuple[str, str]:
+    """``("jupyterlab-widgets", "3.0.17")`` from ``jupyterlab_widgets-3.0.17-py3-none-any.whl``."""
+    parts = Path(filename).name.removesuffix(".whl").split("-")
+    if len(parts) not in (5, 6) or not filename.endswith(".whl"):
+        raise BuildError(f"{filename!r} is not a wheel's file name (name-version-...-tag.whl)")
+    return canonical(parts[0]), parts[1]
+
+
+def is_pure_python(filename: str) -> bool:
+    """Whether a wheel is pure Python (``none-any``): the only kind taken from PyPI, since
+    PyPI's compiled wheels are built for other platforms than Pyodide's WebAssembly."""
+    return filename.endswith("-none-any.whl")
+
+
+def dependency_closure(packages: Mapping[str, dict], roots: Iterable[str]) -> list[str]:
+    """The lock-file keys of ``roots`` and everything they depend on, sorted."""
+    seen: set[str] = set()
+    todo = [canonical(root) for root in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if name not in packages:
+            raise BuildError(
+                f"{name!r} is not in the lock file (known: {', '.join(sorted(packages))})"
+            )
+        seen.add(name)
+        todo.extend(canonical(dep) for dep in packages[name].get("depends", []))
+    return sorted(seen)
+
+
+def trim_lock(lock: Mapping, roots: Iterable[str]) -> dict:
+    """A copy of a ``pyodide-lock.json`` holding only ``roots`` and their dependencies."""
+    keep = dependency_closure(lock["packages"], roots)
+    return {
+        "info": dict(lock["info"]),
+        "packages": {name: dict(lock["packages"][name]) for name in keep},
+    }
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def wheel_metadata(wheel: Path) -> dict:
+    """Name, version, requirements and top-level import names of a wheel."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        dist_info = next(
+            (n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info")), None
+        )
+        if dist_info is None:
+            raise BuildError(f"{wheel.name} has no .dist-info folder")
+        metadata = archive.read(f"{dist_info}/METADATA").decode("utf-8")
+    headers = metadata.split("\n\n", 1)[0]
+    field = {}
+    requires = []
+    for line in headers.splitlines():
+        key, _, value = line.partition(": ")
+        if key == "Requires-Dist":
+            requires.append(value.strip())
+        elif key in ("Name", "Version"):
+            field[key] = value.strip()
+    top = set()
+    for name in names:
+        first = name.split("/")[0]
+        if first.endswith((".dist-info", ".data")):
+            continue
+        if "/" in name:
+            top.add(first)
+        elif first.endswith(".py"):
+            top.add(first.removesuffix(".py"))
+    return {
+        "name": field["Name"],
+        "version": field["Version"],
+        "requires": requires,
+        "imports": sorted(t for t in top if t.isidentifier()),
+    }
+
+
+def browser_dependencies(requires: Iterable[str], python_version: str) -> list[tuple[str, str]]:
+    """(name, specifier) for each requirement that applies in the browser (no extras)."""
+    from packaging.requirements import Requirement
+
+    environment = {
+        "python_version": python_version,
+        "python_full_version": f"{python_version}.0",
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "extra": "",
+    }
+    found = []
+    for text in requires:
+        requirement = Requirement(text)
+        if requirement.marker is None or requirement.marker.evaluate(environment):
+            found.append((canonical(requirement.name), str(requirement.specifier)))
+    return found
+
+
+def lock_entry(wheel: Path, python_version: str, known: Mapping[str, str]) -> dict:
+    """A ``pyodide-lock.json`` entry for a wheel, its ``depends`` from its metadata.
+
+    ``known`` maps every name the lock will hold to its version: a requirement
+    outside it, or whose version does not fit, is a BuildError (the kernel would
+    fail to import it in the browser).
+    """
+    from packaging.specifiers import SpecifierSet
+
+    meta = wheel_metadata(wheel)
+    depends = []
+    for name, specifier in browser_dependencies(meta["requires"], python_version):
+        if name not in known:
+            raise BuildError(f"{meta['name']} needs {name}, which the site does not ship")
+        if known[name] not in SpecifierSet(specifier, prereleases=True):
+            raise BuildError(
+                f"{meta['name']} needs {name}{specifier}; the site ships {name} {known[name]}"
+            )
+        depends.append(name)
+    return {
+        "name": meta["name"],
+        "version": meta["version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel),
+        "package_type": "package",
+        "imports": meta["imports"],
+        "depends": sorted(depends),
+        "unvendored_tests": False,
+    }
+
+
+def rehome(entry: Mapping, wheel: Path) -> dict:
+    """A lock entry pointing at ``wheel`` (PyPI's build of what Pyodide repackaged)."""
+    name, version = wheel_name_version(wheel.name)
+    if name != canonical(entry["name"]) or version != entry["version"]:
+        raise BuildError(f"{wheel.name} is not {entry['name']} {entry['version']}")
+    return {**entry, "file_name": wheel.name, "sha256": sha256_of(wheel)}
+
+
+def kernel_settings(packages: Iterable[str]) -> dict:
+    """The Pyodide kernel's settings in ``jupyter-lite.json``."""
+    return {
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"packages": list(packages)},
+    }
+
+
+# ----- the build -----
+
+
+def run(argv: list[str], **kwargs) -> subprocess.CompletedProcess:
+    """Run a command; a failure is a BuildError showing the command and its output."""
+    result = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+    if result.returncode:
+        raise BuildError(
+            f"`{shlex.join(map(str, argv))}` failed ({result.returncode}):\n"
+            f"{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        )
+    return result
+
+
+def pyodide_version() -> str:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return PYODIDE_VERSION
+
+
+def pyodide_python() -> str:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    return PYODIDE_PYTHON_VERSION
+
+
+def labextension_dir(name: str) -> Path:
+    """Where this environment installed a browser extension (``share/jupyter/labextensions``)."""
+    for prefix in (sys.prefix, sys.base_prefix):
+        path = Path(prefix) / "share" / "jupyter" / "labextensions" / name
+        if (path / "package.json").exists():
+            return path
+    raise BuildError(f"the labextension {name} is not installed here (pip install -e '.[lite]')")
+
+
+def fetch_pyodide(cache: Path) -> Path:
+    """The npm package ``pyodide@<version>`` (a .tgz), packed once into the cache."""
+    version = pyodide_version()
+    tarball = cache / "npm" / f"pyodide-{version}.tgz"
+    if not tarball.exists():
+        if shutil.which("npm") is None:
+            raise BuildError("npm is missing: it fetches the Pyodide runtime (apt-get install npm)")
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(tarball.parent)])
+        if not tarball.exists():
+            raise BuildError(f"npm pack did not write {tarball}")
+    return tarball
+
+
+def unpack_pyodide(tarball: Path, dest: Path) -> dict:
+    """Copy the runtime files out of the npm package into ``dest``; its lock file, parsed."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{tarball.name} has no {name}")
+            (dest / name).write_bytes(member.read())
+    return json.loads((dest / "pyodide-lock.json").read_text())
+
+
+def fetch_wheels(pins: Mapping[str, str], cache: Path) -> dict[str, Path]:
+    """PyPI's pure Python wheel of each ``name: version``, downloaded once into the cache."""
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[str, Path]:
+        found = {}
+        for wheel in sorted(folder.glob("*.whl")):
+            name, version = wheel_name_version(wheel.name)
+            if pins.get(name) == version and is_pure_python(wheel.name):
+                found[name] = wheel
+        return found
+
+    have = cached()
+    missing = sorted(set(pins) - set(have))
+    if missing:
+        run([
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--python-version", pyodide_python(),
+            "--dest", str(folder), *(f"{name}=={pins[name]}" for name in missing),
+        ])  # fmt: skip
+        have = cached()
+    if still := sorted(set(pins) - set(have)):
+        raise BuildError(
+            "no pure Python wheel (py3-none-any) on PyPI for "
+            + ", ".join(f"{name}=={pins[name]}" for name in still)
+            + ": Pyodide could not load them from this site"
+        )
+    return have
+
+
+def build_project_wheel(dest: Path, epoch: int) -> Path:
+    """cardlib's wheel, built from a clean copy of the sources (no stale build/ files)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "src"
+        source.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(PROJECT / name, source / name)
+        shutil.copytree(
+            PROJECT / "cardlib", source / "cardlib", ignore=shutil.ignore_patterns("__pycache__")
+        )
+        env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
+        run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp,
+             str(source)],
+            env=env,
+        )  # fmt: skip
+        wheels = sorted(Path(tmp).glob("cardlib-*.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"pip wheel wrote {[w.name for w in wheels]}, not one cardlib wheel")
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+
+
+def generate(command: tuple[str, ...], out: Path, folder: str = ".") -> list[Path]:
+    """Run a ``python -m cardlib.exercises …`` command writing into ``out``; the notebooks
+    it wrote into ``out/folder`` (the students' ones)."""
+    argv = [sys.executable, *(part.format(out=out) for part in command)]
+    run(argv, cwd=PROJECT)
+    notebooks = sorted((out / folder).glob("*.ipynb"))
+    if not notebooks:
+        raise BuildError(f"`{shlex.join(argv)}` wrote no notebook into {out}")
+    return notebooks
+
+
+#: The site's one kernel. A notebook naming another ("python3") would open with a dialog
+#: asking which kernel to use unless its metadata also names the language.
+SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
+def use_site_kernel(notebook: Path) -> None:
+    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def stage_contents(files: Path, scratch: Path) -> None:
+    """The folder the students browse: the tutorial, exercises/, puzzles/."""
+    files.mkdir(parents=True)
+    for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
+        shutil.copy2(notebook, files / notebook.name)
+    for kind, command, folder in (
+        ("exercises", EXERCISES_COMMAND, "."),
+        ("puzzles", PUZZLES_COMMAND, "students"),
+    ):
+        (files / kind).mkdir()
+        for notebook in generate(command, scratch / kind, folder):
+            shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay behind
+    for notebook in sorted(files.rglob("*.ipynb")):
+        use_site_kernel(notebook)
+
+
+def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
+    """``static/pyodide``: runtime, wheels and the trimmed lock file; the preload list."""
+    python = pyodide_python()
+    lock = unpack_pyodide(fetch_pyodide(cache), static)
+    trimmed = trim_lock(lock, ["micropip", "ipython", "jedi"])
+    pypi = fetch_wheels(
+        {name: entry["version"] for name, entry in trimmed["packages"].items()}, cache
+    )
+    packages = {name: rehome(entry, pypi[name]) for name, entry in trimmed["packages"].items()}
+    for wheel in pypi.values():
+        shutil.copy2(wheel, static / wheel.name)
+
+    widgets = fetch_wheels(
+        {name: importlib.metadata.version(name) for name in WIDGET_PACKAGES}, cache
+    )
+    kernel_pypi = labextension_dir(LAB_EXTENSIONS[1]) / "static" / "pypi"
+    kernel_wheels = {}
+    for name in KERNEL_WHEELS:
+        # the newest of the stand-ins the kernel ships (widgetsnbextension 3.6.999 and 4.0.999)
+        candidates = [w for w in kernel_pypi.glob("*.whl") if wheel_name_version(w.name)[0] == name]
+        if not candidates:
+            raise BuildError(f"the Pyodide kernel ships no {name} wheel in {kernel_pypi}")
+        kernel_wheels[name] = max(candidates, key=lambda w: _version_key(w.name))
+    project = build_project_wheel(static, epoch)
+    added = {**widgets, **kernel_wheels, "cardlib": project}
+
+    known = {name: entry["version"] for name, entry in packages.items()}
+    known.update({name: wheel_name_version(w.name)[1] for name, w in added.items()})
+    for name, wheel in sorted(added.items()):
+        if wheel.parent != static:
+            shutil.copy2(wheel, static / wheel.name)
+        packages[name] = lock_entry(static / wheel.name, python, known)
+    trimmed["packages"] = dict(sorted(packages.items()))
+    # every preloaded package and what it needs must be in the lock, or loading stops
+    dependency_closure(trimmed["packages"], PRELOAD)
+    (static / "pyodide-lock.json").write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
+    return list(PRELOAD)
+
+
+def _version_key(filename: str) -> tuple:
+    from packaging.version import Version
+
+    return (Version(wheel_name_version(filename)[1]),)
+
+
+def lite_config(packages: list[str]) -> dict:
+    """``jupyter-lite.json`` for the build: the kernel's settings."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "cardlib",
+            "litePluginSettings": {KERNEL_PLUGIN: kernel_settings(packages)},
+        },
+    }
+
+
+#: JupyterLab settings: no news or update checks (they would ask another host).
+OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+#: The root index.html is also where every page reads the site's settings (its
+#: ``#jupyter-config-data``); only its redirect changes: to the first notebook.
+ROOT_REDIRECT = re.compile(
+    r"<script type=\"module\">\s*await import\('\./config-utils\.js'\);\s*</script>"
+)
+FRONT_PAGE_SCRIPT = (
+    "<script>window.location.replace('lab/index.html?path={first}' + window.location.hash);"
+    "</script>"
+)
+
+
+def open_first_notebook(index_html: str, first: str = FIRST_NOTEBOOK) -> str:
+    """The site's root page sending a visitor to ``first`` in JupyterLab (not to the file list)."""
+    patched, count = ROOT_REDIRECT.subn(FRONT_PAGE_SCRIPT.format(first=first), index_html)
+    if count != 1:
+        raise BuildError(
+            "the root index.html of jupyterlite-core has changed: update ROOT_REDIRECT"
+        )
+    return patched
+
+
+def input_files() -> list[Path]:
+    """Every file the site is made from (the build's own code included)."""
+    files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md"]
+    for folder, pattern in (("cardlib", "*"), ("notebooks", "*.ipynb"), ("exercises", "*")):
+        files += [
+            p
+            for p in (PROJECT / folder).rglob(pattern)
+            if p.is_file() and "__pycache__" not in p.parts and ".ipynb_checkpoints" not in p.parts
+        ]
+    return sorted(files)
+
+
+def fingerprint(epoch: int) -> str:
+    """A digest of every input: the project's files, the build tools' versions, the date."""
+    digest = hashlib.sha256()
+    for path in input_files():
+        digest.update(str(path.relative_to(PROJECT)).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_PACKAGES):
+        digest.update(f"{name}=={importlib.metadata.version(name)}\0".encode())
+    digest.update(f"epoch={epoch}\0python={sys.version_info[:2]}".encode())
+    return digest.hexdigest()
+
+
+def site_summary(out: Path) -> dict:
+    """Size and file count of the site (source maps are left out of the build)."""
+    files = [p for p in out.rglob("*") if p.is_file() and p.name != STAMP]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+
+
+def build(out: Path = DEFAULT_OUT, cache: Path = DEFAULT_CACHE, force: bool = False) -> dict:
+    """Build the site into ``out`` unless it is up to date; the stamp (what was built)."""
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", DEFAULT_EPOCH))
+    stamp_path = out / STAMP
+    digest = fingerprint(epoch)
+    if not force and stamp_path.exists():
+        stamp = json.loads(stamp_path.read_text())
+        if stamp.get("fingerprint") == digest:
+            return {**stamp, "rebuilt": False}
+
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="cardlib-lite-") as tmp:
+        lite_dir = Path(tmp) / "lite"
+        packages = stage_pyodide(lite_dir / "static" / "pyodide", cache, epoch)
+        stage_contents(lite_dir / "files", Path(tmp) / "generated")
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
+        (lite_dir / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2))
+        staged = Path(tmp) / "site"
+        extensions = [str(labextension_dir(name)) for name in LAB_EXTENSIONS]
+        config = {
+            "LiteBuildConfig": {
+                "federated_extensions": extensions,
+                "ignore_sys_prefix": ["federated_extensions"],
+                "apps": ["lab"],
+                "no_sourcemaps": True,
+                "no_unused_shared_packages": True,
+                "source_date_epoch": epoch,
+                "contents": [str(lite_dir / "files")],
+                "settings_overrides": [str(lite_dir / "overrides.json")],
+                "output_dir": str(staged),
+            }
+        }
+        (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+        run(
+            [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir)],
+            cwd=lite_dir,
+            env={**os.environ, "SOURCE_DATE_EPOCH": str(epoch)},
+        )
+        root = staged / "index.html"
+        root.write_text(open_first_notebook(root.read_text()))
+        _check_no_remote_pyodide(staged)
+        for path in staged.rglob("*"):
+            os.utime(path, (epoch, epoch), follow_symlinks=False)
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(staged, out)
+
+    stamp = {
+        "fingerprint": digest,
+        "pyodide": pyodide_version(),
+        "preload": packages,
+        **site_summary(out),
+        "seconds": round(time.monotonic() - started, 1),
+    }
+    stamp_path.write_text(json.dumps(stamp, indent=1) + "\n")
+    return {**stamp, "rebuilt": True}
+
+
+def _check_no_remote_pyodide(site: Path) -> None:
+    """The built settings must point the kernel at the site's own copy of Pyodide."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"][KERNEL_PLUGIN]
+    if not settings.get("pyodideUrl", "").startswith("./"):
+        raise BuildError(f"the kernel would load Pyodide from {settings.get('pyodideUrl')!r}")
+    if settings.get("disablePyPIFallback") is not True:
+        raise BuildError("disablePyPIFallback is not set: piplite could reach PyPI")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (build/lite)")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="downloads (.cache/lite)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    args = parser.parse_args(argv)
+    try:
+        stamp = build(args.out, args.cache, args.force)
+    except BuildError as error:
+        print(f"make lite: {error}", file=sys.stderr)
+        return 1
+    where = os.path.relpath(args.out)
+    if stamp["rebuilt"]:
+        print(
+            f"built {where}: {stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB "
+            f"(Pyodide {stamp['pyodide']}) in {stamp['seconds']} s"
+        )
+    else:
+        print(f"{where} is up to date ({stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,253 @@
+"""lite/build_site.py's pieces, without building a site (tests/ui/test_lite_site.py builds one).
+
+The lock file is where a mistake would only show in a student's browser (a
+wheel Pyodide refuses for its checksum, a dependency it cannot find), so its
+trimming and its entries are checked here on small made-up locks and wheels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import subprocess
+import sys
+import tarfile
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT / "lite"))
+
+import build_site  # noqa: E402
+import serve_site  # noqa: E402
+from build_site import BuildError  # noqa: E402
+
+LOCK = {
+    "info": {"python": "3.14.2", "arch": "wasm32"},
+    "packages": {
+        "ipython": {
+            "name": "ipython",
+            "version": "9.12.0",
+            "file_name": "ipython-9.12.0-py3-none-any.whl",
+            "sha256": "0" * 64,
+            "depends": ["prompt_toolkit", "traitlets"],
+        },
+        "prompt-toolkit": {
+            "name": "prompt_toolkit",
+            "version": "3.0.52",
+            "file_name": "prompt_toolkit-3.0.52-py3-none-any.whl",
+            "sha256": "1" * 64,
+            "depends": ["wcwidth"],
+        },
+        "traitlets": {"name": "traitlets", "version": "5.14.3", "depends": []},
+        "wcwidth": {"name": "wcwidth", "version": "0.6.0", "depends": []},
+        "numpy": {"name": "numpy", "version": "2.3.0", "depends": []},
+    },
+}
+
+
+def make_wheel(folder: Path, name: str, version: str, requires=(), modules=("pkg/__init__.py",)):
+    """A minimal wheel (METADATA and the given files), as pip would find on an index."""
+    dist = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{dist}-py3-none-any.whl"
+    metadata = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+    metadata += [f"Requires-Dist: {r}" for r in requires]
+    with zipfile.ZipFile(path, "w") as archive:
+        for module in modules:
+            archive.writestr(module, "")
+        archive.writestr(f"{dist}.dist-info/METADATA", "\n".join(metadata) + "\n\nA description.\n")
+    return path
+
+
+def test_names_are_compared_the_way_the_lock_file_spells_them():
+    assert build_site.canonical("Prompt_Toolkit") == "prompt-toolkit"
+    assert build_site.canonical("jupyterlab.widgets") == "jupyterlab-widgets"
+    assert build_site.wheel_name_version("jupyterlab_widgets-3.0.17-py3-none-any.whl") == (
+        "jupyterlab-widgets",
+        "3.0.17",
+    )
+    assert build_site.wheel_name_version("jedi-0.19.2-py2.py3-none-any.whl") == ("jedi", "0.19.2")
+    with pytest.raises(BuildError, match="not a wheel"):
+        build_site.wheel_name_version("jedi-0.19.2.tar.gz")
+
+
+def test_pure_python_wheels_are_told_from_compiled_ones():
+    assert build_site.is_pure_python("six-1.17.0-py2.py3-none-any.whl")
+    assert not build_site.is_pure_python("numpy-2.3.0-cp314-cp314-manylinux_2_28_x86_64.whl")
+    assert not build_site.is_pure_python("numpy-2.3.0-cp314-cp314-pyodide_2026_0_wasm32.whl")
+
+
+def test_trimming_keeps_the_roots_and_everything_they_need_and_nothing_else():
+    trimmed = build_site.trim_lock(LOCK, ["IPython"])
+    assert sorted(trimmed["packages"]) == ["ipython", "prompt-toolkit", "traitlets", "wcwidth"]
+    assert trimmed["info"] == LOCK["info"]
+    trimmed["packages"]["ipython"]["sha256"] = "changed"
+    assert LOCK["packages"]["ipython"]["sha256"] == "0" * 64  # a copy, not the original
+
+
+def test_a_dependency_missing_from_the_lock_is_named():
+    broken = {"a": {"depends": ["b"]}, "b": {"depends": ["c"]}}
+    with pytest.raises(BuildError, match="'c' is not in the lock file"):
+        build_site.dependency_closure(broken, ["a"])
+
+
+def test_requirements_are_read_for_the_browser_python(tmp_path):
+    found = build_site.browser_dependencies(
+        [
+            "comm>=0.1.3",
+            "pywin32; sys_platform == 'win32'",
+            "pytest; extra == 'test'",
+            "exceptiongroup; python_version < '3.11'",
+            "Jupyterlab_Widgets~=3.0.15",
+        ],
+        "3.14",
+    )
+    assert found == [("comm", ">=0.1.3"), ("jupyterlab-widgets", "~=3.0.15")]
+
+
+def test_a_lock_entry_describes_the_wheel_and_its_dependencies(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "ipywidgets",
+        "8.1.9",
+        requires=["comm>=0.1.3", "jupyterlab_widgets~=3.0.15", "pytest; extra == 'test'"],
+        modules=("ipywidgets/__init__.py", "ipywidgets/widgets/__init__.py", "extra_module.py"),
+    )
+    entry = build_site.lock_entry(wheel, "3.14", {"comm": "0.2.3", "jupyterlab-widgets": "3.0.17"})
+    assert entry["name"] == "ipywidgets" and entry["version"] == "8.1.9"
+    assert entry["file_name"] == wheel.name
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["depends"] == ["comm", "jupyterlab-widgets"]
+    assert entry["imports"] == ["extra_module", "ipywidgets"]
+    assert entry["install_dir"] == "site" and entry["package_type"] == "package"
+
+
+def test_a_lock_entry_refuses_a_dependency_the_site_lacks_or_cannot_satisfy(tmp_path):
+    wheel = make_wheel(tmp_path, "cardlib", "0.1.0", requires=["ipywidgets>=8.1", "matplotlib"])
+    with pytest.raises(BuildError, match="cardlib needs matplotlib, which the site does not"):
+        build_site.lock_entry(wheel, "3.14", {"ipywidgets": "8.1.9"})
+    wheel = make_wheel(tmp_path, "cardlib", "0.1.0", requires=["ipywidgets>=9"])
+    with pytest.raises(BuildError, match=r"needs ipywidgets>=9; the site ships ipywidgets 8.1.9"):
+        build_site.lock_entry(wheel, "3.14", {"ipywidgets": "8.1.9"})
+
+
+def test_rehoming_points_an_entry_at_pypis_wheel_with_its_checksum(tmp_path):
+    wheel = make_wheel(tmp_path, "prompt_toolkit", "3.0.52")
+    entry = build_site.rehome(LOCK["packages"]["prompt-toolkit"], wheel)
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["file_name"] == wheel.name
+    assert entry["depends"] == ["wcwidth"]
+    with pytest.raises(BuildError, match=r"is not prompt_toolkit 3\.0\.52"):
+        build_site.rehome(LOCK["packages"]["prompt-toolkit"], make_wheel(tmp_path, "six", "1.17"))
+
+
+def test_the_kernel_settings_preload_cardlib_and_never_reach_pypi():
+    settings = build_site.lite_config(list(build_site.PRELOAD))["jupyter-config-data"]
+    kernel = settings["litePluginSettings"][build_site.KERNEL_PLUGIN]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"][-1] == "cardlib"
+    # the kernel installs these with piplite at start unless they are preloaded
+    assert set(build_site.KERNEL_PACKAGES) <= set(kernel["loadPyodideOptions"]["packages"])
+
+
+def test_the_front_page_opens_the_first_notebook_and_keeps_the_sites_settings():
+    core = pytest.importorskip("jupyterlite_core")
+    app = next(Path(core.__file__).parent.glob("jupyterlite-app-*.tgz"))
+    with tarfile.open(app) as archive:
+        index = archive.extractfile("package/index.html").read().decode()
+    page = build_site.open_first_notebook(index)
+    assert "lab/index.html?path=01-cards-and-dealing.ipynb" in page
+    assert "config-utils.js" not in page  # no redirect to the file list
+    assert 'id="jupyter-config-data"' in page  # every page of the site reads its settings here
+    with pytest.raises(BuildError, match="has changed"):
+        build_site.open_first_notebook("<html></html>")
+
+
+def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
+    notebook = tmp_path / "puzzles.ipynb"
+    notebook.write_text(
+        json.dumps(
+            {
+                "cells": [{"cell_type": "markdown", "metadata": {}, "source": "Q♥"}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
+    build_site.use_site_kernel(notebook)
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC
+    assert content["cells"][0]["source"] == "Q♥"
+
+
+def test_the_fingerprint_covers_every_input():
+    names = {path.relative_to(PROJECT).as_posix() for path in build_site.input_files()}
+    assert {"lite/build_site.py", "pyproject.toml", "cardlib/cards.py"} <= names
+    assert {f"notebooks/{p.name}" for p in (PROJECT / "notebooks").glob("*.ipynb")} <= names
+    assert {f"exercises/{p.name}" for p in (PROJECT / "exercises").glob("*.ipynb")} <= names
+    assert not [name for name in names if "__pycache__" in name]
+
+
+def test_cardlib_imports_without_any_compiled_plotting_or_array_package():
+    """Pyodide has no matplotlib, numpy or pillow from the registries the site is built from."""
+    script = """
+import importlib, pkgutil, sys
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in {'matplotlib', 'numpy', 'PIL', 'kiwisolver', 'pandas'}:
+            raise ImportError('not in the browser: ' + name)
+sys.meta_path.insert(0, Refuse())
+import cardlib
+for module in pkgutil.walk_packages(cardlib.__path__, 'cardlib.'):
+    if module.name not in {'cardlib.app'}:  # the Voila app runs on a server, never in Pyodide
+        importlib.import_module(module.name)
+print('ok')
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=PROJECT
+    )
+    assert result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "pyodide.mjs").write_text("export {}")
+    (tmp_path / "static" / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    server = serve_site.make_server(tmp_path, 0, "/cardlib/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def get(server, path: str) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def test_the_try_out_server_serves_the_site_under_a_subpath_with_the_right_types(served):
+    assert served.url.startswith("http://127.0.0.1:") and served.url.endswith("/cardlib/")
+    module = get(served, "/cardlib/static/pyodide.mjs")
+    assert module.status == 200 and module.getheader("Content-Type") == "text/javascript"
+    wasm = get(served, "/cardlib/static/pyodide.asm.wasm")
+    assert wasm.getheader("Content-Type") == "application/wasm"
+    assert get(served, "/cardlib/").status == 200
+    assert get(served, "/cardlib").getheader("Location") == "/cardlib/"
+    assert get(served, "/static/pyodide.mjs").status == 404  # outside the subpath
+    assert get(served, "/cardlib/missing.js").status == 404
+
+
+def test_the_try_out_server_says_when_there_is_no_site(tmp_path):
+    with pytest.raises(FileNotFoundError, match="make lite"):
+        serve_site.make_server(tmp_path)

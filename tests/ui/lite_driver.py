@@ -1,0 +1,177 @@
+"""Driving the static JupyterLite site (``make lite``) in Chromium with every other host blocked.
+
+Used by ``tests/ui/test_lite_site.py`` and ``benchmarks/lite_site.py``:
+
+- :func:`built_site`: the site, built (or found up to date) by ``lite/build_site.py``;
+- :class:`OfflineBrowser`: Debian's Chromium whose name resolver knows only
+  127.0.0.1 (``--host-resolver-rules``), with every request to anywhere else
+  also refused by Playwright's routing and written down: the site must need
+  nothing from any other host;
+- :class:`LiteNotebook`: one notebook open in JupyterLite; everything else
+  (Run All from the menus, the cell-by-cell report, screenshots) is
+  :class:`jupyter_driver.LabNotebook`'s.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from jupyter_driver import CELLS_JS, CHROMIUM, CHROMIUM_ARGS, PROJECT, LabNotebook
+
+sys.path.insert(0, str(PROJECT / "lite"))
+
+import build_site
+import serve_site
+
+#: Any host name but 127.0.0.1 fails to resolve: nothing can reach the network.
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+#: The site is served under a subpath, as on a project's static pages.
+PREFIX = "/cardlib/"
+
+
+def built_site(out: Path = build_site.DEFAULT_OUT) -> Path:
+    """The site in ``out``, rebuilt only if an input changed (as ``make lite`` does)."""
+    build_site.build(out)
+    return out
+
+
+@dataclass
+class Site:
+    """The built site served on 127.0.0.1 under :data:`PREFIX` (a thread of this process)."""
+
+    folder: Path
+    server: object = None
+
+    def __enter__(self) -> Site:
+        self.server = serve_site.serve_in_background(self.folder, PREFIX)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def notebook_url(self, path: str) -> str:
+        return f"{self.url}lab/index.html?path={quote(path)}"
+
+
+@dataclass
+class OfflineBrowser:
+    """Chromium that can reach 127.0.0.1 only; ``outside`` lists every request that tried.
+
+    ``browser_type`` is Playwright's ``chromium`` (``playwright.chromium``, or
+    ``browser.browser_type`` of a running one).
+    """
+
+    browser_type: object
+    browser: object = None
+    outside: list[str] = field(default_factory=list)
+
+    def launch(self) -> OfflineBrowser:
+        self.browser = self.browser_type.launch(
+            executable_path=str(CHROMIUM), headless=True, args=OFFLINE_ARGS
+        )
+        return self
+
+    def new_context(self):
+        """A fresh profile (no cache, no stored notebooks) whose requests are all watched.
+
+        Routing sees the kernel's Web Worker too; a request it lets through to
+        127.0.0.1 is still checked by the resolver rule, which stops any other name.
+        """
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(30_000)
+        context.route("**/*", self._route)
+        context.on("requestfailed", self._failed)
+        return context
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def _failed(self, request) -> None:
+        if not is_local(request.url) and request.url not in self.outside:
+            self.outside.append(request.url)
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+
+
+def is_local(url: str) -> bool:
+    """Whether a request stays on this machine (the test's server, or the page itself)."""
+    return url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
+
+
+#: True once JupyterLite's "Run All" is over: every cell ran, or one failed (JupyterLite
+#: stops there, and leaves the cells after it waiting for good).
+RUN_DONE_LITE_JS = """
+(expected) => {
+  const cells = (CELLS_JS)();
+  if (!cells || cells.length !== expected.length) return false;
+  let waiting = false, notRun = false, failed = false;
+  cells.forEach((cell, i) => {
+    if (!cell.code) return;
+    if (cell.prompt.includes('*')) waiting = true;
+    else if (expected[i] && !/\\[\\d+\\]/.test(cell.prompt)) notRun = true;
+    if (cell.errors.length) failed = true;
+  });
+  return failed || (!waiting && !notRun);
+}
+""".replace("CELLS_JS", CELLS_JS.strip())
+
+
+#: "idle" once the kernel says so in the status bar. (After a failed Run All, JupyterLite's
+#: execution indicator stays "busy" for the cells it will never run.)
+KERNEL_STATUS_IDLE_JS = """
+() => {
+  const dialog = document.querySelector('.jp-Dialog');
+  if (dialog) return 'dialog: ' + dialog.textContent;
+  const status = document.querySelector('.jp-StatusBar-TextItem[title^="Change kernel"]');
+  return status && /\\|\\s*Idle/.test(status.textContent) ? 'idle' : null;
+}
+"""
+
+
+class LiteNotebook(LabNotebook):
+    """One notebook open in JupyterLite (a page of its own); ``site`` serves it."""
+
+    run_done_js = RUN_DONE_LITE_JS
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        state = self.page.wait_for_function(KERNEL_STATUS_IDLE_JS, timeout=timeout, polling=100)
+        if state.json_value() != "idle":
+            raise AssertionError(f"{self.path.name}: JupyterLite shows a {state.json_value()}")
+
+    def __init__(self, page, site: Site, path: Path, name: str):
+        super().__init__(page, site, path)
+        self.name = name  # its path in the site's file browser, e.g. "exercises/01-….ipynb"
+
+    def open(self, timeout: float = 120_000) -> LiteNotebook:
+        """Open the page on the notebook and wait for an idle kernel (Pyodide loaded)."""
+        self.goto()
+        self.wait_idle(timeout)
+        return self
+
+    def goto(self, timeout: float = 60_000) -> float:
+        """Open the page on the notebook; the seconds until its cells are on screen."""
+        started = time.monotonic()
+        self.page.goto(self.server.notebook_url(self.name))
+        self.page.wait_for_selector(
+            ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout
+        )
+        return time.monotonic() - started
+
+    def run_all(self, timeout: float = 300_000):
+        return super().run_all(timeout)
