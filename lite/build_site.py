@@ -70,13 +70,25 @@ KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel",
 KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide-kernel", "widgetsnbextension")
 #: From PyPI at the versions installed here, so that the widgets' browser side
 #: (jupyterlab_widgets' labextension, copied from this environment) matches.
-WIDGET_PACKAGES = ("ipywidgets", "jupyterlab-widgets", "comm")
+WIDGET_PACKAGES = (
+    "ipywidgets",
+    "jupyterlab-widgets",
+    "comm",
+    # the card table is an anywidget
+    "anywidget",
+    "psygnal",
+    "typing-extensions",
+)
 #: Loaded at kernel start: the kernel's own packages, then the project.
 PRELOAD = (*KERNEL_PACKAGES, "cardlib")
 
 #: The browser extensions the site needs; nothing else from this environment (Voilà's
 #: preview, say, wants a server) is copied in.
-LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+LAB_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@jupyterlite/pyodide-kernel-extension",
+    "anywidget",
+)
 #: The only runtime files of the npm package the kernel uses (not the console pages,
 #: type declarations, source maps or the classic-script loader).
 PYODIDE_FILES = (
@@ -337,7 +349,7 @@ def fetch_wheels(pins: Mapping[str, str], cache: Path) -> dict[str, Path]:
     if missing:
         run([
             sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--only-binary=:all:", "--python-version", pyodide_python(),
+            "--only-binary=:all:", "--python-version", pyodide_python(), "--platform", "any",
             "--dest", str(folder), *(f"{name}=={pins[name]}" for name in missing),
         ])  # fmt: skip
         have = cached()
