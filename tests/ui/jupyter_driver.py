@@ -259,8 +259,9 @@ class CellReport:
         found = []
         if self.source.strip() and not re.fullmatch(r"\[\d+\]:?", self.prompt):
             found.append(f"{where} did not run: its prompt is {self.prompt!r}")
-        if self.errors and not self.expect_error:
-            found.append(f"{where} shows an error:\n{self.errors[0][-1500:]}")
+        errors = [text for text in self.errors if not is_check_verdict(text)]
+        if errors and not self.expect_error:
+            found.append(f"{where} shows an error:\n{errors[0][-1500:]}")
         if match := WIDGET_ERRORS.search(self.text):
             found.append(f"{where} shows {match.group(0)!r}: a widget did not render")
         if self.widgets < self.stored_widgets:
@@ -269,6 +270,12 @@ class CellReport:
                 "its stored outputs have"
             )
         return found
+
+
+def is_check_verdict(text: str) -> bool:
+    """Whether an error-coloured output is an exercise check saying "✗ Not yet" (or "✗ Not
+    answered yet"): checks put a wrong answer's sentence on stderr, which nbgrader grades 0."""
+    return text.lstrip().startswith("✗ ")
 
 
 def expects_error(cell) -> bool:
