@@ -275,6 +275,10 @@ class CardTable(anywidget.AnyWidget):
         self.on_msg(self._on_browser_message)
         self._advance()
 
+    def __repr__(self) -> str:
+        players = f", players={self.players}" if self.players != 4 else ""
+        return f"CardTable({self.game!r}, seed={self.seed}{players})"
+
     # ----- state -----------------------------------------------------------
 
     @property
