@@ -1,0 +1,118 @@
+"""Every widget speaks the learner's language: after a switch to Hindi or Hinglish every
+sentence it shows has changed, and back in English every text is exactly as before.
+
+A widget's text is read as a learner sees it: every description, tooltip, placeholder,
+option label, and the text between the tags of its HTML (pictures' labels included).
+Card codes (``K♠``), numbers and rule ids stay the same in every language.
+"""
+
+import html
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import cardlib
+from cardlib import RULE_IDS, i18n
+from cardlib.widgets.dealing import DealWidget
+from cardlib.widgets.trick_builder import TrickBuilder
+
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+TAG = re.compile(r"<[^>]*>")
+CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]\b|(?:10|[2-9TJQKA])[♠♥♦♣]")
+#: Words that are the same in Hindi and English text: game names and abbreviations.
+SAME_EVERYWHERE = {"NT"}
+
+
+def texts(widget) -> list[str]:
+    """The text a learner sees in a widget and everything inside it, in order."""
+    found = []
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value:
+            found.append(value)
+    if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
+        found += [html.unescape(piece) for piece in TAG.split(widget.value)]
+        found += re.findall(r'aria-label="([^"]*)"', widget.value)
+    if isinstance(widget, widgets.Text | widgets.Textarea) and widget.disabled:
+        found.append(widget.value)
+    labels = getattr(widget, "_options_labels", None)
+    if labels:
+        found += list(labels)
+    for child in getattr(widget, "children", ()):
+        found += texts(child)
+    return [text.strip() for text in found if text.strip()]
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words of 3+ letters left once card codes and rule ids are taken out."""
+    for rule in sorted(RULE_IDS, key=len, reverse=True):
+        text = text.replace(rule, " ")
+    text = CARD.sub(" ", text)
+    return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in SAME_EVERYWHERE]
+
+
+def is_sentence(text: str) -> bool:
+    return len(english_words(text)) >= 2
+
+
+@pytest.fixture(autouse=True)
+def english_around_each_test():
+    cardlib.set_language("en")
+    yield
+    cardlib.set_language("en")
+
+
+WIDGETS = {
+    "dealing": lambda: DealWidget(seed=3),
+    "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
+    "trick_builder_no_trump": lambda: TrickBuilder("AH 2S KH 3H", trump=None),
+}
+
+
+def shown(widget) -> list[str]:
+    return texts(widget.widget)
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_sentence_changes_in_hindi_and_hinglish_and_english_comes_back(name):
+    widget = WIDGETS[name]()
+    english = shown(widget)
+    assert any(is_sentence(text) for text in english)
+    for code in ("hi", "hi-Latn"):
+        cardlib.set_language(code)
+        now = shown(widget)
+        assert len(now) == len(english), code
+        if code == "hi":
+            left = [t for t in now if english_words(t) and not DEVANAGARI.search(t)]
+            left = [t for t in left if t not in i18n.LANGUAGES.values()]
+            assert not [t for t in left if is_sentence(t)], left
+        stayed = [t for t in english if is_sentence(t) and t in now]
+        assert not stayed, (code, stayed)
+    cardlib.set_language("en")
+    assert shown(widget) == english
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_widget_carries_the_language_dropdown(name):
+    widget = WIDGETS[name]()
+    pickers = [w for w in walk(widget.widget) if "cardlib-language" in w._dom_classes]
+    assert len(pickers) == 1
+    pickers[0].value = "hi-Latn"
+    assert cardlib.get_language() == "hi-Latn"
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def test_the_trick_builder_keeps_its_cards_and_trump_through_a_switch():
+    builder = TrickBuilder("AH 2S KH 3H", trump="H")
+    before = (builder.cards, builder.trump_suit, builder.winner)
+    cardlib.set_language("hi")
+    assert (builder.cards, builder.trump_suit, builder.winner) == before
+    assert builder.feedback.value.startswith("<b>A♥ जीता।</b> पान तुरुप है")
+    builder.pickers[0].value = "KS"
+    assert builder.winner == 2 and "पान" in builder.feedback.value
