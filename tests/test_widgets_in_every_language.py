@@ -13,8 +13,12 @@ import ipywidgets as widgets
 import pytest
 
 import cardlib
-from cardlib import RULE_IDS, i18n
+from cardlib import RULE_IDS, callbreak, i18n
+from cardlib.bots import SensibleBot, play_out
 from cardlib.widgets.dealing import DealWidget
+from cardlib.widgets.play_explorer import PlayExplorer
+from cardlib.widgets.replay import DealReplay
+from cardlib.widgets.scoring import ExpectedScoreExplorer, ScoreExplorer
 from cardlib.widgets.trick_builder import TrickBuilder
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
@@ -63,10 +67,46 @@ def english_around_each_test():
     cardlib.set_language("en")
 
 
+def played_deal(seed=5):
+    deal = callbreak.Deal(seed=seed)
+    play_out(deal, [SensibleBot()] * 4)
+    return deal
+
+
+def replay_at(step):
+    return lambda: DealReplay(played_deal(), step=step)
+
+
+def explorer(key=None, click=None, show_legal=False, seed=None):
+    def make():
+        widget = PlayExplorer()
+        if key is not None:
+            widget.load(widget.find(key))
+        if seed is not None:
+            widget.deal(seed)
+        if click is not None:
+            widget.click(click if click != "first" else sorted(widget.position.hand)[0])
+        if show_legal:
+            widget.show_legal.click()
+        return widget
+
+    return make
+
+
 WIDGETS = {
     "dealing": lambda: DealWidget(seed=3),
     "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
     "trick_builder_no_trump": lambda: TrickBuilder("AH 2S KH 3H", trump=None),
+    "score_explorer": lambda: ScoreExplorer(call=4, tricks=6),
+    "score_explorer_short": lambda: ScoreExplorer(call=5, tricks=1),
+    "expected_score_explorer": lambda: ExpectedScoreExplorer(samples=40),
+    "replay_start": replay_at(0),
+    "replay_first_trick_won": replay_at(4),
+    "replay_end": replay_at(52),
+    "play_explorer": explorer(),
+    "play_explorer_illegal": explorer("seed-follow", click="3H", show_legal=True),
+    "play_explorer_legal": explorer("seed-trump", click="2S"),
+    "play_explorer_dealt": explorer(seed=4, click="first", show_legal=True),
 }
 
 
@@ -116,3 +156,27 @@ def test_the_trick_builder_keeps_its_cards_and_trump_through_a_switch():
     assert builder.feedback.value.startswith("<b>A♥ जीता।</b> पान तुरुप है")
     builder.pickers[0].value = "KS"
     assert builder.winner == 2 and "पान" in builder.feedback.value
+
+
+def test_the_replay_tells_every_step_again_in_the_new_language():
+    widget = DealReplay(played_deal())
+    forced = next(i for i, p in enumerate(widget.plays) if p.forced)
+    widget.go_to(forced + 1)
+    english = widget.text.value
+    cardlib.set_language("hi")
+    assert "<b>मजबूरी में</b>" in widget.text.value and widget.plays[forced].rule in widget.text.value
+    assert DEVANAGARI.search(widget.plays[forced].text)
+    cardlib.set_language("en")
+    assert widget.text.value == english and widget.step == forced + 1
+
+
+def test_the_explorer_keeps_its_position_card_and_highlights_through_a_switch():
+    widget = PlayExplorer()
+    widget.load(widget.find("seed-follow"))
+    widget.click("3H")
+    widget.show_legal.click()
+    state = (widget.position, widget.chosen, widget.verdict, widget.highlighted)
+    cardlib.set_language("hi-Latn")
+    assert (widget.position, widget.chosen, widget.verdict, widget.highlighted) == state
+    assert widget.feedback.value.startswith("<b>3♥ nahi chal sakta (must-beat).</b>")
+    assert widget.picker.value == widget.positions.index(widget.position)
