@@ -79,7 +79,7 @@ def comparison_html(hand, trick=()) -> Html:
     if trick:
         table = trick_svg(trick, range(len(trick)), None, [_(place) for place in TRICK_PLACES])
     else:
-        table = f"<div>{escape(_('You lead: the trick is empty.'))}</div>"
+        table = "<div>" + escape(_("You lead: the trick is empty.")) + "</div>"
     columns = []
     for (name, _key), explanation in zip(GAMES, explanations, strict=True):
         game = _(name)
@@ -98,9 +98,9 @@ def comparison_html(hand, trick=()) -> Html:
             f"<div><code>{escape(explanation.rule)}</code>: {escape(explanation.text)}</div></td>"
         )
     summary = (
-        f'<div class="cardlib-compare-same">{_("Both games allow the same cards here.")}</div>'
+        '<div class="cardlib-compare-same">' + _("Both games allow the same cards here.") + "</div>"
         if same
-        else f'<div class="cardlib-compare-differ"><b>{_("The games differ here.")}</b></div>'
+        else '<div class="cardlib-compare-differ"><b>' + _("The games differ here.") + "</b></div>"
     )
     return Html(f"<div>{table}</div><table><tr>{''.join(columns)}</tr></table>{summary}")
 

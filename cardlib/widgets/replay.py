@@ -29,15 +29,21 @@ from cardlib.widgets.language import LanguagePicker
 def counts_table(calls, won, scores=None) -> str:
     """An HTML table: each seat's call, tricks taken so far and, at the end, its score."""
     rows = [
-        f"<tr><th>{_('seat')}</th>"
+        "<tr><th>"
+        + _("seat")
+        + "</th>"
         + "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
         + "</tr>",
-        f"<tr><td>{_('call')}</td>" + "".join(f"<td>{c}</td>" for c in calls) + "</tr>",
-        f"<tr><td>{_('tricks')}</td>" + "".join(f"<td>{w}</td>" for w in won) + "</tr>",
+        "<tr><td>" + _("call") + "</td>" + "".join(f"<td>{c}</td>" for c in calls) + "</tr>",
+        "<tr><td>" + _("tricks") + "</td>" + "".join(f"<td>{w}</td>" for w in won) + "</tr>",
     ]
     if scores is not None:
         rows.append(
-            f"<tr><td>{_('score')}</td>" + "".join(f"<td>{p:.1f}</td>" for p in scores) + "</tr>"
+            "<tr><td>"
+            + _("score")
+            + "</td>"
+            + "".join(f"<td>{p:.1f}</td>" for p in scores)
+            + "</tr>"
         )
     return '<table class="cardlib-table">' + "".join(rows) + "</table>"
 
