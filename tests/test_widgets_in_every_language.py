@@ -129,6 +129,22 @@ def match_after(cards=0, deals_over=0, house_rules=callbreak.STANDARD):
     return make
 
 
+def refused_in_match(how):
+    player = MatchPlayer(seed=2)
+    hand = player.match.deal.hand(0)
+    if how == "calling":
+        player.click(sorted(hand)[0])
+        return player
+    player.call(3)
+    if how == "not held":
+        player.click(next(card for card in sorted(player.match.deal.hand(1))))
+    else:
+        while not set(player.match.deal.hand(0)) - player.legal:
+            player.click(sorted(player.legal)[0])
+        player.click(sorted(set(player.match.deal.hand(0)) - player.legal)[0])
+    return player
+
+
 WIDGETS = {
     "dealing": lambda: DealWidget(seed=3),
     "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
@@ -150,6 +166,9 @@ WIDGETS = {
     "match_playing": match_after(cards=2),
     "match_deal_over": match_after(cards=13),
     "match_over": match_after(deals_over=5),
+    "match_refused_card": lambda: refused_in_match("illegal"),
+    "match_refused_not_held": lambda: refused_in_match("not held"),
+    "match_refused_while_calling": lambda: refused_in_match("calling"),
     "match_house_rules": match_after(
         house_rules=callbreak.Variant(
             anticlockwise=True, max_call=8, redeal_no_spade=True, redeal_no_face_card=True
@@ -228,3 +247,43 @@ def test_the_explorer_keeps_its_position_card_and_highlights_through_a_switch():
     assert (widget.position, widget.chosen, widget.verdict, widget.highlighted) == state
     assert widget.feedback.value.startswith("<b>3♥ nahi chal sakta (must-beat).</b>")
     assert widget.picker.value == widget.positions.index(widget.position)
+
+
+REFUSALS = {
+    "illegal card": lambda deal: deal.play(
+        sorted(set(deal.hand(deal.to_act)) - deal.legal_plays())[0]
+    ),
+    "not held": lambda deal: deal.play(sorted(deal.hand((deal.to_act + 1) % 4))[0]),
+    "out of turn": lambda deal: deal.play(
+        sorted(deal.hand((deal.to_act + 1) % 4))[0], seat=(deal.to_act + 1) % 4
+    ),
+    "call out of phase": lambda deal: deal.call(3),
+    "scores too early": lambda deal: deal.scores(),
+}
+
+
+def position_with_a_refusal():
+    """A Call Break deal, calls made and a trick under way, where some card is illegal."""
+    for seed in range(50):
+        deal = callbreak.Deal(seed=seed)
+        while deal.phase == "calling":
+            deal.call(3)
+        deal.play(sorted(deal.legal_plays())[0])
+        if set(deal.hand(deal.to_act)) - deal.legal_plays():
+            return deal
+    raise AssertionError("no position with an illegal card in 50 seeds")
+
+
+@pytest.mark.parametrize("refusal", REFUSALS)
+def test_the_engine_refuses_in_the_learners_language_with_the_same_rule(refusal):
+    said = {}
+    for code in i18n.LANGUAGES:
+        deal = position_with_a_refusal()
+        before = deal.copy()
+        with i18n.language(code), pytest.raises(cardlib.CardlibError) as refused:
+            REFUSALS[refusal](deal)
+        said[code] = refused.value
+        assert deal == before  # nothing changed
+    assert len({error.rule for error in said.values()}) == 1
+    assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
+    assert len({str(error) for error in said.values()}) == 3

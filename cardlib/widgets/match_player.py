@@ -255,11 +255,14 @@ class MatchPlayer:
         try:
             self.match.call(n, seat=YOU)
         except CardlibError as error:
-            self._refresh(
-                lambda error=error: _("<b>That call is refused</b> ({rule}): {reason}").format(
+
+            def say(error=error) -> str:
+                error = self._refusal(lambda match: match.call(n, seat=YOU)) or error
+                return _("<b>That call is refused</b> ({rule}): {reason}").format(
                     rule=escape(error.rule), reason=escape(str(error))
                 )
-            )
+
+            self._refresh(say)
             return
         self._bots_act()
         self._refresh(lambda: _("You called {call}.").format(call=n) + " " + self._your_turn_text())
@@ -270,7 +273,9 @@ class MatchPlayer:
             self.match.play(card, seat=YOU)
         except CardlibError as error:
             # The engine refused and changed nothing; say why, in its words.
-            self._say = lambda error=error: self._refused(error)
+            self._say = lambda error=error: self._refused(
+                self._refusal(lambda match: match.play(card, seat=YOU)) or error
+            )
             self.feedback.value = self._say()
             return
         self._bots_act()
@@ -294,6 +299,15 @@ class MatchPlayer:
 
         self._refresh(say)
 
+    def _refusal(self, attempt) -> CardlibError | None:
+        """The error the engine gives for ``attempt(match)`` now, in the language in use
+        (tried on a copy: the match on screen never changes)."""
+        try:
+            attempt(self.match.copy())
+        except CardlibError as error:
+            return error
+        return None
+
     @staticmethod
     def _refused(error: CardlibError) -> str:
         return _("<b>Refused:</b> {reason}").format(reason=escape(str(error)))
@@ -302,7 +316,9 @@ class MatchPlayer:
         try:
             self.match.next_deal()
         except CardlibError as error:
-            self._say = lambda error=error: self._refused(error)
+            self._say = lambda error=error: self._refused(
+                self._refusal(lambda match: match.next_deal()) or error
+            )
             self.feedback.value = self._say()
             return
         self.finished_tricks = ()
