@@ -17,6 +17,7 @@ from cardlib import RULE_IDS, callbreak, i18n
 from cardlib.bots import SensibleBot, play_out
 from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.dealing import DealWidget
+from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
 from cardlib.widgets.match_player import MatchPlayer
 from cardlib.widgets.play_explorer import PlayExplorer
 from cardlib.widgets.replay import DealReplay
@@ -145,6 +146,23 @@ def refused_in_match(how):
     return player
 
 
+def judgement_table(number=1, bids=(), plays=0, refuse=None):
+    def make():
+        table = JudgementTable(players=4, number=number, seed=3)
+        if refuse == "hook":
+            table.bid(table.round.explain_bids().forbidden or 0)
+            return table
+        if table.round.phase == "bidding":
+            table.bid(table.round.legal_bids()[0])
+        for _card in range(plays):
+            if table.round.phase != "playing":
+                break
+            table.play(sorted(table.round.legal_plays())[0])
+        return table
+
+    return make
+
+
 WIDGETS = {
     "dealing": lambda: DealWidget(seed=3),
     "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
@@ -159,6 +177,17 @@ WIDGETS = {
     "play_explorer_illegal": explorer("seed-follow", click="3H", show_legal=True),
     "play_explorer_legal": explorer("seed-trump", click="2S"),
     "play_explorer_dealt": explorer(seed=4, click="first", show_legal=True),
+    "round_stepper": lambda: RoundStepper(number=3, players=5),
+    "round_stepper_blind": lambda: RoundStepper(number=8, players=4),
+    "hook_explorer": lambda: HookExplorer(cards=5, bids="2 1 0"),
+    "hook_explorer_forced": lambda: HookExplorer(cards=1, bids="0 0 0"),
+    "hook_explorer_over": lambda: HookExplorer(cards=2, bids="2 1"),
+    "hook_explorer_bad_input": lambda: HookExplorer(cards=2, bids="2 x"),
+    "judgement_bidding_hooked": lambda: JudgementTable(players=4, number=1, seed=3),
+    "judgement_refused_hook": judgement_table(number=3, refuse="hook"),
+    "judgement_playing": judgement_table(number=1, plays=1),
+    "judgement_round_over": judgement_table(number=2, plays=20),
+    "judgement_blind": lambda: JudgementTable(players=4, number=8, seed=3),
     "rule_comparison": comparison(),
     "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
     "rule_comparison_bad_input": comparison("", ""),
