@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from cardlib import bridge_calls
+from cardlib.i18n import N_, _
 from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
@@ -22,8 +23,8 @@ COLUMNS = (bridge_calls.WEST, bridge_calls.NORTH, bridge_calls.EAST, bridge_call
 def strain_html(strain: str) -> str:
     """A strain as a coloured symbol with its name for screen readers; NT as text."""
     if strain == "NT":
-        return '<span aria-label="no trump">NT</span>'
-    name = bridge_calls.STRAIN_NAMES[strain]
+        return '<span aria-label="' + escape(_("no trump")) + '">NT</span>'
+    name = escape(bridge_calls.strain_name(strain))
     return (
         f'<span role="img" aria-label="{name}" title="{name}" '
         f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge_calls.STRAIN_SYMBOLS[strain]}</span>'
@@ -33,7 +34,7 @@ def strain_html(strain: str) -> str:
 def call_html(call: str) -> str:
     """A call for a table: ``1♥`` (symbol coloured), ``Pass``, ``X``, ``XX``."""
     if call == bridge_calls.PASS:
-        return "Pass"
+        return _("Pass")
     if call in (bridge_calls.DOUBLE, bridge_calls.REDOUBLE):
         return call
     return f"{call[0]}{strain_html(call[1:])}"
@@ -41,10 +42,12 @@ def call_html(call: str) -> str:
 
 def contract_html(contract) -> str:
     """``4♠X by North`` with the symbol coloured."""
-    doubles = ("", " doubled", " redoubled")[contract.doubled]
+    doubles = ("", _(" doubled"), _(" redoubled"))[contract.doubled]
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
     if contract.declarer is not None:
-        text += f" by {bridge_calls.SEAT_NAMES[contract.declarer]}"
+        text = _("{contract} by {seat}").format(
+            contract=text, seat=bridge_calls.seat_name(contract.declarer)
+        )
     return text
 
 
@@ -57,42 +60,57 @@ def auction_html(auction) -> Html:
         cells.append("<td>?</td>")
     rows = "".join("<tr>" + "".join(cells[i : i + 4]) + "</tr>" for i in range(0, len(cells), 4))
     if auction.passed_out:
-        outcome = "Passed out: no contract; the next dealer deals again."
+        outcome = _("Passed out: no contract; the next dealer deals again.")
     elif auction.is_over:
         contract = auction.contract
-        outcome = (
-            f"Contract: {contract_html(contract)}. Dummy: {seat_label(contract.dummy)}. "
-            f"Opening lead: {seat_label((contract.declarer + 1) % 4)}."
+        outcome = _("Contract: {contract}. Dummy: {dummy}. Opening lead: {leader}.").format(
+            contract=contract_html(contract),
+            dummy=seat_label(contract.dummy),
+            leader=seat_label((contract.declarer + 1) % 4),
         )
     else:
-        outcome = f"{seat_label(auction.to_act)} to call."
+        outcome = _("{seat} to call.").format(seat=seat_label(auction.to_act))
+    dealer = _("Dealer: {seat}.").format(seat=seat_label(auction.dealer))
     return Html(
         '<div class="cardlib-bridge-auction-table">'
         f'<table style="text-align:center"><tr>{head}</tr>{rows}</table>'
-        f"<p>Dealer: {seat_label(auction.dealer)}. {outcome}</p></div>"
+        f"<p>{dealer} {outcome}</p></div>"
     )
+
+
+# The words of a sheet line's ``who`` and ``where`` (kept English in the model).
+_SHEET_WORDS = (N_("declarer"), N_("defenders"), N_("above"), N_("below"))
 
 
 def _lines_table(lines, who_header: str) -> str:
     rows = "".join(
-        f"<tr><td>{escape(line.who)}</td><td>{line.where}</td>"
+        f"<tr><td>{escape(_(line.who))}</td><td>{escape(_(line.where))}</td>"
         f'<td style="text-align:right">{line.points}</td><td>{escape(line.reason)}</td></tr>'
         for line in lines
     )
+    headers = (who_header, _("line"), _("points"), _("why"))
     return (
-        f"<table><tr><th>{who_header}</th><th>line</th><th>points</th><th>why</th></tr>"
-        f"{rows}</table>"
+        "<table><tr>" + "".join(f"<th>{header}</th>" for header in headers) + f"</tr>{rows}</table>"
     )
 
 
 def score_html(score) -> Html:
     """A :class:`~cardlib.bridge.Score` as its sheet entries and totals."""
-    verdict = "made" if score.made else "defeated"
+    sentence = (
+        _(
+            "Contract made: below the line {below} for the declaring side; above the line "
+            "{above} for the declaring side, {defenders} for the defenders."
+        )
+        if score.made
+        else _(
+            "Contract defeated: below the line {below} for the declaring side; above the line "
+            "{above} for the declaring side, {defenders} for the defenders."
+        )
+    ).format(below=score.below, above=score.above_declarer, defenders=score.above_defenders)
     return Html(
-        f'<div class="cardlib-bridge-score"><p>Contract {verdict}: below the line '
-        f"{score.below} for the declaring side; above the line {score.above_declarer} "
-        f"for the declaring side, {score.above_defenders} for the defenders.</p>"
-        f"{_lines_table(score.lines, 'who')}</div>"
+        f'<div class="cardlib-bridge-score"><p>{sentence}</p>'
+        + _lines_table(score.lines, _("who"))
+        + "</div>"
     )
 
 

@@ -15,6 +15,7 @@ import pytest
 import cardlib
 from cardlib import RULE_IDS, callbreak, i18n
 from cardlib.bots import SensibleBot, play_out
+from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
@@ -163,6 +164,17 @@ def judgement_table(number=1, bids=(), plays=0, refuse=None):
     return make
 
 
+def auction(calls="", then=None):
+    def make():
+        pad = AuctionPad(dealer="N")
+        pad.call_all(calls)
+        if then is not None:
+            pad.press(then)
+        return pad
+
+    return make
+
+
 WIDGETS = {
     "dealing": lambda: DealWidget(seed=3),
     "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
@@ -188,6 +200,15 @@ WIDGETS = {
     "judgement_playing": judgement_table(number=1, plays=1),
     "judgement_round_over": judgement_table(number=2, plays=20),
     "judgement_blind": lambda: JudgementTable(players=4, number=8, seed=3),
+    "auction_start": auction(),
+    "auction_going": auction("1H X"),
+    "auction_refused": auction("1H P", then="1C"),
+    "auction_over": auction("1H P 2H X XX P P P"),
+    "auction_passed_out": auction("P P P P"),
+    "contract_made": lambda: ContractScorer("4S", 11),
+    "contract_exactly": lambda: ContractScorer("3NT", 9),
+    "contract_down_doubled": lambda: ContractScorer("4HX", 7),
+    "contract_slam_redoubled": lambda: ContractScorer("6NTXX", 13),
     "rule_comparison": comparison(),
     "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
     "rule_comparison_bad_input": comparison("", ""),
@@ -316,3 +337,15 @@ def test_the_engine_refuses_in_the_learners_language_with_the_same_rule(refusal)
     assert len({error.rule for error in said.values()}) == 1
     assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
     assert len({str(error) for error in said.values()}) == 3
+
+
+def test_the_auction_pad_says_a_refusal_again_and_keeps_the_auction():
+    pad = AuctionPad(dealer="N")
+    pad.call_all("1H P")
+    pad.press("1C")
+    calls = pad.auction.calls
+    cardlib.set_language("hi")
+    assert pad.auction.calls == calls
+    assert "नहीं चलेगा" in pad.status.value and "1H" in pad.status.value
+    cardlib.set_language("en")
+    assert "Not allowed: 1C is not higher than 1H" in pad.status.value
