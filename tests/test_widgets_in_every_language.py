@@ -15,12 +15,14 @@ import pytest
 import cardlib
 from cardlib import RULE_IDS, callbreak, i18n
 from cardlib.bots import SensibleBot, play_out
+from cardlib.puzzles import puzzle
 from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
 from cardlib.widgets.match_player import MatchPlayer
 from cardlib.widgets.play_explorer import PlayExplorer
+from cardlib.widgets.puzzles import PuzzleStream, PuzzleWidget
 from cardlib.widgets.replay import DealReplay
 from cardlib.widgets.scoring import ExpectedScoreExplorer, ScoreExplorer
 from cardlib.widgets.trick_builder import TrickBuilder
@@ -175,6 +177,29 @@ def auction(calls="", then=None):
     return make
 
 
+def puzzle_checked(answer, level="medium", number=1):
+    """A puzzle widget after Check: ``answer`` is "none", "right" or "wrong"."""
+
+    def make():
+        widget = PuzzleWidget(puzzle(level, seed=7, number=number))
+        legal = widget.puzzle.legal
+        if answer == "right":
+            widget.select(legal)
+        elif answer == "wrong":
+            widget.select(set(widget.puzzle.hand) - legal or legal)
+        widget.check_button.click()
+        return widget
+
+    return make
+
+
+def stream_checked():
+    stream = PuzzleStream("easy", seed=2)
+    stream.current.select(stream.current.puzzle.legal)
+    stream.current.check_button.click()
+    return stream
+
+
 WIDGETS = {
     "dealing": lambda: DealWidget(seed=3),
     "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
@@ -209,6 +234,11 @@ WIDGETS = {
     "contract_exactly": lambda: ContractScorer("3NT", 9),
     "contract_down_doubled": lambda: ContractScorer("4HX", 7),
     "contract_slam_redoubled": lambda: ContractScorer("6NTXX", 13),
+    "puzzle": lambda: PuzzleWidget(puzzle("easy", seed=7, number=0)),
+    "puzzle_unanswered": puzzle_checked("none"),
+    "puzzle_right": puzzle_checked("right"),
+    "puzzle_wrong": puzzle_checked("wrong", level="hard"),
+    "puzzle_stream": stream_checked,
     "rule_comparison": comparison(),
     "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
     "rule_comparison_bad_input": comparison("", ""),
@@ -349,3 +379,12 @@ def test_the_auction_pad_says_a_refusal_again_and_keeps_the_auction():
     assert "नहीं चलेगा" in pad.status.value and "1H" in pad.status.value
     cardlib.set_language("en")
     assert "Not allowed: 1C is not higher than 1H" in pad.status.value
+
+
+def test_a_switch_does_not_count_a_puzzle_again():
+    stream = stream_checked()
+    score = (stream.right, stream.tried)
+    cardlib.set_language("hi-Latn")
+    assert (stream.right, stream.tried) == score == (1, 1)
+    assert stream.score_label.value == "<b>Score: 1 mein se 1</b>"
+    assert "Sahi" in stream.current.feedback.value
