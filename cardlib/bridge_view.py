@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from cardlib import bridge_calls
-from cardlib.i18n import N_, _
+from cardlib.i18n import N_, _, pgettext
 from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
@@ -122,26 +122,29 @@ def sheet_html(game) -> Html:
         cells[bridge_calls.SIDE_NAMES.index(line.who)] = (
             f'<td style="text-align:right">{line.points}</td>'
         )
-        return f"<tr>{''.join(cells)}<td>deal {number}: {escape(line.reason)}</td></tr>"
+        entry = _("deal {number}: {reason}").format(number=number, reason=line.reason)
+        return f"<tr>{''.join(cells)}<td>{escape(entry)}</td></tr>"
 
     sheet = game.sheet()
     above = "".join(row(n, line) for n, line in reversed(sheet) if line.where == "above")
     below = "".join(row(n, line) for n, line in sheet if line.where == "below")
     line = '<tr><td colspan="3" style="border-top:3px solid black"></td></tr>'
     b, a = game.below(), game.above()
+    below_words = _("below the line (first to {target} wins)").format(target=game.target)
     totals = (
-        f"<tr><th>{b[0]}</th><th>{b[1]}</th>"
-        f"<th>below the line (first to {game.target} wins)</th></tr>"
-        f"<tr><th>{a[0]}</th><th>{a[1]}</th><th>above the line</th></tr>"
+        f"<tr><th>{b[0]}</th><th>{b[1]}</th><th>{below_words}</th></tr>"
+        f"<tr><th>{a[0]}</th><th>{a[1]}</th><th>" + _("above the line") + "</th></tr>"
     )
-    status = (
-        f"{'We (NS)' if game.winner == 'NS' else 'They (EW)'} won the game."
-        if game.phase == "over"
-        else f"Deal {len(game.deals)}, {game.phase}."
-    )
+    if game.phase == "over":
+        status = _("We (NS) won the game.") if game.winner == "NS" else _("They (EW) won the game.")
+    else:
+        status = _("Deal {number}, {phase}.").format(
+            number=len(game.deals), phase=pgettext("phase", game.phase)
+        )
+    heads = (_("We (NS)"), _("They (EW)"), _("Entry"))
     return Html(
         '<div class="cardlib-bridge-sheet"><table>'
-        "<tr><th>We (NS)</th><th>They (EW)</th><th>Entry</th></tr>"
+        "<tr>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"
         f"{above}{line}{below}{totals}</table><p>{status}</p></div>"
     )
 
@@ -158,18 +161,19 @@ def deal_html(deal, face_up=None) -> Html:
     def hand_cell(seat: int) -> str:
         label = seat_label(seat)
         if deal.contract is not None and seat == deal.dummy:
-            label += ", dummy"
+            label += ", " + _("dummy")
         if deal.contract is not None and seat == deal.declarer:
-            label += ", declarer"
+            label += ", " + _("declarer")
         visible = seat in shown or (seat == deal.dummy and deal.dummy_exposed)
         cards = deal.hands[seat]
-        picture = hand_svg(cards, label=label) if visible else f"{len(cards)} cards, face down"
+        face_down = _("{count} cards, face down").format(count=len(cards))
+        picture = hand_svg(cards, label=label) if visible else face_down
         return f"<div><b>{escape(label)}</b></div><div>{picture}</div>"
 
     trick = (
         trick_svg(deal.trick, deal.trick_seats, seat_names=seat_labels())
         if deal.trick
-        else "<i>no cards on the table</i>"
+        else "<i>" + _("no cards on the table") + "</i>"
     )
     return Html(
         '<div class="cardlib-bridge-table"><table>'

@@ -388,3 +388,43 @@ def test_a_switch_does_not_count_a_puzzle_again():
     assert (stream.right, stream.tried) == score == (1, 1)
     assert stream.score_label.value == "<b>Score: 1 mein se 1</b>"
     assert "Sahi" in stream.current.feedback.value
+
+
+def insufficient_bid():
+    from cardlib.bridge import Auction
+
+    auction = Auction("N")
+    auction.call("1H")
+    auction.call("1C")
+
+
+def hooked_dealer_bid():
+    from cardlib import judgement
+
+    round_ = judgement.Round(4, 3, seed=1, dealer=3)
+    while round_.to_act != round_.dealer:
+        round_.bid(0)
+    round_.bid(round_.explain_bids().forbidden)
+
+
+GAME_REFUSALS = {
+    "call bridge bid range": lambda: __import__("cardlib.callbridge").callbridge.check_bid(14),
+    "judgement bid range": lambda: __import__("cardlib.judgement").judgement.check_bid(9, 5),
+    "judgement hook": lambda: hooked_dealer_bid(),
+    "bridge insufficient bid": insufficient_bid,
+    "call break capped call": lambda: callbreak.Deal(
+        seed=1, variant=callbreak.Variant(max_call=8)
+    ).call(9),
+}
+
+
+@pytest.mark.parametrize("refusal", GAME_REFUSALS)
+def test_every_game_refuses_in_the_learners_language_with_the_same_rule(refusal):
+    said = {}
+    for code in i18n.LANGUAGES:
+        with i18n.language(code), pytest.raises(cardlib.CardlibError) as refused:
+            GAME_REFUSALS[refusal]()
+        said[code] = refused.value
+    assert len({error.rule for error in said.values()}) == 1
+    assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
+    assert len({str(error) for error in said.values()}) == 3
