@@ -15,6 +15,12 @@ import pytest
 import cardlib
 from cardlib import RULE_IDS, callbreak, i18n
 from cardlib.bots import SensibleBot, play_out
+from cardlib.exercises import (
+    check_legal_plays,
+    check_rule,
+    check_trick_winner,
+    check_trick_winner_seat,
+)
 from cardlib.puzzles import puzzle
 from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
@@ -428,3 +434,25 @@ def test_every_game_refuses_in_the_learners_language_with_the_same_rule(refusal)
     assert len({error.rule for error in said.values()}) == 1
     assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
     assert len({str(error) for error in said.values()}) == 3
+
+
+FEEDBACK = {
+    "legal plays, wrong": lambda: check_legal_plays("3H", "3H KH 2S", "QH"),
+    "legal plays, right": lambda: check_legal_plays("KH", "3H KH 2S", "QH"),
+    "rule id, wrong": lambda: check_rule("free", "3H KH 2S", "QH"),
+    "trick winner, wrong": lambda: check_trick_winner("AH", "AH 2S KH 3H"),
+    "trick winner seat": lambda: check_trick_winner_seat(0, "AH 2S KH 3H", leader=0),
+}
+
+
+@pytest.mark.parametrize("case", FEEDBACK)
+def test_exercise_feedback_in_the_learners_language_with_the_same_verdict(case):
+    said = {}
+    for code in i18n.LANGUAGES:
+        with i18n.language(code):
+            feedback = FEEDBACK[case]()
+            said[code] = (feedback.correct, feedback.credit, str(feedback))
+    assert len({(correct, credit) for correct, credit, _text in said.values()}) == 1
+    assert DEVANAGARI.search(said["hi"][2]) and not DEVANAGARI.search(said["hi-Latn"][2])
+    assert len({text for _c, _r, text in said.values()}) == 3
+    assert not [w for w in english_words(said["hi"][2]) if w not in SAME_EVERYWHERE]
