@@ -23,6 +23,7 @@ from cardlib.bridge_calls import (
     parse_seat,
 )
 from cardlib.errors import IllegalCallError, OutOfTurnError, PhaseError
+from cardlib.i18n import _
 
 # ----- the auction -----------------------------------------------------------
 
@@ -157,11 +158,13 @@ class Auction:
     def why_illegal(self, call: str) -> IllegalCallError | PhaseError | None:
         """The error a call would raise now (not raised), or ``None`` if it is legal."""
         if self.is_over:
-            return PhaseError(
-                "the auction is over: "
-                + ("all four passed" if self.passed_out else f"the contract is {self.contract}"),
-                "auction-over",
-            )
+            if self.passed_out:
+                message = _("the auction is over: all four passed")
+            else:
+                message = _("the auction is over: the contract is {contract}").format(
+                    contract=self.contract
+                )
+            return PhaseError(message, "auction-over")
         try:
             call = parse_call(call)
         except IllegalCallError as error:
@@ -172,38 +175,49 @@ class Auction:
         if call in _BID_RANK:
             if last is not None and _BID_RANK[call] <= _BID_RANK[last]:
                 return IllegalCallError(
-                    f"{call} is not higher than {last}: each bid must name more tricks, or "
-                    "as many in a higher strain (♣ < ♦ < ♥ < ♠ < NT)",
+                    _(
+                        "{call} is not higher than {last}: each bid must name more tricks, or "
+                        "as many in a higher strain (♣ < ♦ < ♥ < ♠ < NT)"
+                    ).format(call=call, last=last),
                     "insufficient-bid",
                 )
         elif call == DOUBLE:
             if last is None:
-                return IllegalCallError("there is no bid to double yet", "double-no-bid")
+                return IllegalCallError(_("there is no bid to double yet"), "double-no-bid")
             if bidder % 2 == seat % 2:
                 return IllegalCallError(
-                    f"{last} was bid by your own side: you may double only the opponents' bid",
+                    _(
+                        "{last} was bid by your own side: you may double only the opponents' bid"
+                    ).format(last=last),
                     "double-own-side",
                 )
             if doubled:
+                message = (
+                    _("{last} is already doubled: a bid is doubled at most once")
+                    if doubled == 1
+                    else _("{last} is already redoubled: a bid is doubled at most once")
+                )
                 return IllegalCallError(
-                    f"{last} is already {'doubled' if doubled == 1 else 'redoubled'}: a bid "
-                    "is doubled at most once",
+                    message.format(last=last),
                     "double-already-doubled",
                 )
         elif call == REDOUBLE:
             if doubled == 0:
                 return IllegalCallError(
-                    "nothing to redouble: you may redouble only a double of your side's bid",
+                    _("nothing to redouble: you may redouble only a double of your side's bid"),
                     "redouble-not-doubled",
                 )
             if bidder % 2 != seat % 2:
                 return IllegalCallError(
-                    f"{last} is the opponents' bid: only the side that was doubled may redouble",
+                    _(
+                        "{last} is the opponents' bid: only the side that was doubled may redouble"
+                    ).format(last=last),
                     "redouble-opponents-bid",
                 )
             if doubled == 2:
                 return IllegalCallError(
-                    f"{last} is already redoubled", "redouble-already-redoubled"
+                    _("{last} is already redoubled").format(last=last),
+                    "redouble-already-redoubled",
                 )
         return None
 
@@ -221,8 +235,9 @@ class Auction:
         """
         if seat is not None and not self.is_over and parse_seat(seat) != self.to_act:
             raise OutOfTurnError(
-                f"it is {SEAT_NAMES[self.to_act]}'s call, not {SEAT_NAMES[parse_seat(seat)]}'s "
-                "(calls go clockwise)",
+                _("it is {turn}'s call, not {seat}'s (calls go clockwise)").format(
+                    turn=_(SEAT_NAMES[self.to_act]), seat=_(SEAT_NAMES[parse_seat(seat)])
+                ),
                 "out-of-turn",
             )
         error = self.why_illegal(call)

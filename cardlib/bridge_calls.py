@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from cardlib.cards import suit_name
 from cardlib.errors import IllegalCallError
+from cardlib.i18n import _
 
 # ----- seats and sides ------------------------------------------------------
 
@@ -56,6 +58,18 @@ def partner_of(seat: int | str) -> int:
 STRAINS = ("C", "D", "H", "S", "NT")
 STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
+
+
+def strain_name(strain: str) -> str:
+    """A strain's name in the learner's language (``STRAIN_NAMES`` stays English)."""
+    return _("no trump") if strain == "NT" else suit_name(strain)
+
+
+def seat_name(seat: int) -> str:
+    """A compass seat's name in the learner's language (``SEAT_NAMES`` stays English)."""
+    return _(SEAT_NAMES[seat])
+
+
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
 #: The 35 bids in rank order, lowest first: 1C 1D 1H 1S 1NT 2C … 7NT.
 BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardlib.bridge_calls import (
-    SEAT_NAMES,
     SIDE_NAMES,
-    STRAIN_NAMES,
     STRAINS,
     Contract,
+    seat_name,
+    strain_name,
     trick_value,
 )
 from cardlib.cards import Card, parse_cards
+from cardlib.i18n import _, ngettext
 
 # ----- scoring -----------------------------------------------------------------
 
@@ -103,14 +104,15 @@ def score(contract: str | Contract, tricks_taken: int) -> Score:
     _check_tricks(tricks_taken)
     level, strain, doubled = contract.level, contract.strain, contract.doubled
     factor = (1, 2, 4)[doubled]
-    state = ("", " doubled", " redoubled")[doubled]
+    # Translators: added after a count of tricks: "2 undertricks doubled".
+    state = ("", _(" doubled"), _(" redoubled"))[doubled]
     lines = []
     extra = tricks_taken - contract.tricks_needed
     if extra < 0:
         penalty = undertrick_penalty(-extra, doubled)
-        plural = "s" if extra < -1 else ""
+        reason = ngettext("{count} undertrick{state}", "{count} undertricks{state}", -extra)
         lines.append(
-            SheetLine("defenders", "above", penalty, f"{-extra} undertrick{plural}{state}")
+            SheetLine("defenders", "above", penalty, reason.format(count=-extra, state=state))
         )
         return Score(0, 0, penalty, False, tuple(lines))
     below = factor * sum(trick_value(strain, n) for n in range(1, level + 1))
@@ -119,7 +121,11 @@ def score(contract: str | Contract, tricks_taken: int) -> Score:
             "declarer",
             "below",
             below,
-            f"{level} bid trick{'s' * (level > 1)} in {STRAIN_NAMES[strain]}{state}",
+            ngettext(
+                "{count} bid trick in {strain}{state}",
+                "{count} bid tricks in {strain}{state}",
+                level,
+            ).format(count=level, strain=strain_name(strain), state=state),
         )
     )
     above = 0
@@ -127,7 +133,12 @@ def score(contract: str | Contract, tricks_taken: int) -> Score:
         each = trick_value(strain, 2) if doubled == 0 else 100 * doubled
         lines.append(
             SheetLine(
-                "declarer", "above", each * extra, f"{extra} overtrick{'s' * (extra > 1)}{state}"
+                "declarer",
+                "above",
+                each * extra,
+                ngettext("{count} overtrick{state}", "{count} overtricks{state}", extra).format(
+                    count=extra, state=state
+                ),
             )
         )
         above += each * extra
@@ -138,14 +149,19 @@ def score(contract: str | Contract, tricks_taken: int) -> Score:
                 "declarer",
                 "above",
                 bonus,
-                f"{'small' if level == 6 else 'grand'} slam bid and made",
+                _("small slam bid and made") if level == 6 else _("grand slam bid and made"),
             )
         )
         above += bonus
     if doubled:
         lines.append(
             SheetLine(
-                "declarer", "above", INSULT_BONUS[doubled], f"making a{state} contract (insult)"
+                "declarer",
+                "above",
+                INSULT_BONUS[doubled],
+                _("making a doubled contract (insult)")
+                if doubled == 1
+                else _("making a redoubled contract (insult)"),
             )
         )
         above += INSULT_BONUS[doubled]
@@ -210,10 +226,14 @@ def deal_score(
     for seat, hand in enumerate(hands):
         points = honours(hand, contract.strain)
         if points:
-            what = "four aces" if contract.strain == "NT" else "trump honours"
+            reason = (
+                _("honours (four aces, {seat})")
+                if contract.strain == "NT"
+                else _("honours (trump honours, {seat})")
+            )
             lines.append(
                 SheetLine(
-                    SIDE_NAMES[seat % 2], "above", points, f"honours ({what}, {SEAT_NAMES[seat]})"
+                    SIDE_NAMES[seat % 2], "above", points, reason.format(seat=seat_name(seat))
                 )
             )
     below, above = [0, 0], [0, 0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from cardlib import bridge_calls
+from cardlib.i18n import N_, _, pgettext
 from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
@@ -22,8 +23,8 @@ COLUMNS = (bridge_calls.WEST, bridge_calls.NORTH, bridge_calls.EAST, bridge_call
 def strain_html(strain: str) -> str:
     """A strain as a coloured symbol with its name for screen readers; NT as text."""
     if strain == "NT":
-        return '<span aria-label="no trump">NT</span>'
-    name = bridge_calls.STRAIN_NAMES[strain]
+        return '<span aria-label="' + escape(_("no trump")) + '">NT</span>'
+    name = escape(bridge_calls.strain_name(strain))
     return (
         f'<span role="img" aria-label="{name}" title="{name}" '
         f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge_calls.STRAIN_SYMBOLS[strain]}</span>'
@@ -33,7 +34,7 @@ def strain_html(strain: str) -> str:
 def call_html(call: str) -> str:
     """A call for a table: ``1♥`` (symbol coloured), ``Pass``, ``X``, ``XX``."""
     if call == bridge_calls.PASS:
-        return "Pass"
+        return _("Pass")
     if call in (bridge_calls.DOUBLE, bridge_calls.REDOUBLE):
         return call
     return f"{call[0]}{strain_html(call[1:])}"
@@ -41,10 +42,12 @@ def call_html(call: str) -> str:
 
 def contract_html(contract) -> str:
     """``4♠X by North`` with the symbol coloured."""
-    doubles = ("", " doubled", " redoubled")[contract.doubled]
+    doubles = ("", _(" doubled"), _(" redoubled"))[contract.doubled]
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
     if contract.declarer is not None:
-        text += f" by {bridge_calls.SEAT_NAMES[contract.declarer]}"
+        text = _("{contract} by {seat}").format(
+            contract=text, seat=bridge_calls.seat_name(contract.declarer)
+        )
     return text
 
 
@@ -57,42 +60,57 @@ def auction_html(auction) -> Html:
         cells.append("<td>?</td>")
     rows = "".join("<tr>" + "".join(cells[i : i + 4]) + "</tr>" for i in range(0, len(cells), 4))
     if auction.passed_out:
-        outcome = "Passed out: no contract; the next dealer deals again."
+        outcome = _("Passed out: no contract; the next dealer deals again.")
     elif auction.is_over:
         contract = auction.contract
-        outcome = (
-            f"Contract: {contract_html(contract)}. Dummy: {seat_label(contract.dummy)}. "
-            f"Opening lead: {seat_label((contract.declarer + 1) % 4)}."
+        outcome = _("Contract: {contract}. Dummy: {dummy}. Opening lead: {leader}.").format(
+            contract=contract_html(contract),
+            dummy=seat_label(contract.dummy),
+            leader=seat_label((contract.declarer + 1) % 4),
         )
     else:
-        outcome = f"{seat_label(auction.to_act)} to call."
+        outcome = _("{seat} to call.").format(seat=seat_label(auction.to_act))
+    dealer = _("Dealer: {seat}.").format(seat=seat_label(auction.dealer))
     return Html(
         '<div class="cardlib-bridge-auction-table">'
         f'<table style="text-align:center"><tr>{head}</tr>{rows}</table>'
-        f"<p>Dealer: {seat_label(auction.dealer)}. {outcome}</p></div>"
+        f"<p>{dealer} {outcome}</p></div>"
     )
+
+
+# The words of a sheet line's ``who`` and ``where`` (kept English in the model).
+_SHEET_WORDS = (N_("declarer"), N_("defenders"), N_("above"), N_("below"))
 
 
 def _lines_table(lines, who_header: str) -> str:
     rows = "".join(
-        f"<tr><td>{escape(line.who)}</td><td>{line.where}</td>"
+        f"<tr><td>{escape(_(line.who))}</td><td>{escape(_(line.where))}</td>"
         f'<td style="text-align:right">{line.points}</td><td>{escape(line.reason)}</td></tr>'
         for line in lines
     )
+    headers = (who_header, _("line"), _("points"), _("why"))
     return (
-        f"<table><tr><th>{who_header}</th><th>line</th><th>points</th><th>why</th></tr>"
-        f"{rows}</table>"
+        "<table><tr>" + "".join(f"<th>{header}</th>" for header in headers) + f"</tr>{rows}</table>"
     )
 
 
 def score_html(score) -> Html:
     """A :class:`~cardlib.bridge.Score` as its sheet entries and totals."""
-    verdict = "made" if score.made else "defeated"
+    sentence = (
+        _(
+            "Contract made: below the line {below} for the declaring side; above the line "
+            "{above} for the declaring side, {defenders} for the defenders."
+        )
+        if score.made
+        else _(
+            "Contract defeated: below the line {below} for the declaring side; above the line "
+            "{above} for the declaring side, {defenders} for the defenders."
+        )
+    ).format(below=score.below, above=score.above_declarer, defenders=score.above_defenders)
     return Html(
-        f'<div class="cardlib-bridge-score"><p>Contract {verdict}: below the line '
-        f"{score.below} for the declaring side; above the line {score.above_declarer} "
-        f"for the declaring side, {score.above_defenders} for the defenders.</p>"
-        f"{_lines_table(score.lines, 'who')}</div>"
+        f'<div class="cardlib-bridge-score"><p>{sentence}</p>'
+        + _lines_table(score.lines, _("who"))
+        + "</div>"
     )
 
 
@@ -104,26 +122,29 @@ def sheet_html(game) -> Html:
         cells[bridge_calls.SIDE_NAMES.index(line.who)] = (
             f'<td style="text-align:right">{line.points}</td>'
         )
-        return f"<tr>{''.join(cells)}<td>deal {number}: {escape(line.reason)}</td></tr>"
+        entry = _("deal {number}: {reason}").format(number=number, reason=line.reason)
+        return f"<tr>{''.join(cells)}<td>{escape(entry)}</td></tr>"
 
     sheet = game.sheet()
     above = "".join(row(n, line) for n, line in reversed(sheet) if line.where == "above")
     below = "".join(row(n, line) for n, line in sheet if line.where == "below")
     line = '<tr><td colspan="3" style="border-top:3px solid black"></td></tr>'
     b, a = game.below(), game.above()
+    below_words = _("below the line (first to {target} wins)").format(target=game.target)
     totals = (
-        f"<tr><th>{b[0]}</th><th>{b[1]}</th>"
-        f"<th>below the line (first to {game.target} wins)</th></tr>"
-        f"<tr><th>{a[0]}</th><th>{a[1]}</th><th>above the line</th></tr>"
+        f"<tr><th>{b[0]}</th><th>{b[1]}</th><th>{below_words}</th></tr>"
+        f"<tr><th>{a[0]}</th><th>{a[1]}</th><th>" + _("above the line") + "</th></tr>"
     )
-    status = (
-        f"{'We (NS)' if game.winner == 'NS' else 'They (EW)'} won the game."
-        if game.phase == "over"
-        else f"Deal {len(game.deals)}, {game.phase}."
-    )
+    if game.phase == "over":
+        status = _("We (NS) won the game.") if game.winner == "NS" else _("They (EW) won the game.")
+    else:
+        status = _("Deal {number}, {phase}.").format(
+            number=len(game.deals), phase=pgettext("phase", game.phase)
+        )
+    heads = (_("We (NS)"), _("They (EW)"), _("Entry"))
     return Html(
         '<div class="cardlib-bridge-sheet"><table>'
-        "<tr><th>We (NS)</th><th>They (EW)</th><th>Entry</th></tr>"
+        "<tr>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"
         f"{above}{line}{below}{totals}</table><p>{status}</p></div>"
     )
 
@@ -140,18 +161,19 @@ def deal_html(deal, face_up=None) -> Html:
     def hand_cell(seat: int) -> str:
         label = seat_label(seat)
         if deal.contract is not None and seat == deal.dummy:
-            label += ", dummy"
+            label += ", " + _("dummy")
         if deal.contract is not None and seat == deal.declarer:
-            label += ", declarer"
+            label += ", " + _("declarer")
         visible = seat in shown or (seat == deal.dummy and deal.dummy_exposed)
         cards = deal.hands[seat]
-        picture = hand_svg(cards, label=label) if visible else f"{len(cards)} cards, face down"
+        face_down = _("{count} cards, face down").format(count=len(cards))
+        picture = hand_svg(cards, label=label) if visible else face_down
         return f"<div><b>{escape(label)}</b></div><div>{picture}</div>"
 
     trick = (
         trick_svg(deal.trick, deal.trick_seats, seat_names=seat_labels())
         if deal.trick
-        else "<i>no cards on the table</i>"
+        else "<i>" + _("no cards on the table") + "</i>"
     )
     return Html(
         '<div class="cardlib-bridge-table"><table>'

@@ -23,6 +23,7 @@ from cardlib import game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, IllegalCallError
 from cardlib.game import Explanation, TrickDeal, deal_hands
+from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
@@ -101,7 +102,6 @@ class Variant:
 
 
 STANDARD = Variant()
-_REDEAL_WORDS = {"redeal-no-spade": "spade", "redeal-no-face-card": "face card (J, Q, K, A)"}
 
 
 def play_rules(variant: Variant = STANDARD) -> PlayRules:
@@ -172,9 +172,16 @@ def check_call(call: int, variant: Variant = STANDARD) -> None:
         or isinstance(call, bool)
         or not variant.min_call <= call <= variant.max_call
     ):
+        game = (
+            _("Call Break (calls capped at {cap})").format(cap=CAPPED_MAX_CALL)
+            if variant.max_call == CAPPED_MAX_CALL
+            else _("Call Break")
+        )
         raise IllegalCallError(
-            f"a call must be a whole number of tricks from {variant.min_call} to "
-            f"{variant.max_call} in Call Break{_capped(variant)}, got {call!r}",
+            _(
+                "a call must be a whole number of tricks from {low} to {high} in {game}, "
+                "got {call!r}"
+            ).format(low=variant.min_call, high=variant.max_call, game=game, call=call),
             "call-range",
         )
 
@@ -245,6 +252,11 @@ class Deal(TrickDeal):
         if variant.redeal_no_spade or variant.redeal_no_face_card:
             self._redeal = True
 
+    def shown_game_name(self) -> str:
+        if self.variant.max_call == CAPPED_MAX_CALL:
+            return _("Call Break (calls capped at {cap})").format(cap=CAPPED_MAX_CALL)
+        return _("Call Break")
+
     def _redeal_hands(self, rng, dealer: int, hands: list[int]) -> list[int]:
         # A hand that falls under a redeal rule is thrown in: the same dealer deals
         # again from the same stream, so the seed still decides every card.
@@ -256,9 +268,19 @@ class Deal(TrickDeal):
         for seat, hand in enumerate(hands):
             rule = self.variant.redeals(hand) if hand.bit_count() == 13 else None
             if rule is not None:
+                message = (
+                    _(
+                        "seat {seat}'s hand would be thrown in ({rule}): under this variant "
+                        "a hand with no spade is dealt again"
+                    )
+                    if rule == "redeal-no-spade"
+                    else _(
+                        "seat {seat}'s hand would be thrown in ({rule}): under this variant "
+                        "a hand with no face card (J, Q, K, A) is dealt again"
+                    )
+                )
                 raise CardlibError(
-                    f"seat {seat}'s hand would be thrown in ({rule}): under this "
-                    f"variant a hand with no {_REDEAL_WORDS[rule]} is dealt again",
+                    message.format(seat=seat, rule=rule),
                     rule,
                 )
 

@@ -37,6 +37,7 @@ from cardlib import game
 from cardlib.cards import Card
 from cardlib.errors import IllegalCallError
 from cardlib.game import Explanation, TrickDeal
+from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
@@ -89,8 +90,9 @@ def check_bid(bid: int) -> None:
     """Raise ``IllegalCallError`` unless ``bid`` is a whole number from 2 to 12."""
     if not isinstance(bid, int) or isinstance(bid, bool) or not MIN_BID <= bid <= MAX_BID:
         raise IllegalCallError(
-            f"a bid must be a whole number of tricks from {MIN_BID} to {MAX_BID} "
-            f"in Call Bridge, got {bid!r}",
+            _(
+                "a bid must be a whole number of tricks from {low} to {high} in {game}, got {bid!r}"
+            ).format(low=MIN_BID, high=MAX_BID, game=_("Call Bridge"), bid=bid),
             "call-range",
         )
 

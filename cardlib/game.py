@@ -74,10 +74,35 @@ from cardlib.errors import (
     OutOfTurnError,
     PhaseError,
 )
+from cardlib.i18n import N_, _, pgettext
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
+
+
+#: The games' names, marked for translation here (each game module keeps its English name).
+GAME_NAMES = (
+    N_("trick game"),
+    N_("Call Break"),
+    N_("Call Bridge"),
+    N_("Judgement"),
+    N_("Contract Bridge"),
+)
+# Judgement's ``over_text`` (TrickDeal's is marked where it is defined).
+N_("the round is over: every trick has been played")
+
+
+def phase_name(phase: str) -> str:
+    """A phase of a deal in the learner's language (``"playing"``, ``"खेल चल रहा है"`` …)."""
+    return {
+        "calling": pgettext("phase", "calling"),
+        "bidding": pgettext("phase", "bidding"),
+        "playing": pgettext("phase", "playing"),
+        "over": pgettext("phase", "over"),
+        "round-over": pgettext("phase", "round-over"),
+        "deal-over": pgettext("phase", "deal-over"),
+    }.get(phase, phase)
 
 
 @dataclass(frozen=True)
@@ -331,11 +356,11 @@ class TrickDeal:
     rules: PlayRules
     min_call: int
     max_call: int
-    game_name: ClassVar[str] = "trick game"
+    game_name: ClassVar[str] = "trick game"  # each game's name is in GAME_NAMES
     calling_phase: ClassVar[str] = CALLING
     call_word: ClassVar[str] = "call"  # Judgement: "bid"
     deal_word: ClassVar[str] = "deal"  # Judgement: "round"
-    over_text: ClassVar[str] = "the deal is over: all 13 tricks have been played"
+    over_text: ClassVar[str] = N_("the deal is over: all 13 tricks have been played")
 
     def __init__(self, seed=None, dealer: int | None = None):
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -438,9 +463,12 @@ class TrickDeal:
     @staticmethod
     def _check_seat(seat, what="seat", players: int = 4):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise CardlibError(
-                f"{what} must be a seat number 0..{players - 1}, got {seat!r}", "seat"
+            message = (
+                _("dealer must be a seat number 0..{last}, got {seat!r}")
+                if what == "dealer"
+                else _("seat must be a seat number 0..{last}, got {seat!r}")
             )
+            raise CardlibError(message.format(last=players - 1, seat=seat), "seat")
 
     def _calling_order(self) -> list[int]:
         players = self.players
@@ -521,19 +549,28 @@ class TrickDeal:
             type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
         ) or not self.min_call <= n <= self.max_call:
             raise IllegalCallError(
-                f"a call must be a whole number of tricks from {self.min_call} to "
-                f"{self.max_call} in {self.game_name}, got {n!r}",
+                _(
+                    "a call must be a whole number of tricks from {low} to {high} in {game}, "
+                    "got {call!r}"
+                ).format(
+                    low=self.min_call, high=self.max_call, game=self.shown_game_name(), call=n
+                ),
                 "call-range",
             )
+
+    def shown_game_name(self) -> str:
+        """The game's name as its messages say it, in the learner's language."""
+        return _(self.game_name)
 
     def call(self, n: int, seat: int | None = None) -> None:
         """The seat to act calls ``n`` tricks. ``seat``, if given, must be that seat."""
         if self._phase != self.calling_phase:
-            word, deal = self.call_word, self.deal_word
-            raise PhaseError(
-                f"no {word}s now: the {deal} is {self._phase} ({word}s come before the first card)",
-                "phase",
+            message = (
+                _("no bids now: the round is {phase} (bids come before the first card)")
+                if self.call_word == "bid"
+                else _("no calls now: the deal is {phase} (calls come before the first card)")
             )
+            raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
         to_act = self._to_act
         if seat is not None and seat != to_act:
             self._check_turn(seat)
@@ -550,11 +587,12 @@ class TrickDeal:
 
     def _check_turn(self, seat):
         if seat is not None and seat != self._to_act:
-            raise OutOfTurnError(
-                f"it is seat {self._to_act}'s turn, not seat {seat}'s "
-                f"(play goes {'clockwise' if self.direction == 1 else 'counter-clockwise'})",
-                "out-of-turn",
+            message = (
+                _("it is seat {turn}'s turn, not seat {seat}'s (play goes clockwise)")
+                if self.direction == 1
+                else _("it is seat {turn}'s turn, not seat {seat}'s (play goes counter-clockwise)")
             )
+            raise OutOfTurnError(message.format(turn=self._to_act, seat=seat), "out-of-turn")
 
     # ----- playing ----------------------------------------------------------
 
@@ -580,7 +618,12 @@ class TrickDeal:
     def explain(self) -> Explanation:
         """Why the seat to act may play what it may."""
         if self._phase != PLAYING:
-            raise PhaseError(f"nobody plays now: the {self.deal_word} is {self._phase}", "phase")
+            message = (
+                _("nobody plays now: the round is {phase}")
+                if self.deal_word == "round"
+                else _("nobody plays now: the deal is {phase}")
+            )
+            raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
         mask, rule = self._legal_for_turn()
         hand = self._hands[self._to_act]
         text = explain_text(hand, self._trick, self.rules, mask, rule, self.first_trick)
@@ -594,9 +637,7 @@ class TrickDeal:
         legal = self._legal
         if legal is None:
             if self._phase != PLAYING:
-                if self._phase == self.calling_phase:
-                    raise PhaseError(f"no cards yet: every player {self.call_word}s first", "phase")
-                raise PhaseError(self.over_text, "phase")
+                self._refuse_phase()
             legal = self._legal_for_turn()[0]
         seat_to_act = self._to_act
         if seat is not None and seat != seat_to_act:
@@ -663,19 +704,34 @@ class TrickDeal:
         else:
             self._legal = trumps & _ABOVE[top_trump] or (trumps if self._undertrump else hand)
 
+    def _refuse_phase(self) -> NoReturn:
+        """Raise the error for a card played outside the playing phase."""
+        if self._phase == self.calling_phase:
+            message = (
+                _("no cards yet: every player bids first")
+                if self.call_word == "bid"
+                else _("no cards yet: every player calls first")
+            )
+            raise PhaseError(message, "phase")
+        raise PhaseError(_(self.over_text), "phase")
+
     def _refuse(self, card: Card) -> NoReturn:
         """Raise the error for an illegal ``card``: not held, or not allowed by the rules."""
         seat_to_act = self._to_act
         hand = self._hands[seat_to_act]
         if not hand >> card & 1:
             raise IllegalPlayError(
-                f"seat {seat_to_act} does not hold {card}: you can only play a card "
-                "from your own hand",
+                _(
+                    "seat {seat} does not hold {card}: you can only play a card from your own hand"
+                ).format(seat=seat_to_act, card=card),
                 "not-in-hand",
             )
         mask, rule = self._legal_for_turn()
         text = explain_text(hand, self._trick, self.rules, mask, rule, self.first_trick)
-        raise IllegalPlayError(f"{card} is not allowed ({rule}): {text}", rule)
+        raise IllegalPlayError(
+            _("{card} is not allowed ({rule}): {text}").format(card=card, rule=rule, text=text),
+            rule,
+        )
 
     # ----- scoring ----------------------------------------------------------
 
@@ -685,10 +741,12 @@ class TrickDeal:
     def scores(self) -> tuple[Decimal, ...]:
         """Points of this deal, by seat. Only once the deal is over."""
         if self._phase != OVER:
-            raise PhaseError(
-                f"scores come after the last trick; the {self.deal_word} is still {self._phase}",
-                "phase",
+            message = (
+                _("scores come after the last trick; the round is still {phase}")
+                if self.deal_word == "round"
+                else _("scores come after the last trick; the deal is still {phase}")
             )
+            raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
         return tuple(
             self.score_for(call, won) for call, won in zip(self._calls, self._won, strict=True)
         )

@@ -47,8 +47,10 @@ from cardlib.game import (
     TrickDeal,
     cards_of,
     deal_hands,
+    phase_name,
     position_masks,
 )
+from cardlib.i18n import _, ngettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
@@ -72,10 +74,19 @@ class RoundSpec(NamedTuple):
     blind: bool
 
     def __str__(self) -> str:
-        blind = ", blind" if self.blind else ""
-        plural = "card" if self.cards == 1 else "cards"
-        symbol = SUIT_SYMBOLS[self.trump]
-        return f"round {self.number}: {self.cards} {plural} each, {symbol} trump{blind}"
+        if self.blind:
+            text = ngettext(
+                "round {number}: {cards} card each, {symbol} trump, blind",
+                "round {number}: {cards} cards each, {symbol} trump, blind",
+                self.cards,
+            )
+        else:
+            text = ngettext(
+                "round {number}: {cards} card each, {symbol} trump",
+                "round {number}: {cards} cards each, {symbol} trump",
+                self.cards,
+            )
+        return text.format(number=self.number, cards=self.cards, symbol=SUIT_SYMBOLS[self.trump])
 
 
 SCHEDULE: tuple[RoundSpec, ...] = tuple(
@@ -102,7 +113,9 @@ def check_players(players) -> int:
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise CardlibError(
-            f"Judgement is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}",
+            _("Judgement is played by {low} to {high} players, got {players!r}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
+            ),
             "player-count",
         )
     return players
@@ -134,8 +147,10 @@ def check_bid(bid, cards: int) -> None:
     """Raise ``IllegalCallError`` (rule ``bid-range``) unless ``0 <= bid <= cards``."""
     if not _is_count(bid) or not 0 <= bid <= cards:
         raise IllegalCallError(
-            f"a bid must be a whole number of tricks from 0 to {cards} "
-            f"(the cards each player holds this round), got {bid!r}",
+            _(
+                "a bid must be a whole number of tricks from 0 to {cards} "
+                "(the cards each player holds this round), got {bid!r}"
+            ).format(cards=cards, bid=bid),
             "bid-range",
         )
 
@@ -199,21 +214,29 @@ def explain_bids(
         return BidExplanation(
             legal,
             None,
-            f"Only the dealer is hooked: any bid from 0 to {cards} is allowed. Allowed: {allowed}.",
+            _(
+                "Only the dealer is hooked: any bid from 0 to {cards} is allowed. "
+                "Allowed: {allowed}."
+            ).format(cards=cards, allowed=allowed),
         )
     forbidden = hooked_bid(cards, earlier_bids)
     if forbidden is None:
-        text = (
-            f"The earlier bids total {total}, more than the {cards} tricks there are, so no "
-            f"dealer's bid can make the total {cards}: every bid is allowed. Allowed: {allowed}."
-        )
+        text = _(
+            "The earlier bids total {total}, more than the {cards} tricks there are, so no "
+            "dealer's bid can make the total {cards}: every bid is allowed. Allowed: {allowed}."
+        ).format(total=total, cards=cards, allowed=allowed)
     else:
-        forced = " The hook forces the dealer's bid." if len(legal) == 1 else ""
-        text = (
-            f"The earlier bids total {total} of {cards} trick{'s' if cards != 1 else ''}; a "
-            f"dealer's bid of {forbidden} would make the total exactly {cards}, so the hook "
-            f"forbids {forbidden}. Allowed: {allowed}.{forced}"
-        )
+        text = ngettext(
+            "The earlier bids total {total} of {cards} trick; a dealer's bid of {forbidden} "
+            "would make the total exactly {cards}, so the hook forbids {forbidden}. "
+            "Allowed: {allowed}.",
+            "The earlier bids total {total} of {cards} tricks; a dealer's bid of {forbidden} "
+            "would make the total exactly {cards}, so the hook forbids {forbidden}. "
+            "Allowed: {allowed}.",
+            cards,
+        ).format(total=total, cards=cards, forbidden=forbidden, allowed=allowed)
+        if len(legal) == 1:
+            text += " " + _("The hook forces the dealer's bid.")
     return BidExplanation(legal, forbidden, text)
 
 
@@ -395,8 +418,10 @@ class Round(TrickDeal):
     def _check_face_up(self) -> None:
         if self._face_down is not None:
             raise PhaseError(
-                "this is the blind round: every card stays face down, even to its owner, "
-                "until the dealer's bid is in",
+                _(
+                    "this is the blind round: every card stays face down, even to its owner, "
+                    "until the dealer's bid is in"
+                ),
                 "blind",
             )
 
@@ -445,7 +470,10 @@ class Round(TrickDeal):
     def explain_bids(self) -> BidExplanation:
         """The allowed bids for the seat to act, and why."""
         if self._phase != BIDDING:
-            raise PhaseError(f"nobody bids now: the round is {self._phase}", "phase")
+            raise PhaseError(
+                _("nobody bids now: the round is {phase}").format(phase=phase_name(self._phase)),
+                "phase",
+            )
         return explain_bids(self.cards, self._earlier_bids(), self._to_act == self.dealer)
 
     def bid(self, n: int, seat: int | None = None) -> None:
@@ -457,8 +485,10 @@ class Round(TrickDeal):
         if self._to_act == self.dealer and n == hooked_bid(self.cards, self._earlier_bids()):
             why = explain_bids(self.cards, self._earlier_bids(), True)
             raise IllegalCallError(
-                f"the dealer may not bid {n} (the hook rule): the bids would total "
-                f"{self.cards}, the number of tricks there are. {why}",
+                _(
+                    "the dealer may not bid {bid} (the hook rule): the bids would total "
+                    "{cards}, the number of tricks there are. {why}"
+                ).format(bid=n, cards=self.cards, why=why),
                 "hook",
             )
 

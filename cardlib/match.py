@@ -17,7 +17,8 @@ import random
 from decimal import Decimal
 
 from cardlib.errors import PhaseError
-from cardlib.game import TrickDeal
+from cardlib.game import TrickDeal, phase_name
+from cardlib.i18n import _
 
 DEAL_OVER, OVER = "deal-over", "over"
 ZERO = Decimal("0.0")
@@ -119,12 +120,19 @@ class TrickMatch:
     def _check_running(self) -> None:
         phase = self.phase
         if phase == OVER:
-            raise PhaseError(f"the match is over: no more {self.call_word}s or cards", "phase")
-        if phase == self.between_phase:
-            raise PhaseError(
-                f"this {self.deal_word} is over: start the next one with {self.next_action}()",
-                "phase",
+            message = (
+                _("the match is over: no more bids or cards")
+                if self.call_word == "bid"
+                else _("the match is over: no more calls or cards")
             )
+            raise PhaseError(message, "phase")
+        if phase == self.between_phase:
+            message = (
+                _("this round is over: start the next one with {action}()")
+                if self.deal_word == "round"
+                else _("this deal is over: start the next one with {action}()")
+            )
+            raise PhaseError(message.format(action=self.next_action), "phase")
 
     def legal_calls(self) -> range:
         """The calls the seat to act may make in the current deal."""
@@ -151,11 +159,18 @@ class TrickMatch:
     def next_deal(self) -> TrickDeal:
         """Deal the next hand (only once the current deal is over)."""
         if self.phase != self.between_phase:
-            raise PhaseError(
-                f"the next {self.deal_word} starts only when this one is over and the match "
-                f"is not (phase {self.phase})",
-                "phase",
+            message = (
+                _(
+                    "the next round starts only when this one is over and the match is not "
+                    "(phase {phase})"
+                )
+                if self.deal_word == "round"
+                else _(
+                    "the next deal starts only when this one is over and the match is not "
+                    "(phase {phase})"
+                )
             )
+            raise PhaseError(message.format(phase=phase_name(self.phase)), "phase")
         self._new_deal()
         return self._deals[-1]
 

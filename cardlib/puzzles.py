@@ -45,6 +45,7 @@ from cardlib.cards import (
     to_mask,
 )
 from cardlib.game import SEAT_NAMES, Explanation
+from cardlib.i18n import N_, _
 from cardlib.svg import Html, hand_svg, trick_svg
 from cardlib.tricks import (
     FOLLOW_ANY,
@@ -136,14 +137,18 @@ LEVELS: dict[str, tuple[Kind, ...]] = {
 MAX_DEALS = 2000  # per puzzle; every kind turns up within a few deals
 
 
+# The levels' names, as a learner reads them (the keys of LEVELS stay English).
+_LEVEL_NAMES = (N_("easy"), N_("medium"), N_("hard"))
+
+
 def variant_text(variant: callbreak.Variant) -> str:
     """The play variations of a variant in words (scoring variations do not change play)."""
     parts = []
     if variant.no_spade_lead_first_trick:
-        parts.append("house rule: no spade lead on the first trick")
+        parts.append(_("house rule: no spade lead on the first trick"))
     if variant.free_discard:
-        parts.append("house rule: free discard when you cannot over-trump")
-    return "; ".join(parts) or "standard rules"
+        parts.append(_("house rule: free discard when you cannot over-trump"))
+    return "; ".join(parts) or _("standard rules")
 
 
 @dataclass(frozen=True)
@@ -178,7 +183,9 @@ class Puzzle:
 
     @property
     def title(self) -> str:
-        return f"Puzzle {self.number + 1} ({self.level}, seed {self.seed})"
+        return _("Puzzle {number} ({level}, seed {seed})").format(
+            number=self.number + 1, level=_(self.level), seed=self.seed
+        )
 
     @property
     def situation(self) -> str:
@@ -242,10 +249,11 @@ def puzzle_html(puzzle: Puzzle) -> Html:
 def situation_text(trick, trick_seats, tricks_played: int) -> str:
     """The position in one sentence: who played what to this trick, or who leads."""
     if not trick:
-        where = "the first trick" if tricks_played == 0 else f"trick {tricks_played + 1}"
-        return f"You lead {where}."
-    plays = ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(trick_seats, trick, strict=True))
-    return f"Trick {tricks_played + 1}: {plays}; your turn."
+        if tricks_played == 0:
+            return _("You lead the first trick.")
+        return _("You lead trick {number}.").format(number=tricks_played + 1)
+    plays = ", ".join(f"{_(SEAT_NAMES[s])} {c}" for s, c in zip(trick_seats, trick, strict=True))
+    return _("Trick {number}: {plays}; your turn.").format(number=tricks_played + 1, plays=plays)
 
 
 def show_position(
@@ -262,13 +270,16 @@ def show_position(
     hand = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
     trick = parse_cards(trick) if isinstance(trick, str) else [Card(c) for c in trick]
     situation = situation_text(trick, trick_seats, tricks_played)
-    table = trick_svg(trick, tuple(trick_seats), None, SEAT_NAMES) if trick else ""
+    names = [_(name) for name in SEAT_NAMES]
+    table = trick_svg(trick, tuple(trick_seats), None, names) if trick else ""
     heading = f"<b>{escape(title)}</b> — " if title else ""
+    yours = escape(_("Your hand ({seat}):").format(seat=names[seat]))
+    picture = hand_svg(hand, sort=False, label=_("your hand"))
     return Html(
         f'<div class="cardlib-puzzle">{heading}{escape(variant_text(variant))}'
         f"<div>{escape(situation)}</div><div>{table}</div>"
-        f"<div>Your hand ({SEAT_NAMES[seat]}):</div>"
-        f"<div>{hand_svg(hand, sort=False, label='your hand')}</div></div>"
+        f"<div>{yours}</div>"
+        f"<div>{picture}</div></div>"
     )
 
 
@@ -313,7 +324,7 @@ def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
     kind = kind_of(level, seed, number)
     rng = random.Random(f"cardlib-puzzle/{level}/{seed}/{number}")
     bot = SensibleBot()
-    for _ in range(MAX_DEALS):
+    for _attempt in range(MAX_DEALS):
         deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
         deal = callbreak.Deal(seed=deal_seed, dealer=dealer, variant=kind.variant)
         while deal.phase == "calling":

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES  # the compass names of a four-player table
+from cardlib.i18n import N_, _
+
+# The compass names as a learner reads them (SEAT_NAMES stays English: answers use it).
+_COMPASS = {"South": N_("South"), "West": N_("West"), "North": N_("North"), "East": N_("East")}
 
 __all__ = ["SEAT_NAMES", "seat_label", "seat_labels"]
 
@@ -27,11 +31,20 @@ def seat_label(seat: int, you: int | None = None, players: int = 4) -> str:
     watches); ``players`` is the number of seats at the table.
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise CardlibError(f"a seat is a number from 0 to {players - 1}, got {seat!r}", "seat")
+        raise CardlibError(
+            _("a seat is a number from 0 to {last}, got {seat!r}").format(
+                last=players - 1, seat=seat
+            ),
+            "seat",
+        )
     if players == 4:
-        name = SEAT_NAMES[seat]
-        return f"You ({name}, seat {seat})" if seat == you else f"{name} ({seat})"
-    return f"You (seat {seat})" if seat == you else f"Seat {seat}"
+        name = _(_COMPASS[SEAT_NAMES[seat]])
+        if seat == you:
+            return _("You ({name}, seat {seat})").format(name=name, seat=seat)
+        return f"{name} ({seat})"
+    if seat == you:
+        return _("You (seat {seat})").format(seat=seat)
+    return _("Seat {seat}").format(seat=seat)
 
 
 def seat_labels(players: int = 4, you: int | None = None) -> tuple[str, ...]:

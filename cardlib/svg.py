@@ -185,7 +185,7 @@ def explanation_html(explanation) -> Html:
     legal = cards_html(explanation.legal, sort=True)
     return Html(
         f'<div class="cardlib-explanation"><b>{escape(explanation.rule)}</b>: '
-        f"{escape(explanation.text)}<br>{escape(_('Legal:'))} {legal}</div>"
+        f"{escape(explanation.text)}<br>" + escape(_("Legal:")) + f" {legal}</div>"
     )
 
 
@@ -207,16 +207,22 @@ class Refusal:
 
     def __repr__(self) -> str:
         named = not self.rule or f"({self.rule})" in self.message
-        return f"Refused: {self.message}" if named else f"Refused ({self.rule}): {self.message}"
+        if named:
+            return _("Refused: {message}").format(message=self.message)
+        return _("Refused ({rule}): {message}").format(rule=self.rule, message=self.message)
 
     def _repr_html_(self) -> str:
         card = f" {card_html(self.card)}" if self.card is not None else ""
-        rule = f" · rule <code>{escape(self.rule)}</code>" if self.rule else ""
+        rule = (
+            " · " + _("rule {rule}").format(rule=f"<code>{escape(self.rule)}</code>")
+            if self.rule
+            else ""
+        )
         tried = f" · <code>{escape(self.attempt)}</code>" if self.attempt else ""
         return (
             '<div class="cardlib-refusal" role="note" style="border-left:4px solid '
             f'{SUIT_COLOURS["H"]};padding:2px 8px">'
-            f"<b>Refused</b>{card}{rule}{tried}<br>"
+            "<b>" + _("Refused") + f"</b>{card}{rule}{tried}<br>"
             f"{escape(self.message)}</div>"
         )
 

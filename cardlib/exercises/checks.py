@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from cardlib import callbreak
-from cardlib.cards import SUIT_NAMES, Card, parse_cards, to_mask
+from cardlib.cards import SUIT_NAMES, Card, parse_cards, suit_name, to_mask
 from cardlib.exercises.feedback import (
     AnswerError,
     Feedback,
@@ -29,6 +29,7 @@ from cardlib.exercises.feedback import (
     unanswered,
 )
 from cardlib.game import SEAT_NAMES, cards_of
+from cardlib.i18n import _
 from cardlib.tricks import (
     RULE_IDS,
     PlayRules,
@@ -186,14 +187,19 @@ def check_rule(
         )
     text = "-".join(answer.lower().replace("_", " ").split()) if isinstance(answer, str) else None
     if text not in RULE_IDS:
-        return not_yet(f"{answer!r} is not a rule id; choose one of {', '.join(RULE_IDS)}.")
+        return not_yet(
+            _("{answer!r} is not a rule id; choose one of {ids}.").format(
+                answer=answer, ids=", ".join(RULE_IDS)
+            )
+        )
     rules = _rules_for(rules, variant)
     hand_cards, _legal, rule, why = _ladder(hand, trick, rules, first_trick)
     played = [int(Card(c)) for c in _given_cards(trick)]
     same = rule_masks(to_mask(hand_cards), played, rules, first_trick)
+    because = _("Why: {why}").format(why=why)
     if text == rule or (text in same and same[text] == same[rule]):
-        return correct(f"{text}.", f"Why: {why}")
-    return not_yet(f"not {text}.", f"Why: {why}")
+        return correct(f"{text}.", because)
+    return not_yet(_("not {answer}.").format(answer=text), because)
 
 
 # ----- trick winners --------------------------------------------------------------------------
@@ -201,18 +207,20 @@ def check_rule(
 
 def _winner_why(cards: list[Card], trump: str | None) -> str:
     winner = cards[trick_winner(cards, trump)]
-    led = SUIT_NAMES[cards[0].suit]
+    led = suit_name(cards[0].suit)
     if trump is not None and winner.suit == trump:
-        trump_name = SUIT_NAMES[trump][:-1]  # "spade"
+        trump_name = suit_name(trump, plural=False)  # "spade"
         if cards[0].suit == trump:
-            return (
-                f"{led.capitalize()} (trumps) were led; the highest {trump_name}, {winner}, wins."
+            return _("{led} (trumps) were led; the highest {trump}, {card}, wins.").format(
+                led=led[:1].upper() + led[1:], trump=trump_name, card=winner
             )
-        return f"{winner} is the highest {trump_name} (trump) in the trick, so it wins."
-    return (
-        f"No trump was played, so the highest of the {led} (the led suit), {winner}, wins; "
+        return _("{card} is the highest {trump} (trump) in the trick, so it wins.").format(
+            card=winner, trump=trump_name
+        )
+    return _(
+        "No trump was played, so the highest of the {led} (the led suit), {card}, wins; "
         "cards of other suits never win."
-    )
+    ).format(led=led, card=winner)
 
 
 @checked
@@ -225,10 +233,15 @@ def check_trick_winner(
     why = _winner_why(cards, trump)
     winner = cards[trick_winner(cards, trump)]
     if card not in cards:
-        return not_yet(f"{card} is not in this trick ({' '.join(map(str, cards))}).")
+        return not_yet(
+            _("{card} is not in this trick ({cards}).").format(
+                card=card, cards=" ".join(map(str, cards))
+            )
+        )
+    because = _("Why: {why}").format(why=why)
     if card == winner:
-        return correct(f"{card} wins.", f"Why: {why}")
-    return not_yet(f"{card} does not win.", f"Why: {why}")
+        return correct(_("{card} wins.").format(card=card), because)
+    return not_yet(_("{card} does not win.").format(card=card), because)
 
 
 @checked
@@ -244,14 +257,25 @@ def check_trick_winner_seat(
     seat = read_seat(answer)
     index = trick_winner(cards, trump)
     expected = (leader + direction * index) % 4
+    order = (
+        _(
+            "It is card {number} in play order, played by seat {seat} (seat {leader} led, "
+            "then play goes clockwise)."
+        )
+        if direction == 1
+        else _(
+            "It is card {number} in play order, played by seat {seat} (seat {leader} led, "
+            "then play goes counter-clockwise)."
+        )
+    )
     why = (
-        f"{_winner_why(cards, trump)} It is card {index + 1} in play order, played by seat "
-        f"{expected} (seat {leader} led, then play goes "
-        f"{'clockwise' if direction == 1 else 'counter-clockwise'})."
+        _winner_why(cards, trump)
+        + " "
+        + order.format(number=index + 1, seat=expected, leader=leader)
     )
     if seat == expected:
-        return correct(f"seat {seat} wins the trick.", why)
-    return not_yet(f"seat {seat} does not win it.", why)
+        return correct(_("seat {seat} wins the trick.").format(seat=seat), why)
+    return not_yet(_("seat {seat} does not win it.").format(seat=seat), why)
 
 
 # ----- Call Break scoring and calling ----------------------------------------------------------

@@ -36,6 +36,7 @@ from html import escape
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
 from cardlib.game import SEAT_NAMES
+from cardlib.i18n import _, pgettext
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
 _MARKS = {CORRECT: "✓", NOT_YET: "✗", NOT_ANSWERED: "✗"}
@@ -104,10 +105,14 @@ class Feedback:
         return self.correct
 
     def _title(self) -> str:
-        partial = (
-            f" (partly right: {self.credit})" if self.status == NOT_YET and self.credit else ""
-        )
-        return f"{_MARKS[self.status]} {self.status.capitalize()}{partial}: {self.headline}"
+        status = {
+            CORRECT: pgettext("verdict", "Correct"),
+            NOT_YET: pgettext("verdict", "Not yet"),
+            NOT_ANSWERED: pgettext("verdict", "Not answered yet"),
+        }[self.status]
+        if self.status == NOT_YET and self.credit:
+            status += " " + _("(partly right: {credit})").format(credit=self.credit)
+        return f"{_MARKS[self.status]} {status}: {self.headline}"
 
     def graded(self) -> Feedback:
         """The graded-mode view: ✓, or ✗ with the kind of mistake; no reasons, no progress."""
@@ -342,7 +347,7 @@ def compare_card_sets(
     answer_cards: Iterable[Card],
     expected: Iterable[Card],
     why: str,
-    subject: str = "the cards you may play",
+    subject: str | None = None,
     hand: Iterable[Card] | None = None,
 ) -> Feedback:
     """Partial credit with reasons for a set-of-cards answer.
@@ -350,27 +355,34 @@ def compare_card_sets(
     Says which cards were right, which are missing, which are not allowed (and which are not in
     the hand at all); ``why`` is the rule sentence; the credit is right / (right + missing + wrong).
     """
+    if subject is None:
+        subject = _("the cards you may play")
     given, wanted = set(answer_cards), set(expected)
     right, missing, extra = given & wanted, wanted - given, given - wanted
+    because = _("Why: {why}").format(why=why)
     if not missing and not extra:
-        return correct(f"{subject}: {_listing(wanted)}.", f"Why: {why}")
+        return correct(
+            _("{subject}: {cards}.").format(subject=subject, cards=_listing(wanted)), because
+        )
     lines = []
     if right:
-        lines.append(f"Right: {_listing(right)}")
+        lines.append(_("Right: {cards}").format(cards=_listing(right)))
     if missing:
-        lines.append(f"Missing: {_listing(missing)} — allowed too")
+        lines.append(_("Missing: {cards} — allowed too").format(cards=_listing(missing)))
     held = set(hand) if hand is not None else None
     wrong = extra if held is None else extra & held
     if wrong:
-        lines.append(f"Not allowed: {_listing(wrong)}")
+        lines.append(_("Not allowed: {cards}").format(cards=_listing(wrong)))
     if held is not None and extra - held:
-        lines.append(f"Not in your hand: {_listing(extra - held)}")
-    lines.append(f"Why: {why}")
+        lines.append(_("Not in your hand: {cards}").format(cards=_listing(extra - held)))
+    lines.append(because)
     if not given:
-        return not_yet(f"you chose no card, but {subject} are never none.", *lines)
+        return not_yet(
+            _("you chose no card, but {subject} are never none.").format(subject=subject), *lines
+        )
     credit = Fraction(len(right), len(right | missing | extra))
     return not_yet(
-        f"{subject} are not quite these.",
+        _("{subject} are not quite these.").format(subject=subject),
         *lines,
         credit=credit,
         kind=_set_kind(bool(missing), bool(wrong), bool(held is not None and extra - held)),
@@ -381,11 +393,11 @@ def _set_kind(missing: bool, wrong: bool, not_held: bool) -> str:
     """The kind of mistake in a set of cards, without naming a card."""
     parts = []
     if not_held:
-        parts.append("you chose a card that is not in your hand")
+        parts.append(_("you chose a card that is not in your hand"))
     if wrong:
-        parts.append("you chose a card the rules do not allow here")
+        parts.append(_("you chose a card the rules do not allow here"))
     if missing:
-        parts.append("you left out a card you may play")
+        parts.append(_("you left out a card you may play"))
     return "; ".join(parts) + "."
 
 

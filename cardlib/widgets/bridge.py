@@ -39,20 +39,23 @@ import ipywidgets as widgets
 
 from cardlib import bridge
 from cardlib.bridge import CALLS, STRAIN_SYMBOLS, Auction, Contract
+from cardlib.bridge_calls import strain_name
 from cardlib.bridge_view import auction_html, call_html, contract_html, score_html
 from cardlib.errors import CardlibError
+from cardlib.i18n import N_, _
 from cardlib.seats import seat_label, seat_labels
+from cardlib.widgets.language import LanguagePicker
 
 FIRST_CALLER_CHOICES = (
-    ("dealer's left (the seed)", "left"),
-    ("dealer (the Laws)", "dealer"),
+    (N_("dealer's left (the seed)"), "left"),
+    (N_("dealer (the Laws)"), "dealer"),
 )
 
 
 def call_label(call: str) -> str:
     """Button text: ``1♥``, ``2NT``, ``Pass``, ``X``, ``XX``."""
     if call == bridge.PASS:
-        return "Pass"
+        return _("Pass")
     if bridge.is_bid(call):
         return call[0] + STRAIN_SYMBOLS[call[1:]]
     return call
@@ -61,22 +64,29 @@ def call_label(call: str) -> str:
 def _status_html(auction: Auction, last: str | None = None, error: str | None = None) -> str:
     parts = []
     if error:
-        parts.append(f'<span class="cardlib-bridge-error">Not allowed: {escape(error)}</span>')
+        refused = _("Not allowed: {reason}").format(reason=escape(error))
+        parts.append(f'<span class="cardlib-bridge-error">{refused}</span>')
     elif last is not None:
         seat = auction.seat_of(len(auction.calls) - 1)
         parts.append(f"{seat_label(seat)}: {call_html(last)}.")
     if auction.passed_out:
-        parts.append("All four passed: no contract. The next dealer deals again.")
+        parts.append(_("All four passed: no contract. The next dealer deals again."))
     elif auction.is_over:
         contract = auction.contract
         parts.append(
-            f"Contract {contract_html(contract)}. "
-            f"Declarer {seat_label(contract.declarer)}, the first of the side to name "
-            f"{bridge.STRAIN_NAMES[contract.strain]}; dummy {seat_label(contract.dummy)}; "
-            f"{seat_label((contract.declarer + 1) % 4)} leads."
+            _(
+                "Contract {contract}. Declarer {declarer}, the first of the side to name "
+                "{strain}; dummy {dummy}; {leader} leads."
+            ).format(
+                contract=contract_html(contract),
+                declarer=seat_label(contract.declarer),
+                strain=strain_name(contract.strain),
+                dummy=seat_label(contract.dummy),
+                leader=seat_label((contract.declarer + 1) % 4),
+            )
         )
     else:
-        parts.append(f"{seat_label(auction.to_act)} to call.")
+        parts.append(_("{seat} to call.").format(seat=seat_label(auction.to_act)))
     return " ".join(parts)
 
 
@@ -110,28 +120,30 @@ class AuctionPad:
         self.dealer = widgets.Dropdown(
             options=[(label, seat) for seat, label in enumerate(seat_labels())],
             value=self.auction.dealer,
-            description="Dealer",
         )
         self.dealer.add_class("cardlib-bridge-dealer")
         self.first_caller = widgets.ToggleButtons(
-            options=FIRST_CALLER_CHOICES,
+            options=[(_(label), value) for label, value in FIRST_CALLER_CHOICES],
             value=first_caller,
-            description="First call",
             style={"button_width": "auto"},  # the default width cuts the choices off
         )
         self.first_caller.add_class("cardlib-bridge-first-caller")
-        self.restart = widgets.Button(description="New auction")
+        self.restart = widgets.Button()
         self.restart.add_class("cardlib-bridge-restart")
         self.restart.on_click(lambda _button: self.reset())
-        self.dealer.observe(lambda _change: self.reset(), names="value")
-        self.first_caller.observe(lambda _change: self.reset(), names="value")
+        self._relabelling = False
+        self.dealer.observe(self._changed, names="value")
+        self.first_caller.observe(self._changed, names="value")
+        self._last: str | None = None
+        self._refused: str | None = None
         self.table = widgets.HTML()
         self.table.add_class("cardlib-bridge-auction-table")
         self.status = widgets.HTML()
         self.status.add_class("cardlib-bridge-status")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.dealer, self.restart]),
+                widgets.HBox([self.dealer, self.restart, self.language.dropdown]),
                 self.first_caller,
                 widgets.VBox(rows),
                 self.table,
@@ -140,6 +152,28 @@ class AuctionPad:
         )
         self.widget.add_class("cardlib-bridge-auction")
         self._refresh()
+
+    def _changed(self, _change=None) -> None:
+        if not self._relabelling:
+            self.reset()
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use (the same auction)."""
+        self._relabelling = True
+        try:
+            for control, options in (
+                (self.dealer, [(label, seat) for seat, label in enumerate(seat_labels())]),
+                (self.first_caller, [(_(label), value) for label, value in FIRST_CALLER_CHOICES]),
+            ):
+                value = control.value
+                control.options = options
+                control.value = value
+        finally:
+            self._relabelling = False
+        error = None
+        if self._refused is not None:
+            error = self.auction.why_illegal(self._refused)
+        self._refresh(self._last, None if error is None else str(error), self._refused)
 
     def reset(self) -> None:
         """Start again with the picked dealer and first-caller rule."""
@@ -153,7 +187,7 @@ class AuctionPad:
         try:
             self.auction.call(call)
         except CardlibError as error:
-            self._refresh(error=str(error))
+            self._refresh(self._last, str(error), refused=call)
             return
         self._refresh(last=self.auction.calls[-1])
 
@@ -166,9 +200,16 @@ class AuctionPad:
     def contract(self) -> Contract | None:
         return self.auction.contract
 
-    def _refresh(self, last: str | None = None, error: str | None = None) -> None:
+    def _refresh(
+        self, last: str | None = None, error: str | None = None, refused: str | None = None
+    ) -> None:
+        self._last, self._refused = last, refused
+        self.dealer.description = _("Dealer")
+        self.first_caller.description = _("First call")
+        self.restart.description = _("New auction")
         legal = set(self.auction.legal_calls())
         for call, button in self.buttons.items():
+            button.description = call_label(call)
             button.disabled = call not in legal
         self.table.value = auction_html(self.auction)
         self.status.value = _status_html(self.auction, last, error)
@@ -182,8 +223,15 @@ class AuctionPad:
         return f"AuctionPad({self.auction!r})"
 
 
-DOUBLING_CHOICES = (("undoubled", 0), ("doubled (X)", 1), ("redoubled (XX)", 2))
-STRAIN_CHOICES = tuple((f"{STRAIN_SYMBOLS[s]} {bridge.STRAIN_NAMES[s]}", s) for s in bridge.STRAINS)
+DOUBLING_CHOICES = ((N_("undoubled"), 0), (N_("doubled (X)"), 1), (N_("redoubled (XX)"), 2))
+
+
+def _strain_options() -> list[tuple[str, str]]:
+    return [(f"{STRAIN_SYMBOLS[s]} {strain_name(s)}", s) for s in bridge.STRAINS]
+
+
+def _doubling_options() -> list[tuple[str, int]]:
+    return [(_(label), value) for label, value in DOUBLING_CHOICES]
 
 
 class ContractScorer:
@@ -195,29 +243,44 @@ class ContractScorer:
 
     def __init__(self, contract: str | Contract = "4S", tricks_taken: int | None = None):
         contract = Contract.parse(contract)
-        self.level = widgets.Dropdown(
-            options=list(range(1, 8)), value=contract.level, description="Level"
-        )
+        self._relabelling = False
+        self.level = widgets.Dropdown(options=list(range(1, 8)), value=contract.level)
         self.level.add_class("cardlib-bridge-level")
-        self.strain = widgets.Dropdown(
-            options=STRAIN_CHOICES, value=contract.strain, description="Strain"
-        )
+        self.strain = widgets.Dropdown(options=_strain_options(), value=contract.strain)
         self.strain.add_class("cardlib-bridge-strain")
-        self.doubled = widgets.Dropdown(
-            options=DOUBLING_CHOICES, value=contract.doubled, description="Doubling"
-        )
+        self.doubled = widgets.Dropdown(options=_doubling_options(), value=contract.doubled)
         self.doubled.add_class("cardlib-bridge-doubled")
         taken = contract.tricks_needed if tricks_taken is None else tricks_taken
-        self.tricks = widgets.IntSlider(value=taken, min=0, max=13, description="Tricks taken")
+        self.tricks = widgets.IntSlider(value=taken, min=0, max=13)
         self.tricks.add_class("cardlib-bridge-tricks")
         self.result = widgets.HTML()
         self.result.add_class("cardlib-bridge-result")
         for control in (self.level, self.strain, self.doubled, self.tricks):
             control.observe(self._update, names="value")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [widgets.HBox([self.level, self.strain, self.doubled]), self.tricks, self.result]
+            [
+                widgets.HBox([self.level, self.strain, self.doubled, self.language.dropdown]),
+                self.tricks,
+                self.result,
+            ]
         )
         self.widget.add_class("cardlib-bridge-scorer")
+        self._update()
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use (the same contract and result)."""
+        self._relabelling = True
+        try:
+            for control, options in (
+                (self.strain, _strain_options()),
+                (self.doubled, _doubling_options()),
+            ):
+                value = control.value
+                control.options = options
+                control.value = value
+        finally:
+            self._relabelling = False
         self._update()
 
     def set(self, contract: str | Contract, tricks_taken: int) -> None:
@@ -229,16 +292,29 @@ class ContractScorer:
         self.tricks.value = tricks_taken
 
     def _update(self, _change=None) -> None:
+        if self._relabelling:
+            return
+        self.level.description = _("Level")
+        self.strain.description = _("Strain")
+        self.doubled.description = _("Doubling")
+        self.tricks.description = _("Tricks taken")
         self.contract = Contract(self.level.value, self.strain.value, self.doubled.value)
         self.score = bridge.score(self.contract, self.tricks.value)
         needed = self.contract.tricks_needed
         taken = self.tricks.value
-        if taken >= needed:
-            head = f"{contract_html(self.contract)} needs {needed} tricks; {taken} made it"
-            head += f" with {taken - needed} over." if taken > needed else " exactly."
+        if taken > needed:
+            head = _("{contract} needs {needed} tricks; {taken} made it with {over} over.")
+        elif taken == needed:
+            head = _("{contract} needs {needed} tricks; {taken} made it exactly.")
         else:
-            down = needed - taken
-            head = f"{contract_html(self.contract)} needs {needed} tricks; {taken} is {down} down."
+            head = _("{contract} needs {needed} tricks; {taken} is {down} down.")
+        head = head.format(
+            contract=contract_html(self.contract),
+            needed=needed,
+            taken=taken,
+            over=taken - needed,
+            down=needed - taken,
+        )
         self.result.value = f"<p>{head}</p>{score_html(self.score)}"
 
     def _ipython_display_(self):

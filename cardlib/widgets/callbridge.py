@@ -32,9 +32,11 @@ from cardlib import callbreak, callbridge
 from cardlib.cards import parse_cards, sort_for_display
 from cardlib.errors import CardlibError
 from cardlib.game import Explanation
+from cardlib.i18n import N_, _
 from cardlib.svg import Html, hand_svg, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
-TRICK_PLACES = ("led", "2nd", "3rd")
+TRICK_PLACES = (N_("led"), N_("2nd"), N_("3rd"))
 
 
 @dataclass(frozen=True)
@@ -49,23 +51,23 @@ class Comparison:
 
 #: One position for each way the two games' play rules differ, and the ones where they agree.
 POSITIONS: tuple[Comparison, ...] = (
-    Comparison("follow", "Follow suit: Q♥ is high, you hold 3♥ K♥", "3H KH 2S 5D", "4H QH"),
-    Comparison("spade-lead", "A spade lead: 10♠ is high, you hold 3♠ A♠", "AS 3S 5H", "TS"),
+    Comparison("follow", N_("Follow suit: Q♥ is high, you hold 3♥ K♥"), "3H KH 2S 5D", "4H QH"),
+    Comparison("spade-lead", N_("A spade lead: 10♠ is high, you hold 3♠ A♠"), "AS 3S 5H", "TS"),
     Comparison(
-        "undertrump", "Void in clubs, K♠ has trumped, your only spade is 2♠", "2S 4H", "5C KS"
+        "undertrump", N_("Void in clubs, K♠ has trumped, your only spade is 2♠"), "2S 4H", "5C KS"
     ),
-    Comparison("overtrump", "Void in clubs, 9♠ has trumped, you hold J♠", "5S JS 4H", "7C 9S"),
-    Comparison("must-trump", "Void in clubs, no spade in the trick yet", "3H 2S 5D", "7C"),
-    Comparison("lead", "You lead", "AS 3S KH 5H 9D"),
+    Comparison("overtrump", N_("Void in clubs, 9♠ has trumped, you hold J♠"), "5S JS 4H", "7C 9S"),
+    Comparison("must-trump", N_("Void in clubs, no spade in the trick yet"), "3H 2S 5D", "7C"),
+    Comparison("lead", N_("You lead"), "AS 3S KH 5H 9D"),
 )
 
-GAMES = (("Call Break", "call_break"), ("Call Bridge", "call_bridge"))
+GAMES = ((N_("Call Break"), "call_break"), (N_("Call Bridge"), "call_bridge"))
 
 
 def compare(hand, trick=()) -> tuple[Explanation, Explanation]:
     """The same position explained under Call Break's rules and under Call Bridge's."""
     if not parse_cards(hand):
-        raise ValueError("your hand is empty: type the cards you hold, e.g. 3H KH 2S")
+        raise ValueError(_("your hand is empty: type the cards you hold, e.g. 3H KH 2S"))
     return callbreak.explain_play(hand, trick), callbridge.explain_play(hand, trick)
 
 
@@ -75,28 +77,30 @@ def comparison_html(hand, trick=()) -> Html:
     explanations = compare(hand, trick)
     same = explanations[0].legal == explanations[1].legal
     if trick:
-        table = trick_svg(trick, range(len(trick)), None, TRICK_PLACES)
+        table = trick_svg(trick, range(len(trick)), None, [_(place) for place in TRICK_PLACES])
     else:
-        table = "<div>You lead: the trick is empty.</div>"
+        table = "<div>" + escape(_("You lead: the trick is empty.")) + "</div>"
     columns = []
-    for (game, _), explanation in zip(GAMES, explanations, strict=True):
+    for (name, _key), explanation in zip(GAMES, explanations, strict=True):
+        game = _(name)
         legal = explanation.legal
         picture = hand_svg(
             hand,
             highlight=legal,
             dim=[c for c in hand if c not in legal],
-            label=f"{game}: your hand, legal cards highlighted",
+            label=_("{game}: your hand, legal cards highlighted").format(game=game),
         )
         legal_text = " ".join(str(c) for c in sort_for_display(legal))
+        legal_line = escape(_("Legal: {cards}").format(cards=legal_text))
         columns.append(
             f'<td style="vertical-align:top;padding:4px 12px 4px 0"><b>{game}</b>'
-            f"<div>{picture}</div><div>Legal: {escape(legal_text)}</div>"
+            f"<div>{picture}</div><div>{legal_line}</div>"
             f"<div><code>{escape(explanation.rule)}</code>: {escape(explanation.text)}</div></td>"
         )
     summary = (
-        '<div class="cardlib-compare-same">Both games allow the same cards here.</div>'
+        '<div class="cardlib-compare-same">' + _("Both games allow the same cards here.") + "</div>"
         if same
-        else '<div class="cardlib-compare-differ"><b>The games differ here.</b></div>'
+        else '<div class="cardlib-compare-differ"><b>' + _("The games differ here.") + "</b></div>"
     )
     return Html(f"<div>{table}</div><table><tr>{''.join(columns)}</tr></table>{summary}")
 
@@ -112,28 +116,55 @@ class RuleComparison:
     def __init__(self, positions: tuple[Comparison, ...] = POSITIONS):
         self.positions = positions
         self.picker = widgets.Dropdown(
-            options=[(p.title, i) for i, p in enumerate(positions)],
-            value=0,
-            description="Position",
-            layout={"width": "max-content"},
+            options=self._options(), value=0, layout={"width": "max-content"}
         )
         self.picker.add_class("cardlib-compare-position")
-        self.hand = widgets.Text(description="Your hand", placeholder="e.g. 3H KH 2S")
+        self.hand = widgets.Text()
         self.hand.add_class("cardlib-compare-hand")
-        self.trick = widgets.Text(description="Trick", placeholder="cards played, e.g. QH")
+        self.trick = widgets.Text()
         self.trick.add_class("cardlib-compare-trick")
         self.result = widgets.HTML()
         self.result.add_class("cardlib-compare-result")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [self.picker, widgets.HBox([self.hand, self.trick]), self.result]
+            [
+                widgets.HBox([self.picker, self.language.dropdown]),
+                widgets.HBox([self.hand, self.trick]),
+                self.result,
+            ]
         )
         self.widget.add_class("cardlib-compare")
         self.picker.observe(self._pick, names="value")
         self.hand.observe(self._update, names="value")
         self.trick.observe(self._update, names="value")
+        self._label()
         self._pick()
 
+    def _options(self) -> list[tuple[str, int]]:
+        return [(_(p.title), i) for i, p in enumerate(self.positions)]
+
+    def _label(self) -> None:
+        self.picker.description = _("Position")
+        self.hand.description = _("Your hand")
+        self.hand.placeholder = _("e.g. 3H KH 2S")
+        self.trick.description = _("Trick")
+        self.trick.placeholder = _("cards played, e.g. QH")
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use (the cards typed stay)."""
+        self._hold = True
+        try:
+            value = self.picker.value
+            self.picker.options = self._options()
+            self.picker.value = value
+        finally:
+            self._hold = False
+        self._label()
+        self._update()
+
     def _pick(self, _change=None) -> None:
+        if getattr(self, "_hold", False):
+            return
         position = self.positions[self.picker.value]
         # Set both boxes before judging, so no half-changed position is shown.
         self._hold = True

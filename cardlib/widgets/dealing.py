@@ -25,8 +25,10 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib import callbreak
+from cardlib.i18n import _
 from cardlib.seats import seat_label
 from cardlib.svg import Html, hand_svg
+from cardlib.widgets.language import LanguagePicker
 
 
 def hands_html(deal: callbreak.Deal) -> Html:
@@ -35,10 +37,12 @@ def hands_html(deal: callbreak.Deal) -> Html:
     rows = []
     for seat, hand in enumerate(deal.hands):
         role = (
-            "dealer" if seat == deal.dealer else ("calls and leads first" if seat == first else "")
+            _("dealer")
+            if seat == deal.dealer
+            else (_("calls and leads first") if seat == first else "")
         )
         spades = sum(card.suit == "S" for card in hand)
-        picture = hand_svg(hand, label=f"hand of {seat_label(seat)}")
+        picture = hand_svg(hand, label=_("hand of {seat}").format(seat=seat_label(seat)))
         rows.append(
             f'<tr><th scope="row" style="text-align:left;padding-right:8px">'
             f"{escape(seat_label(seat))}<br>"
@@ -55,7 +59,9 @@ def hands_html(deal: callbreak.Deal) -> Html:
 
 def spade_counts_text(counts: tuple[int, ...]) -> str:
     """One line: 'Spades: South (0) 4 ♠, West (1) 2 ♠, North (2) 3 ♠, East (3) 4 ♠'."""
-    return "Spades: " + ", ".join(f"{seat_label(s)} {n} ♠" for s, n in enumerate(counts))
+    return _("Spades: {counts}").format(
+        counts=", ".join(f"{seat_label(s)} {n} ♠" for s, n in enumerate(counts))
+    )
 
 
 class DealWidget:
@@ -68,21 +74,34 @@ class DealWidget:
 
     def __init__(self, seed: int = 1, variant: callbreak.Variant = callbreak.STANDARD):
         self.variant = variant
-        self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
+        self.seed = widgets.IntText(value=seed, layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(description="Deal", tooltip="Deal the next seed")
+        self.deal_button = widgets.Button()
         self.deal_button.add_class("cardlib-deal-button")
         self.hands = widgets.HTML()
         self.hands.add_class("cardlib-hands")
         self.counts = widgets.HTML()
         self.counts.add_class("cardlib-spade-counts")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [widgets.HBox([self.seed, self.deal_button]), self.hands, self.counts]
+            [
+                widgets.HBox([self.seed, self.deal_button, self.language.dropdown]),
+                self.hands,
+                self.counts,
+            ]
         )
         self.widget.add_class("cardlib-dealing")
         self.deal_button.on_click(self._next_seed)
         self.seed.observe(self._redeal, names="value")
         self._redeal()
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use."""
+        self.seed.description = _("Seed")
+        self.deal_button.description = _("Deal")
+        self.deal_button.tooltip = _("Deal the next seed")
+        self.hands.value = hands_html(self.deal)
+        self.counts.value = escape(spade_counts_text(self.spade_counts))
 
     def _next_seed(self, _button=None) -> None:
         # Changing the seed fires _redeal, so the box and the hands never disagree.
@@ -93,8 +112,7 @@ class DealWidget:
         self.spade_counts = tuple(
             sum(card.suit == "S" for card in hand) for hand in self.deal.hands
         )
-        self.hands.value = hands_html(self.deal)
-        self.counts.value = escape(spade_counts_text(self.spade_counts))
+        self.redraw()
 
     def _ipython_display_(self):
         from IPython.display import display

@@ -35,10 +35,12 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib import judgement
-from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, sort_for_display
+from cardlib.cards import SUIT_SYMBOLS, Card, card_name, sort_for_display, suit_name
 from cardlib.errors import CardlibError
+from cardlib.i18n import _, ngettext
 from cardlib.seats import seat_labels
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
 FACE_DOWN = "🂠"
 
@@ -47,15 +49,16 @@ def trump_html(trump: str) -> str:
     """The trump suit as coloured text: '♣ clubs'."""
     return (
         f'<span style="color:{SUIT_COLOURS[trump]};font-weight:bold">'
-        f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}</span>"
+        f"{SUIT_SYMBOLS[trump]} {suit_name(trump)}</span>"
     )
 
 
 def schedule_html(current: int | None = None, players: int | None = None) -> Html:
     """The schedule as an HTML table; the ``current`` round's row is marked (bold, ▶)."""
-    head = "<tr><th>Round</th><th>Cards each</th><th>Trump</th>"
-    head += "<th>Cards in play</th>" if players else ""
-    rows = [head + "<th>Blind</th></tr>"]
+    titles = [_("Round"), _("Cards each"), _("Trump")]
+    titles += [_("Cards in play")] if players else []
+    titles.append(_("Blind"))
+    rows = ["<tr>" + "".join(f"<th>{title}</th>" for title in titles) + "</tr>"]
     for spec in judgement.schedule():
         here = spec.number == current
         style = f' style="font-weight:bold;outline:2px solid {HIGHLIGHT}"' if here else ""
@@ -65,10 +68,14 @@ def schedule_html(current: int | None = None, players: int | None = None) -> Htm
             trump_html(spec.trump),
         ]
         if players:
-            cells.append(f"{players * spec.cards} of 52")
-        cells.append("blind" if spec.blind else "")
+            cells.append(_("{count} of 52").format(count=players * spec.cards))
+        cells.append(_("blind") if spec.blind else "")
         rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return Html('<table class="cardlib-schedule-table">' + "".join(rows) + "</table>")
+
+
+def _round_options() -> list[tuple[str, int]]:
+    return [(str(spec), spec.number) for spec in judgement.schedule()]
 
 
 class RoundStepper:
@@ -81,29 +88,27 @@ class RoundStepper:
 
     def __init__(self, number: int = 1, players: int = 4, seed: int = 1):
         self.seed = seed
-        self.round_slider = widgets.IntSlider(
-            value=number, min=1, max=judgement.ROUNDS, description="Round"
-        )
+        self.round_slider = widgets.IntSlider(value=number, min=1, max=judgement.ROUNDS)
         self.round_slider.add_class("cardlib-round-slider")
         self.players = widgets.IntSlider(
             value=players,
             min=judgement.MIN_PLAYERS,
             max=judgement.MAX_PLAYERS,
-            description="Players",
         )
         self.players.add_class("cardlib-players-slider")
-        self.previous = widgets.Button(description="Previous round")
+        self.previous = widgets.Button()
         self.previous.add_class("cardlib-prev-round")
-        self.next = widgets.Button(description="Next round")
+        self.next = widgets.Button()
         self.next.add_class("cardlib-next-round")
         self.info = widgets.HTML()
         self.info.add_class("cardlib-round-info")
         self.hand = widgets.HTML()
         self.hand.add_class("cardlib-sample-hand")
         self.table = widgets.HTML()
+        self.language = LanguagePicker(self._update)
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.round_slider, self.previous, self.next]),
+                widgets.HBox([self.round_slider, self.previous, self.next, self.language.dropdown]),
                 self.players,
                 self.info,
                 self.hand,
@@ -128,26 +133,48 @@ class RoundStepper:
         self.sample = judgement.Round(players, spec.number, seed=self.seed, dealer=players - 1)
         self.previous.disabled = spec.number == 1
         self.next.disabled = spec.number == judgement.ROUNDS
-        plural = "card" if spec.cards == 1 else "cards"
+        self.round_slider.description = _("Round")
+        self.players.description = _("Players")
+        self.previous.description = _("Previous round")
+        self.next.description = _("Next round")
         blind = (
-            " <b>Blind:</b> every card is dealt face down and nobody, its owner included, "
-            "may look until the dealer has bid; then the one trick is played at once."
+            " "
+            + _(
+                "<b>Blind:</b> every card is dealt face down and nobody, its owner included, "
+                "may look until the dealer has bid; then the one trick is played at once."
+            )
             if spec.blind
             else ""
         )
         self.info.value = (
-            f"<b>Round {spec.number} of {judgement.ROUNDS}</b>: {spec.cards} {plural} each, "
-            f"trump {trump_html(spec.trump)}. {players} players hold {in_play} cards; "
-            f"{52 - in_play} stay out of play. Bids are 0 to {spec.cards}.{blind}"
+            ngettext(
+                "<b>Round {number} of {rounds}</b>: {cards} card each, trump {trump}. "
+                "{players} players hold {in_play} cards; {out} stay out of play. "
+                "Bids are 0 to {cards}.",
+                "<b>Round {number} of {rounds}</b>: {cards} cards each, trump {trump}. "
+                "{players} players hold {in_play} cards; {out} stay out of play. "
+                "Bids are 0 to {cards}.",
+                spec.cards,
+            ).format(
+                number=spec.number,
+                rounds=judgement.ROUNDS,
+                cards=spec.cards,
+                trump=trump_html(spec.trump),
+                players=players,
+                in_play=in_play,
+                out=52 - in_play,
+            )
+            + blind
         )
         if spec.blind:
-            self.hand.value = f"Your card (seat 0): {FACE_DOWN} face down"
+            self.hand.value = _("Your card (seat 0): {card} face down").format(card=FACE_DOWN)
         else:
             cards = sort_for_display(self.sample.hand(0))
             trumps = [c for c in cards if c.suit == spec.trump]
-            self.hand.value = (
-                f"A sample hand for seat 0 (seed {self.seed}), trumps marked: "
-                + hand_svg(cards, highlight=trumps, label="sample hand", highlight_label="trump")
+            self.hand.value = _("A sample hand for seat 0 (seed {seed}), trumps marked: ").format(
+                seed=self.seed
+            ) + hand_svg(
+                cards, highlight=trumps, label=_("sample hand"), highlight_label=_("trump")
             )
         self.table.value = schedule_html(spec.number, players)
 
@@ -166,7 +193,11 @@ def parse_bids(text: str) -> list[int]:
     bids = []
     for token in tokens:
         if not token.isdigit():
-            raise ValueError(f"cannot read {token!r} as a bid: type whole numbers like 2 1 0")
+            raise ValueError(
+                _("cannot read {token!r} as a bid: type whole numbers like 2 1 0").format(
+                    token=token
+                )
+            )
         bids.append(int(token))
     return bids
 
@@ -181,29 +212,35 @@ class HookExplorer:
     """
 
     def __init__(self, cards: int = 5, bids: str = "2 1 0"):
-        self.cards = widgets.IntSlider(
-            value=cards, min=1, max=judgement.MAX_CARDS, description="Cards each"
-        )
+        self.cards = widgets.IntSlider(value=cards, min=1, max=judgement.MAX_CARDS)
         self.cards.add_class("cardlib-hook-cards")
-        self.bids = widgets.Text(value=bids, description="Earlier bids", placeholder="e.g. 2 1 0")
+        self.bids = widgets.Text(value=bids)
         self.bids.add_class("cardlib-hook-bids")
         self.result = widgets.HTML()
         self.result.add_class("cardlib-hook-result")
         self.why = widgets.HTML()
         self.why.add_class("cardlib-hook-why")
-        self.widget = widgets.VBox([self.cards, self.bids, self.result, self.why])
+        self.language = LanguagePicker(self._update)
+        self.widget = widgets.VBox(
+            [self.language.dropdown, self.cards, self.bids, self.result, self.why]
+        )
         self.widget.add_class("cardlib-hook-explorer")
         self.cards.observe(self._update, names="value")
         self.bids.observe(self._update, names="value")
         self._update()
 
     def _update(self, change=None) -> None:
+        self.cards.description = _("Cards each")
+        self.bids.description = _("Earlier bids")
+        self.bids.placeholder = _("e.g. 2 1 0")
         cards = self.cards.value
         try:
             earlier = parse_bids(self.bids.value)
             if len(earlier) > judgement.MAX_PLAYERS - 1:
                 raise ValueError(
-                    f"at most {judgement.MAX_PLAYERS - 1} players bid before the dealer"
+                    _("at most {count} players bid before the dealer").format(
+                        count=judgement.MAX_PLAYERS - 1
+                    )
                 )
             self.explanation = judgement.explain_bids(cards, earlier, is_dealer=True)
         except (CardlibError, ValueError) as error:
@@ -215,17 +252,21 @@ class HookExplorer:
         chips = []
         for bid in range(cards + 1):
             if bid == self.explanation.forbidden:
+                title = _("hooked")
+                label = _("{bid}: forbidden by the hook").format(bid=bid)
                 chips.append(
-                    f'<span title="hooked" aria-label="{bid}: forbidden by the hook" '
+                    f'<span title="{title}" aria-label="{label}" '
                     f'style="text-decoration:line-through;border:2px dashed #D55E00;'
                     f'padding:2px 6px;margin:2px">{bid} ✗</span>'
                 )
             else:
+                title = _("allowed")
+                label = _("{bid}: allowed").format(bid=bid)
                 chips.append(
-                    f'<span title="allowed" aria-label="{bid}: allowed" '
+                    f'<span title="{title}" aria-label="{label}" '
                     f'style="border:1px solid #555555;padding:2px 6px;margin:2px">{bid}</span>'
                 )
-        self.result.value = "Dealer may bid: " + "".join(chips)
+        self.result.value = _("Dealer may bid: ") + "".join(chips)
         self.why.value = escape(self.explanation.text)
 
     def _ipython_display_(self):
@@ -261,13 +302,10 @@ class JudgementTable:
         self.dealer = 0 if dealer is None else dealer
         self.bots = bots or [None] + [judgement.SensibleBot()] * (players - 1)
         self.picker = widgets.Dropdown(
-            options=[(str(spec), spec.number) for spec in judgement.schedule()],
-            value=number,
-            description="Round",
-            layout={"width": "max-content"},
+            options=_round_options(), value=number, layout={"width": "max-content"}
         )
         self.picker.add_class("cardlib-round-picker")
-        self.new_round = widgets.Button(description="Deal again")
+        self.new_round = widgets.Button()
         self.new_round.add_class("cardlib-new-round")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")
@@ -277,9 +315,10 @@ class JudgementTable:
         self.hand.add_class("cardlib-hand")
         self.status = widgets.HTML()
         self.status.add_class("cardlib-status")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.picker, self.new_round]),
+                widgets.HBox([self.picker, self.new_round, self.language.dropdown]),
                 self.table,
                 self.bid_box,
                 self.hand,
@@ -287,9 +326,24 @@ class JudgementTable:
             ]
         )
         self.widget.add_class("cardlib-judgement-table")
-        self.picker.observe(lambda _change: self.deal(), names="value")
+        self.picker.observe(self._picked, names="value")
         self.new_round.on_click(lambda _b: self.deal(self.seed + 1))
         self.deal()
+
+    def _picked(self, _change=None) -> None:
+        if not getattr(self, "_relabelling", False):
+            self.deal()
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use (the same round, the same cards)."""
+        self._relabelling = True
+        try:
+            value = self.picker.value
+            self.picker.options = _round_options()
+            self.picker.value = value
+        finally:
+            self._relabelling = False
+        self._draw()
 
     # ----- actions -----
 
@@ -300,7 +354,10 @@ class JudgementTable:
         self.round = judgement.Round(
             self.players, self.picker.value, seed=self.seed, dealer=self.dealer
         )
-        self.message = f"Round {self.round.number} dealt (seed {self.seed})."
+        number, seed = self.round.number, self.seed
+        self._say = lambda: _("Round {number} dealt (seed {seed}).").format(
+            number=number, seed=seed
+        )
         self._advance()
 
     def bid(self, n: int) -> None:
@@ -322,21 +379,34 @@ class JudgementTable:
         try:
             self.round.bid(n, seat=0)
         except CardlibError as error:
-            self.message = f"⚠ {error}"
+            self._say = lambda error=error: (
+                "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or error)
+            )
             self._draw()
             return
-        self.message = f"You bid {n}."
+        self._say = lambda: _("You bid {bid}.").format(bid=n)
         self._advance()
 
     def _play(self, card: Card) -> None:
         try:
             self.round.play(card, seat=0)
         except CardlibError as error:
-            self.message = f"⚠ {error}"
+            self._say = lambda error=error: (
+                "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or error)
+            )
             self._draw()
             return
-        self.message = f"You played {card}."
+        self._say = lambda: _("You played {card}.").format(card=card)
         self._advance()
+
+    def _refusal(self, attempt) -> CardlibError | None:
+        """The engine's error for ``attempt(round)`` now, in the language in use (tried on
+        a copy: the round on screen never changes)."""
+        try:
+            attempt(self.round.copy())
+        except CardlibError as error:
+            return error
+        return None
 
     def _advance(self) -> None:
         judgement.play_out(self.round, self.bots)
@@ -346,21 +416,33 @@ class JudgementTable:
 
     def _draw(self) -> None:
         r = self.round
+        self.new_round.description = _("Deal again")
+        self.picker.description = _("Round")
         names = seat_labels(r.players, you=0)
         bids = " · ".join(
             f"{names[s]}: {'–' if b is None else b}"
-            + (f" ({r.tricks_won[s]} won)" if r.phase != "bidding" else "")
-            + (" (dealer)" if s == r.dealer else "")
+            + (
+                " " + _("({count} won)").format(count=r.tricks_won[s])
+                if r.phase != "bidding"
+                else ""
+            )
+            + (" " + _("(dealer)") if s == r.dealer else "")
             for s, b in enumerate(r.bids)
         )
-        parts = [
-            f"<div><b>Round {r.number}</b>: {r.cards} card{'s' if r.cards != 1 else ''} each, "
-            f"trump {trump_html(r.trump)}.</div><div>Bids: {bids}</div>"
-        ]
+        heading = ngettext(
+            "<b>Round {number}</b>: {cards} card each, trump {trump}.",
+            "<b>Round {number}</b>: {cards} cards each, trump {trump}.",
+            r.cards,
+        ).format(number=r.number, cards=r.cards, trump=trump_html(r.trump))
+        bid_line = _("Bids: {bids}").format(bids=bids)
+        parts = [f"<div>{heading}</div><div>{bid_line}</div>"]
         if r.tricks:
             last = r.tricks[-1]
+            won = _("Trick {number} (won by {seat}):").format(
+                number=len(r.tricks), seat=names[last.winner]
+            )
             parts.append(
-                f"<div>Trick {len(r.tricks)} (won by {names[last.winner]}):</div>"
+                f"<div>{won}</div>"
                 + trick_svg(
                     last.cards,
                     last.seats,
@@ -370,7 +452,10 @@ class JudgementTable:
             )
         if r.trick:
             parts.append(
-                "<div>On the table:</div>" + trick_svg(r.trick, r.trick_seats, None, names)
+                "<div>"
+                + _("On the table:")
+                + "</div>"
+                + trick_svg(r.trick, r.trick_seats, None, names)
             )
         self.table.value = "".join(parts)
         self._draw_bids()
@@ -387,7 +472,7 @@ class JudgementTable:
                 description=str(n), layout={"width": "44px"}, disabled=n not in legal
             )
             if yours and n not in legal:
-                button.tooltip = "forbidden by the hook"
+                button.tooltip = _("forbidden by the hook")
             button.add_class("cardlib-bid-button")
             button.add_class(f"cardlib-bid-{n}")
             button.on_click(lambda _b, n=n: self._bid(n))
@@ -399,7 +484,7 @@ class JudgementTable:
         self.card_buttons = {}
         if not r.face_up:
             face_down = widgets.Button(
-                description=FACE_DOWN, disabled=True, tooltip="face down: nobody may look"
+                description=FACE_DOWN, disabled=True, tooltip=_("face down: nobody may look")
             )
             self.hand.children = (face_down,)
             return
@@ -407,7 +492,7 @@ class JudgementTable:
         for card in sort_for_display(r.hand(0)):
             button = widgets.Button(
                 description=str(card),
-                tooltip=card.name,
+                tooltip=card_name(card),
                 disabled=card not in legal,
                 layout={"width": "52px", "height": "40px", "border": "1px solid #555555"},
                 style={
@@ -424,17 +509,17 @@ class JudgementTable:
 
     def _status(self) -> str:
         r = self.round
-        message = escape(self.message)
+        message = escape(self._say())
         if r.phase == "over":
             names = seat_labels(r.players, you=0)
             scores = ", ".join(f"{names[s]}: {points}" for s, points in enumerate(r.scores()))
-            return f"{message} <b>Round over.</b> Points: {scores}."
+            return f"{message} " + _("<b>Round over.</b> Points: {scores}.").format(scores=scores)
         if r.phase == "bidding":
             why = r.explain_bids().text if r.to_act == r.dealer else ""
-            blind = " Your card is face down: bid without looking." if not r.face_up else ""
-            return f"{message} <b>Your bid.</b>{blind} {escape(why)}".rstrip()
+            blind = " " + _("Your card is face down: bid without looking.") if not r.face_up else ""
+            return f"{message} " + _("<b>Your bid.</b>") + f"{blind} {escape(why)}".rstrip()
         legal = " ".join(card_html(c) for c in sort_for_display(r.legal_plays()))
-        return f"{message} <b>Your turn to play.</b> Legal: {legal}"
+        return f"{message} " + _("<b>Your turn to play.</b> Legal: {cards}").format(cards=legal)
 
     def _ipython_display_(self):
         from IPython.display import display

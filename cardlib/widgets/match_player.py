@@ -34,16 +34,19 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
 
 from cardlib import callbreak, seats
 from cardlib.bots import SensibleBot, play_out, sensible_call_mask
-from cardlib.cards import DECK, Card, sort_for_display
+from cardlib.cards import DECK, Card, card_name, sort_for_display
 from cardlib.errors import CardlibError
+from cardlib.i18n import _
 from cardlib.match import ZERO
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
 YOU = 0
 NORMAL_BORDER = "1px solid #555555"
@@ -57,7 +60,13 @@ def seat_label(seat: int) -> str:
 
 def scoreboard_html(match: callbreak.Match) -> str:
     """Every finished deal (call/tricks → points), the running totals, and the winner(s)."""
-    head = "<tr><th>deal</th>" + "".join(f"<th>{seat_label(s)}</th>" for s in range(4)) + "</tr>"
+    head = (
+        "<tr><th>"
+        + _("deal")
+        + "</th>"
+        + "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
+        + "</tr>"
+    )
     rows = []
     running = [ZERO] * 4
     for number, deal in enumerate(match.deals, start=1):
@@ -69,21 +78,31 @@ def scoreboard_html(match: callbreak.Match) -> str:
             cells.append(
                 f"<td>{deal.calls[seat]}/{deal.tricks_won[seat]} → "
                 f"{callbreak.format_points(points)}"
-                f"<br><small>so far {callbreak.format_points(running[seat])}</small></td>"
+                "<br><small>"
+                + _("so far {points}").format(points=callbreak.format_points(running[seat]))
+                + "</small></td>"
             )
         rows.append(f"<tr><td>{number}</td>{''.join(cells)}</tr>")
     totals = "".join(f"<td><b>{callbreak.format_points(t)}</b></td>" for t in match.totals())
-    rows.append(f"<tr><td><b>total</b></td>{totals}</tr>")
+    rows.append("<tr><td><b>" + _("total") + f"</b></td>{totals}</tr>")
+    caption = _("Scoreboard (call/tricks → points, and the running total)")
     table = (
         '<table class="cardlib-score-table" style="border-collapse:collapse" cellpadding="4">'
-        "<caption>Scoreboard (call/tricks → points, and the running total)</caption>"
+        f"<caption>{caption}</caption>"
         f"{head}{''.join(rows)}</table>"
     )
     if match.phase == "over":
         winners = match.winners()
-        names = " and ".join(seat_label(s) for s in winners)
-        verb = "share the win" if len(winners) > 1 else "wins" if winners != (YOU,) else "win"
-        table += f"<p><b>Match over: {escape(names)} {verb}.</b></p>"
+        names = seat_label(winners[0])
+        for seat in winners[1:]:
+            names = _("{cards} and {last}").format(cards=names, last=seat_label(seat))
+        if len(winners) > 1:
+            said = _("Match over: {names} share the win.")
+        elif winners == (YOU,):
+            said = _("Match over: {names} win.")
+        else:
+            said = _("Match over: {names} wins.")
+        table += f"<p><b>{escape(said.format(names=names))}</b></p>"
     return table
 
 
@@ -91,19 +110,15 @@ def house_rules_text(variant: callbreak.Variant) -> str:
     """The house rules of the match that change what the table looks like, for the status line."""
     rules = []
     if variant.anticlockwise:
-        rules.append("play goes anticlockwise (to the right)")
+        rules.append(_("play goes anticlockwise (to the right)"))
     if variant.max_call != callbreak.MAX_CALL:
-        rules.append(f"calls {variant.min_call} to {variant.max_call}")
-    if variant.redeal_no_spade or variant.redeal_no_face_card:
-        without = " or ".join(
-            word
-            for word, on in (
-                ("no spade", variant.redeal_no_spade),
-                ("no face card", variant.redeal_no_face_card),
-            )
-            if on
-        )
-        rules.append(f"a hand with {without} is dealt again")
+        rules.append(_("calls {low} to {high}").format(low=variant.min_call, high=variant.max_call))
+    if variant.redeal_no_spade and variant.redeal_no_face_card:
+        rules.append(_("a hand with no spade or no face card is dealt again"))
+    elif variant.redeal_no_spade:
+        rules.append(_("a hand with no spade is dealt again"))
+    elif variant.redeal_no_face_card:
+        rules.append(_("a hand with no face card is dealt again"))
     return f" ({'; '.join(rules)})" if rules else ""
 
 
@@ -114,12 +129,19 @@ def status_html(match: callbreak.Match) -> str:
     calls = "".join(f"<td>{'—' if c is None else c}</td>" for c in deal.calls)
     won = "".join(f"<td>{w}</td>" for w in deal.tricks_won)
     head = "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
+    title = _("<b>Deal {number} of {count}</b>, dealer {dealer}").format(
+        number=number, count=match.deals_to_play, dealer=escape(seat_label(deal.dealer))
+    )
     return (
-        f"<b>Deal {number} of {match.deals_to_play}</b>, dealer {escape(seat_label(deal.dealer))}"
-        f"{house_rules_text(match.variant)}"
+        f"{title}{house_rules_text(match.variant)}"
         '<table style="border-collapse:collapse" cellpadding="4">'
-        f'<tr><th scope="col">Seat</th>{head}</tr>'
-        f"<tr><td>call</td>{calls}</tr><tr><td>tricks</td>{won}</tr></table>"
+        + '<tr><th scope="col">'
+        + _("Seat")
+        + f"</th>{head}</tr><tr><td>"
+        + _("call")
+        + f"</td>{calls}</tr><tr><td>"
+        + _("tricks")
+        + f"</td>{won}</tr></table>"
     )
 
 
@@ -145,9 +167,9 @@ class MatchPlayer:
         self.seed = seed
         self.match = callbreak.Match(seed, dealer, variant, deals)
         self.bots = (None, SensibleBot(), SensibleBot(), SensibleBot())
-        self.call_select = widgets.Dropdown(description="Your call", layout={"width": "180px"})
+        self.call_select = widgets.Dropdown(layout={"width": "180px"})
         self.call_select.add_class("cardlib-call-select")
-        self.call_button = widgets.Button(description="Call", button_style="primary")
+        self.call_button = widgets.Button(button_style="primary")
         self.call_button.add_class("cardlib-call-button")
         self.status = widgets.HTML()
         self.status.add_class("cardlib-status")
@@ -159,14 +181,15 @@ class MatchPlayer:
         self.hand.add_class("cardlib-hand")
         self.feedback = widgets.HTML()
         self.feedback.add_class("cardlib-feedback")
-        self.next_button = widgets.Button(description="Next deal")
+        self.next_button = widgets.Button()
         self.next_button.add_class("cardlib-next-deal")
         self.scoreboard = widgets.HTML()
         self.scoreboard.add_class("cardlib-scoreboard")
         self.card_buttons = {card: self._card_button(card) for card in DECK}
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
-                self.status,
+                widgets.HBox([self.status, self.language.dropdown]),
                 widgets.HBox([self.trick_view, self.last_trick]),
                 self.hand,
                 widgets.HBox([self.call_select, self.call_button, self.next_button]),
@@ -180,7 +203,12 @@ class MatchPlayer:
         self.highlighted: frozenset[Card] = frozenset()
         self.finished_tricks: tuple = ()
         self._bots_act()
-        self._refresh(self._your_turn_text())
+        self._refresh(self._your_turn_text)
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use: the same
+        deal, the same last message, said again."""
+        self._refresh(self._say)
 
     # ----- actions (the buttons; also handy from a notebook or a test) -----
 
@@ -209,7 +237,7 @@ class MatchPlayer:
     def _card_button(self, card: Card) -> widgets.Button:
         button = widgets.Button(
             description=str(card),
-            tooltip=card.name,
+            tooltip=card_name(card),
             layout={"width": "52px", "height": "40px", "border": NORMAL_BORDER},
             style={
                 "text_color": SUIT_COLOURS[card.suit],
@@ -227,12 +255,17 @@ class MatchPlayer:
         try:
             self.match.call(n, seat=YOU)
         except CardlibError as error:
-            self._refresh(
-                f"<b>That call is refused</b> ({escape(error.rule)}): {escape(str(error))}"
-            )
+
+            def say(error=error) -> str:
+                error = self._refusal(lambda match: match.call(n, seat=YOU)) or error
+                return _("<b>That call is refused</b> ({rule}): {reason}").format(
+                    rule=escape(error.rule), reason=escape(str(error))
+                )
+
+            self._refresh(say)
             return
         self._bots_act()
-        self._refresh(f"You called {n}. " + self._your_turn_text())
+        self._refresh(lambda: _("You called {call}.").format(call=n) + " " + self._your_turn_text())
 
     def _card_clicked(self, card: Card) -> None:
         before = len(self.match.deal.tricks)
@@ -240,27 +273,60 @@ class MatchPlayer:
             self.match.play(card, seat=YOU)
         except CardlibError as error:
             # The engine refused and changed nothing; say why, in its words.
-            self.feedback.value = f"<b>Refused:</b> {escape(str(error))}"
+            self._say = lambda error=error: self._refused(
+                self._refusal(lambda match: match.play(card, seat=YOU)) or error
+            )
+            self.feedback.value = self._say()
             return
         self._bots_act()
         deal = self.match.deal
-        self.finished_tricks = deal.tricks[before:]
-        won = "; ".join(
-            f"trick {before + i + 1} goes to {seat_label(t.winner)}"
-            for i, t in enumerate(self.finished_tricks)
-        )
-        text = f"You played {cards_html([card])}" + (f": {escape(won)}." if won else ".")
-        self._refresh(text + " " + self._your_turn_text())
+        self.finished_tricks = finished = deal.tricks[before:]
+
+        def say() -> str:
+            won = "; ".join(
+                _("trick {number} goes to {seat}").format(
+                    number=before + i + 1, seat=seat_label(t.winner)
+                )
+                for i, t in enumerate(finished)
+            )
+            if won:
+                text = _("You played {card}: {tricks}.").format(
+                    card=cards_html([card]), tricks=escape(won)
+                )
+            else:
+                text = _("You played {card}.").format(card=cards_html([card]))
+            return text + " " + self._your_turn_text()
+
+        self._refresh(say)
+
+    def _refusal(self, attempt) -> CardlibError | None:
+        """The error the engine gives for ``attempt(match)`` now, in the language in use
+        (tried on a copy: the match on screen never changes)."""
+        try:
+            attempt(self.match.copy())
+        except CardlibError as error:
+            return error
+        return None
+
+    @staticmethod
+    def _refused(error: CardlibError) -> str:
+        return _("<b>Refused:</b> {reason}").format(reason=escape(str(error)))
 
     def _next_clicked(self, _button=None) -> None:
         try:
             self.match.next_deal()
         except CardlibError as error:
-            self.feedback.value = f"<b>Refused:</b> {escape(str(error))}"
+            self._say = lambda error=error: self._refused(
+                self._refusal(lambda match: match.next_deal()) or error
+            )
+            self.feedback.value = self._say()
             return
         self.finished_tricks = ()
         self._bots_act()
-        self._refresh(f"Deal {len(self.match.deals)}. " + self._your_turn_text())
+        number = len(self.match.deals)
+        self._refresh(
+            lambda: _("Deal {number}.").format(number=number) + " " + self._your_turn_text()
+        )
 
     # ----- drawing -----
 
@@ -275,22 +341,31 @@ class MatchPlayer:
             hint = sensible_call_mask(
                 deal._hands[YOU], deal.rules.trump, deal.min_call, deal.max_call
             )
-            return f"Your call: how many tricks will you take? (A sensible bot would call {hint}.)"
+            return _(
+                "Your call: how many tricks will you take? (A sensible bot would call {hint}.)"
+            ).format(hint=hint)
         if phase == "playing":
             explanation = match.explain()
-            return (
-                f"Your turn ({escape(explanation.rule)}): {escape(explanation.text)} "
-                f"Legal: {cards_html(explanation.legal, sort=True)}"
+            return _("Your turn ({rule}): {text} Legal: {cards}").format(
+                rule=escape(explanation.rule),
+                text=escape(explanation.text),
+                cards=cards_html(explanation.legal, sort=True),
             )
         scores = match.deal.scores()
         line = ", ".join(
             f"{seat_label(s)} {callbreak.format_points(p)}" for s, p in enumerate(scores)
         )
         if phase == "deal-over":
-            return f"Deal over: {escape(line)}. Press “Next deal”."
-        return f"Deal over: {escape(line)}. The match is over."
+            return _("Deal over: {scores}. Press “Next deal”.").format(scores=escape(line))
+        return _("Deal over: {scores}. The match is over.").format(scores=escape(line))
 
-    def _refresh(self, feedback: str) -> None:
+    def _refresh(self, say: Callable[[], str]) -> None:
+        """Redraw the table; ``say()`` gives the feedback (called again after a
+        change of language)."""
+        self._say = say
+        self.call_select.description = _("Your call")
+        self.call_button.description = _("Call")
+        self.next_button.description = _("Next deal")
         match = self.match
         deal = match.deal
         phase = match.phase
@@ -308,33 +383,36 @@ class MatchPlayer:
             if card in legal:
                 button.add_class("cardlib-legal")
                 button.layout.border = LEGAL_BORDER
-                button.tooltip = f"{card.name} (legal)"
+                button.tooltip = _("{card} (legal)").format(card=card_name(card))
             else:
                 button.remove_class("cardlib-legal")
                 button.layout.border = NORMAL_BORDER
-                button.tooltip = card.name
+                button.tooltip = card_name(card)
         held = sort_for_display(deal.hand(YOU))
         self.hand.children = tuple(self.card_buttons[c] for c in held)
         names = [seat_label(s) for s in range(4)]
         if deal.trick:
-            self.trick_view.value = f"<div>Trick {len(deal.tricks) + 1} so far</div>" + str(
+            so_far = _("Trick {number} so far").format(number=len(deal.tricks) + 1)
+            self.trick_view.value = f"<div>{so_far}</div>" + str(
                 trick_svg(deal.trick, deal.trick_seats, seat_names=names)
             )
         elif phase == "playing":
-            self.trick_view.value = "<i>You lead this trick.</i>"
+            self.trick_view.value = "<i>" + _("You lead this trick.") + "</i>"
         else:
             self.trick_view.value = ""
         if deal.tricks:
             last = deal.tricks[-1]
-            self.last_trick.value = (
-                f"<div>Trick {len(deal.tricks)}: {escape(seat_label(last.winner))} won</div>"
-                + str(trick_svg(last.cards, last.seats, last.seats.index(last.winner), names))
+            won = _("Trick {number}: {seat} won").format(
+                number=len(deal.tricks), seat=escape(seat_label(last.winner))
+            )
+            self.last_trick.value = f"<div>{won}</div>" + str(
+                trick_svg(last.cards, last.seats, last.seats.index(last.winner), names)
             )
         else:
             self.last_trick.value = ""
         self.status.value = status_html(match)
         self.scoreboard.value = scoreboard_html(match)
-        self.feedback.value = feedback
+        self.feedback.value = say()
 
     def _ipython_display_(self):
         from IPython.display import display

@@ -36,13 +36,16 @@ import ipywidgets as widgets
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card, parse_cards, sort_for_display
+from cardlib.cards import Card, card_name, parse_cards, sort_for_display
 from cardlib.game import Explanation
+from cardlib.i18n import N_, _
 from cardlib.seats import seat_label, seat_labels
 from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
-POSITION_NAMES = ("led", "2nd", "3rd")
-DEALT, DEALT_INDEX = "A position dealt from the seed", -1
+POSITION_NAMES = (N_("led"), N_("2nd"), N_("3rd"))
+DEALT, DEALT_INDEX = N_("A position dealt from the seed"), -1
+DEALT_TITLE = N_("Seed {seed}: trick {number} of 13, {seat} to play")
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,9 @@ class Position:
     first_trick: bool = False
     seat: int | None = None
     seats: tuple[int, ...] | None = None
+    #: For a dealt position, the seed and trick number its title names (it is
+    #: told again in the learner's language); empty for a worked position.
+    title_fields: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def of(cls, key: str, title: str, hand: str, trick: str = "", **options) -> Position:
@@ -71,47 +77,58 @@ class Position:
         """What may be played here, and why."""
         return callbreak.explain_play(self.hand, self.trick, self.variant, self.first_trick)
 
+    def shown_title(self) -> str:
+        """The title in the learner's language (``title`` stays English)."""
+        if self.title_fields:
+            return _(DEALT_TITLE).format(**dict(self.title_fields), seat=seat_label(self.seat))
+        return _(self.title)
+
 
 #: One worked position per step of the ladder, in ladder order; the seed's own
 #: two examples (``seed-follow``, ``seed-trump``) follow one hand through a deal.
 WORKED_POSITIONS: tuple[Position, ...] = (
-    Position.of("lead", "1. You lead: any card, spades too", "AS 3S KH 5H 9D"),
+    Position.of("lead", N_("1. You lead: any card, spades too"), "AS 3S KH 5H 9D"),
     Position.of(
         "seed-follow",
-        "2. Seed example: hearts led, Q♥ high, you hold 3♥ K♥: you must beat",
+        N_("2. Seed example: hearts led, Q♥ high, you hold 3♥ K♥: you must beat"),
         "3H KH 2S 5D",
         "4H QH",
     ),
-    Position.of("follow-any", "2. Follow suit; you cannot beat Q♥: any heart", "3H 5H 9D", "4H QH"),
     Position.of(
-        "spade-lead", "2. A spade is led: beat the highest spade if you can", "AS 3S 5H", "10S"
+        "follow-any", N_("2. Follow suit; you cannot beat Q♥: any heart"), "3H 5H 9D", "4H QH"
     ),
     Position.of(
-        "trumped", "2. Exception: the heart lead was trumped: any heart", "3H KH 5D", "4H 6S"
+        "spade-lead", N_("2. A spade is led: beat the highest spade if you can"), "AS 3S 5H", "10S"
+    ),
+    Position.of(
+        "trumped", N_("2. Exception: the heart lead was trumped: any heart"), "3H KH 5D", "4H 6S"
     ),
     Position.of(
         "seed-trump",
-        "3. Seed example: clubs led, no clubs, your only spade is 2♠: you must trump",
+        N_("3. Seed example: clubs led, no clubs, your only spade is 2♠: you must trump"),
         "3H 2S 5D",
         "7C",
     ),
     Position.of(
-        "overtrump", "3. 9♠ has trumped; you hold J♠: you must over-trump", "5S JS 4H", "7C 9S"
+        "overtrump", N_("3. 9♠ has trumped; you hold J♠: you must over-trump"), "5S JS 4H", "7C 9S"
     ),
     Position.of(
-        "undertrump", "3. 9♠ has trumped; your spades are lower: still a spade", "3S 5S 4H", "7C 9S"
+        "undertrump",
+        N_("3. 9♠ has trumped; your spades are lower: still a spade"),
+        "3S 5S 4H",
+        "7C 9S",
     ),
-    Position.of("free", "4. Neither clubs nor spades: any card", "4H 6D 9D", "7C"),
+    Position.of("free", N_("4. Neither clubs nor spades: any card"), "4H 6D 9D", "7C"),
     Position.of(
         "free-discard",
-        "Variant free discard: cannot over-trump 9♠, so any card",
+        N_("Variant free discard: cannot over-trump 9♠, so any card"),
         "3S 5S 4H",
         "7C 9S",
         variant=callbreak.Variant(free_discard=True),
     ),
     Position.of(
         "no-spade-lead",
-        "Variant no spade lead on trick 1: lead anything but a spade",
+        N_("Variant no spade lead on trick 1: lead anything but a spade"),
         "AS 3S KH 5H 9D",
         first_trick=True,
         variant=callbreak.Variant(no_spade_lead_first_trick=True),
@@ -130,36 +147,46 @@ def dealt_position(seed: int, variant: callbreak.Variant = callbreak.STANDARD) -
     bot = SensibleBot()
     while deal.phase == "calling":
         deal.call(bot.choose_call(deal))
-    for _ in range(rng.randrange(40)):
+    for _turn in range(rng.randrange(40)):
         deal.play(bot.choose_play(deal))
     seat = deal.to_act
     number = len(deal.tricks) + 1
     return Position(
         key=f"seed-{seed}",
-        title=f"Seed {seed}: trick {number} of 13, {seat_label(seat)} to play",
+        title=DEALT_TITLE.format(seed=seed, number=number, seat=seat_label(seat)),
         hand=tuple(sort_for_display(deal.hand(seat))),
         trick=deal.trick,
         variant=variant,
         first_trick=deal.first_trick,
         seat=seat,
         seats=deal.trick_seats,
+        title_fields=(("seed", seed), ("number", number)),
     )
 
 
 def position_html(position: Position) -> Html:
     """Who plays, and the trick so far as SVG (or a line saying you lead)."""
-    you = "You" if position.seat is None else seat_label(position.seat, you=position.seat)
+    you = None if position.seat is None else seat_label(position.seat, you=position.seat)
     if position.trick:
         if position.seats is not None:
             picture = trick_svg(position.trick, position.seats, seat_names=seat_labels())
         else:
-            picture = trick_svg(position.trick, range(len(position.trick)), None, POSITION_NAMES)
-        where = "The trick so far:" if position.seat is None else f"{you}; the trick so far:"
+            names = [_(name) for name in POSITION_NAMES]
+            picture = trick_svg(position.trick, range(len(position.trick)), None, names)
+        where = _("The trick so far:") if you is None else _("{you}; the trick so far:")
     else:
         picture = ""
-        which = "the first trick of the deal" if position.first_trick else "this trick"
-        where = f"You lead {which}." if position.seat is None else f"{you}: you lead {which}."
-    return Html(f"<div><b>{escape(position.title)}</b></div><div>{escape(where)}</div>{picture}")
+        if position.first_trick:
+            where = (
+                _("You lead the first trick of the deal.")
+                if you is None
+                else _("{you}: you lead the first trick of the deal.")
+            )
+        else:
+            where = _("You lead this trick.") if you is None else _("{you}: you lead this trick.")
+    where = where.format(you=you)
+    title = escape(position.shown_title())
+    return Html(f"<div><b>{title}</b></div><div>{escape(where)}</div>{picture}")
 
 
 class PlayExplorer:
@@ -181,29 +208,27 @@ class PlayExplorer:
         self.variant = variant
         self._syncing = False
         self.picker = widgets.Dropdown(
-            options=[(p.title, i) for i, p in enumerate(positions)] + [(DEALT, DEALT_INDEX)],
-            value=0,
-            description="Position",
-            layout={"width": "max-content"},
+            options=self._position_options(), value=0, layout={"width": "max-content"}
         )
         self.picker.add_class("cardlib-position")
-        self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "160px"})
+        self.seed = widgets.IntText(value=seed, layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
-        self.deal_button = widgets.Button(description="Deal a position")
+        self.deal_button = widgets.Button()
         self.deal_button.add_class("cardlib-deal-button")
         self.table = widgets.HTML()
         self.table.add_class("cardlib-table")
         self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.hand.add_class("cardlib-hand")
-        self.show_legal = widgets.Button(description="Show legal cards", layout={"width": "auto"})
+        self.show_legal = widgets.Button(layout={"width": "auto"})
         self.show_legal.add_class("cardlib-show-legal")
         self.legal_set = widgets.HTML()
         self.legal_set.add_class("cardlib-legal-set")
         self.feedback = widgets.HTML()
         self.feedback.add_class("cardlib-feedback")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
-                self.picker,
+                widgets.HBox([self.picker, self.language.dropdown]),
                 widgets.HBox([self.seed, self.deal_button]),
                 self.table,
                 self.hand,
@@ -215,7 +240,41 @@ class PlayExplorer:
         self.picker.observe(self._pick, names="value")
         self.deal_button.on_click(self._deal)
         self.show_legal.on_click(self._show_legal)
+        self._label()
         self.load(positions[0])
+
+    def _position_options(self) -> list[tuple[str, int]]:
+        return [(p.shown_title(), i) for i, p in enumerate(self.positions)] + [
+            (_(DEALT), DEALT_INDEX)
+        ]
+
+    def _label(self) -> None:
+        self.picker.description = _("Position")
+        self.seed.description = _("Seed")
+        self.deal_button.description = _("Deal a position")
+        self.show_legal.description = _("Show legal cards")
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use: the same position, the same
+        card clicked, the same cards highlighted."""
+        self._syncing = True
+        try:
+            value = self.picker.value
+            self.picker.options = self._position_options()
+            self.picker.value = value
+        finally:
+            self._syncing = False
+        self._label()
+        self.explanation = self.position.explain()
+        self.table.value = position_html(self.position)
+        for card, button in self.card_buttons.items():
+            button.tooltip = self._tooltip(card)
+        if self.chosen is None:
+            self.feedback.value = _("Click the card you would play.")
+        else:
+            self._judge(self.chosen)
+        if self.highlighted:
+            self._show_legal()
 
     # ----- actions (what the buttons do; also handy from a notebook or a test) -----
 
@@ -246,7 +305,7 @@ class PlayExplorer:
         self.hand.children = tuple(self.card_buttons.values())
         self.table.value = position_html(position)
         self.legal_set.value = ""
-        self.feedback.value = "Click the card you would play."
+        self.feedback.value = _("Click the card you would play.")
 
     def click(self, card: Card | str) -> None:
         """Click the button of a card in the hand."""
@@ -268,7 +327,7 @@ class PlayExplorer:
     def _card_button(self, card: Card) -> widgets.Button:
         button = widgets.Button(
             description=str(card),
-            tooltip=card.name,
+            tooltip=card_name(card),
             # No side padding: at 15px, "10♣" needs the whole 52px (seen cut to "1…" in Lab).
             layout={
                 "width": "52px",
@@ -293,11 +352,11 @@ class PlayExplorer:
         explanation = self.explanation
         if card in explanation.legal:
             self.verdict = "legal"
-            head = f"{card} is legal."
+            head = _("{card} is legal.").format(card=card)
         else:
             self.verdict = "illegal"
             # The same words as the IllegalPlayError a deal raises for this card.
-            head = f"{card} is not allowed ({explanation.rule})."
+            head = _("{card} is not allowed ({rule}).").format(card=card, rule=explanation.rule)
         self.feedback.value = f"<b>{escape(head)}</b> {escape(explanation.text)}"
 
     def _show_legal(self, _button=None) -> None:
@@ -307,10 +366,15 @@ class PlayExplorer:
             if card in legal:
                 button.add_class("cardlib-legal")
                 button.layout.border = f"3px solid {HIGHLIGHT}"
-                button.tooltip = f"{card.name} (legal)"
-        self.legal_set.value = (
-            f"Legal here ({escape(self.explanation.rule)}): {cards_html(legal, sort=True)}"
+                button.tooltip = self._tooltip(card)
+        self.legal_set.value = _("Legal here ({rule}): {cards}").format(
+            rule=escape(self.explanation.rule), cards=cards_html(legal, sort=True)
         )
+
+    def _tooltip(self, card: Card) -> str:
+        if card in self.highlighted:
+            return _("{card} (legal)").format(card=card_name(card))
+        return card_name(card)
 
     def _pick(self, change) -> None:
         if self._syncing:

@@ -27,9 +27,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib.cards import Card
+from cardlib.cards import Card, card_name
+from cardlib.i18n import _
 from cardlib.puzzles import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.svg import SUIT_COLOURS, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
 # After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
 # colours readable, and the icon means colour is never the only cue (Okabe–Ito colours).
@@ -44,10 +46,12 @@ def position_html(puzzle: Puzzle) -> str:
     """The situation, the variant and the trick so far (the hand is the row of buttons)."""
     from cardlib.game import SEAT_NAMES
 
-    table = trick_svg(puzzle.trick, puzzle.trick_seats, None, SEAT_NAMES) if puzzle.trick else ""
+    names = [_(name) for name in SEAT_NAMES]
+    table = trick_svg(puzzle.trick, puzzle.trick_seats, None, names) if puzzle.trick else ""
+    ask = _("Click every card you may play, then Check.")
     return (
         f"<div><b>{escape(puzzle.title)}</b> — {escape(variant_text(puzzle.variant))}</div>"
-        f"<div>{escape(puzzle.situation)} Click every card you may play, then Check.</div>"
+        f"<div>{escape(puzzle.situation)} {escape(ask)}</div>"
         f"<div>{table}</div>"
     )
 
@@ -60,7 +64,7 @@ class PuzzleWidget:
     given, is called once, at the first such check. Check with no card chosen only asks for one.
     """
 
-    def __init__(self, puzzle: Puzzle, on_checked=None):
+    def __init__(self, puzzle: Puzzle, on_checked=None, language_dropdown: bool = True):
         self.puzzle = puzzle
         self.result = None
         self._on_checked = on_checked
@@ -71,7 +75,7 @@ class PuzzleWidget:
             button = widgets.ToggleButton(
                 value=False,
                 description=str(card),
-                tooltip=card.name,
+                tooltip=card_name(card),
                 layout=widgets.Layout(width="auto", min_width="3.6em"),
             )
             button.style.text_color = SUIT_COLOURS[card.suit]
@@ -79,13 +83,16 @@ class PuzzleWidget:
             button.add_class("cardlib-card-button")
             button.add_class(f"cardlib-card-{card.code}")
             self.buttons[card] = button
-        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary")
         self.check_button.add_class("cardlib-check-answer")
         self.check_button.on_click(self._check)
         self.feedback = widgets.HTML("")
         self.feedback.add_class("cardlib-feedback")
+        # A stream shows one dropdown for all its puzzles; each puzzle still redraws itself.
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [
+            ([self.language.dropdown] if language_dropdown else [])
+            + [
                 self.position,
                 widgets.HBox(list(self.buttons.values())),
                 self.check_button,
@@ -93,6 +100,25 @@ class PuzzleWidget:
             ]
         )
         self.widget.add_class("cardlib-puzzle-widget")
+        self._shown = None  # what the feedback says: None, "unanswered" or the cards checked
+
+    def redraw(self) -> None:
+        """Say everything again in the language now in use (the same cards chosen and
+        checked; nothing counts again in a stream's score)."""
+        self.position.value = position_html(self.puzzle)
+        self.check_button.description = _("Check")
+        for card, button in self.buttons.items():
+            button.tooltip = card_name(card)
+        if self._shown == "unanswered":
+            self.feedback.value = self._unanswered()
+        elif self._shown is not None:
+            self.feedback.value = self.puzzle.check(self._shown)._repr_html_()
+
+    @staticmethod
+    def _unanswered() -> str:
+        from cardlib.exercises.feedback import unanswered
+
+        return unanswered(_("click every card you may play, then Check."))._repr_html_()
 
     @property
     def selected(self) -> frozenset[Card]:
@@ -109,17 +135,15 @@ class PuzzleWidget:
     def _check(self, _button=None) -> None:
         if not self.selected:
             # Nothing chosen is no answer: say so, and never list the cards that were allowed.
-            from cardlib.exercises.feedback import unanswered
-
-            self.feedback.value = unanswered(
-                "click every card you may play, then Check."
-            )._repr_html_()
+            self._shown = "unanswered"
+            self.feedback.value = self._unanswered()
             return
-        feedback = self.puzzle.check(sorted(self.selected))
+        self._shown = sorted(self.selected)
+        feedback = self.puzzle.check(self._shown)
         self.feedback.value = feedback._repr_html_()
         for card, button in self.buttons.items():
             mark = _mark(card in self.selected, card in self.puzzle.legal)
-            for css, _, _ in _MARKS.values():
+            for css, _colour, _icon in _MARKS.values():
                 button.remove_class(css)
             if mark:
                 css, colour, icon = _MARKS[mark]
@@ -131,6 +155,10 @@ class PuzzleWidget:
             self.result = feedback
             if self._on_checked is not None:
                 self._on_checked(feedback)
+
+
+def _level_options() -> list[tuple[str, str]]:
+    return [(_(level), level) for level in LEVELS]
 
 
 def _mark(chosen: bool, legal: bool) -> str | None:
@@ -150,28 +178,53 @@ class PuzzleStream:
         self.seed = seed
         self.right = self.tried = 0
         self.number = 0
-        self.level = widgets.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self._relabelling = False
+        self.level = widgets.Dropdown(options=_level_options(), value=level)
         self.level.add_class("cardlib-puzzle-level")
         self.level.observe(self._level_changed, names="value")
-        self.next_button = widgets.Button(description="Next puzzle")
+        self.next_button = widgets.Button()
         self.next_button.add_class("cardlib-next-puzzle")
         self.next_button.on_click(self._next)
         self.score_label = widgets.HTML()
         self.score_label.add_class("cardlib-score")
         self.holder = widgets.VBox()
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [widgets.HBox([self.level, self.next_button, self.score_label]), self.holder]
+            [
+                widgets.HBox(
+                    [self.level, self.next_button, self.score_label, self.language.dropdown]
+                ),
+                self.holder,
+            ]
         )
         self.widget.add_class("cardlib-puzzle-stream")
         self._show()
 
+    def redraw(self) -> None:
+        """Say the labels and the score again in the language now in use (the puzzle on
+        screen redraws itself)."""
+        self._relabelling = True
+        try:
+            value = self.level.value
+            self.level.options = _level_options()
+            self.level.value = value
+        finally:
+            self._relabelling = False
+        self.level.description = _("Level")
+        self.next_button.description = _("Next puzzle")
+        self.score_label.value = f"<b>{self.score}</b>"
+
     @property
     def score(self) -> str:
-        return f"Score: {self.right} of {self.tried}"
+        return _("Score: {right} of {tried}").format(right=self.right, tried=self.tried)
 
     def _show(self) -> None:
+        self.level.description = _("Level")
+        self.next_button.description = _("Next puzzle")
         self.current = PuzzleWidget(
-            puzzle(self.level.value, self.seed, self.number), on_checked=self._scored
+            puzzle(self.level.value, self.seed, self.number),
+            on_checked=self._scored,
+            language_dropdown=False,
         )
         self.holder.children = (self.current.widget,)
         self.score_label.value = f"<b>{self.score}</b>"
@@ -186,5 +239,7 @@ class PuzzleStream:
         self._show()
 
     def _level_changed(self, _change) -> None:
+        if self._relabelling:
+            return
         self.number = 0  # a level's stream starts again at its first puzzle
         self._show()

@@ -20,19 +20,31 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib.history import replay
+from cardlib.i18n import _
 from cardlib.seats import seat_label
 from cardlib.svg import card_html, trick_svg
+from cardlib.widgets.language import LanguagePicker
 
 
 def counts_table(calls, won, scores=None) -> str:
     """An HTML table: each seat's call, tricks taken so far and, at the end, its score."""
     rows = [
-        "<tr><th>seat</th>" + "".join(f"<th>{seat_label(s)}</th>" for s in range(4)) + "</tr>",
-        "<tr><td>call</td>" + "".join(f"<td>{c}</td>" for c in calls) + "</tr>",
-        "<tr><td>tricks</td>" + "".join(f"<td>{w}</td>" for w in won) + "</tr>",
+        "<tr><th>"
+        + _("seat")
+        + "</th>"
+        + "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
+        + "</tr>",
+        "<tr><td>" + _("call") + "</td>" + "".join(f"<td>{c}</td>" for c in calls) + "</tr>",
+        "<tr><td>" + _("tricks") + "</td>" + "".join(f"<td>{w}</td>" for w in won) + "</tr>",
     ]
     if scores is not None:
-        rows.append("<tr><td>score</td>" + "".join(f"<td>{p:.1f}</td>" for p in scores) + "</tr>")
+        rows.append(
+            "<tr><td>"
+            + _("score")
+            + "</td>"
+            + "".join(f"<td>{p:.1f}</td>" for p in scores)
+            + "</tr>"
+        )
     return '<table class="cardlib-table">' + "".join(rows) + "</table>"
 
 
@@ -46,8 +58,8 @@ class DealReplay:
     def __init__(self, deal, step: int = 0):
         self.deal = deal
         self.plays = replay(deal)
-        self.back_button = widgets.Button(description="◀ back", tooltip="previous card")
-        self.forward_button = widgets.Button(description="forward ▶", tooltip="next card")
+        self.back_button = widgets.Button()
+        self.forward_button = widgets.Button()
         self.step_label = widgets.HTML()
         self.trick_view = widgets.HTML()
         self.text = widgets.HTML()
@@ -61,13 +73,21 @@ class DealReplay:
             (self.counts, "replay-counts"),
         ]:
             part.add_class(f"cardlib-{name}")
-        controls = widgets.HBox([self.back_button, self.forward_button, self.step_label])
+        self.language = LanguagePicker(self.redraw)
+        controls = widgets.HBox(
+            [self.back_button, self.forward_button, self.step_label, self.language.dropdown]
+        )
         self.widget = widgets.VBox([controls, self.trick_view, self.text, self.counts])
         self.widget.add_class("cardlib-replay")
         self.back_button.on_click(lambda _: self.back())
         self.forward_button.on_click(lambda _: self.forward())
         self.step = 0
         self.go_to(step)
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use."""
+        self.plays = replay(self.deal)  # the explanations, in the new language
+        self.go_to(self.step)
 
     def forward(self) -> None:
         self.go_to(self.step + 1)
@@ -80,15 +100,20 @@ class DealReplay:
         self.step = max(0, min(step, len(self.plays)))
         self.back_button.disabled = self.step == 0
         self.forward_button.disabled = self.step == len(self.plays)
-        self.step_label.value = f"card {self.step} of {len(self.plays)}"
+        self.back_button.description = _("◀ back")
+        self.back_button.tooltip = _("previous card")
+        self.forward_button.description = _("forward ▶")
+        self.forward_button.tooltip = _("next card")
+        self.step_label.value = _("card {step} of {count}").format(
+            step=self.step, count=len(self.plays)
+        )
         calls = self.deal.calls
         if self.step == 0:
             self.trick_view.value = ""
             first = self.deal.tricks[0].leader if self.deal.tricks else self.deal.leader
-            self.text.value = (
-                f"Calls are in. {escape(seat_label(first))} leads the first trick. "
-                "Press ▶ to see the first card."
-            )
+            self.text.value = _(
+                "Calls are in. {seat} leads the first trick. Press ▶ to see the first card."
+            ).format(seat=escape(seat_label(first)))
             self.counts.value = counts_table(calls, (0, 0, 0, 0))
             return
         play = self.plays[self.step - 1]
@@ -113,15 +138,24 @@ class DealReplay:
 
     def _narrate(self, play) -> str:
         who = escape(seat_label(play.seat))
-        line = f"Trick {play.trick_number}: {who} plays {card_html(play.card)}"
         if play.forced:
-            line += f" — <b>forced</b> ({escape(play.rule)}): {escape(play.text)}"
+            line = _("Trick {number}: {seat} plays {card} — <b>forced</b> ({rule}): {text}")
         elif play.restricted:
-            line += f" — <b>rule {escape(play.rule)}</b>: {escape(play.text)}"
+            line = _("Trick {number}: {seat} plays {card} — <b>rule {rule}</b>: {text}")
         else:
-            line += f" — free choice: {escape(play.text)}"
+            line = _("Trick {number}: {seat} plays {card} — free choice: {text}")
+        line = line.format(
+            number=play.trick_number,
+            seat=who,
+            card=card_html(play.card),
+            rule=escape(play.rule),
+            text=escape(play.text),
+        )
         if play.winner is not None:
-            line += f"<br><b>{escape(seat_label(play.winner))} wins trick {play.trick_number}.</b>"
+            won = _("{seat} wins trick {number}.").format(
+                seat=escape(seat_label(play.winner)), number=play.trick_number
+            )
+            line += f"<br><b>{won}</b>"
         return line
 
     def _ipython_display_(self):

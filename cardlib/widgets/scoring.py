@@ -27,8 +27,11 @@ from cardlib import callbreak
 from cardlib.cards import DECK, Card, parse_cards, sort_for_display
 from cardlib.charts import bar_chart
 from cardlib.estimate import best_calls, mean_tricks, trick_counts
+from cardlib.i18n import N_, _, ngettext
 from cardlib.svg import cards_html, hand_svg
+from cardlib.widgets.language import LanguagePicker
 
+#: The sample hands by name (the names are the dropdown's values; its labels translate them).
 SAMPLE_HANDS = {
     "Long spades": "AS KS 9S 7S 5S 3S AH 8H KD 6D 4D 7C 2C",
     "Aces and kings": "AS 4S AH KH 6H AD KD 5D 3D AC 9C 5C 2C",
@@ -36,29 +39,45 @@ SAMPLE_HANDS = {
     "Weak": "3S 2S JH 9H 6H 4H TD 8D 5D 2D JC 7C 4C",
     "Void in clubs": "KS JS 8S 6S 2S AH QH 5H AD JD 7D 4D 3D",
 }
+RANDOM_HAND = "Random hand"
+_HAND_LABELS = {
+    "Long spades": N_("Long spades"),
+    "Aces and kings": N_("Aces and kings"),
+    "Balanced, middling": N_("Balanced, middling"),
+    "Weak": N_("Weak"),
+    "Void in clubs": N_("Void in clubs"),
+    RANDOM_HAND: N_("Random hand"),
+}
 
 
 def score_sentence(call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD) -> str:
     """The score of one deal in words, e.g. 'Call 4, took 6 tricks: made, 4 + 2 × 0.1 = 4.2.'"""
     points = callbreak.format_points(callbreak.score(call, tricks, variant))
-    head = f"Call {call}, took {tricks} trick{'s' if tricks != 1 else ''}: "
+    head = ngettext(
+        "Call {call}, took {tricks} trick: ", "Call {call}, took {tricks} tricks: ", tricks
+    ).format(call=call, tricks=tricks)
     if variant.old_scoring:
         if call <= tricks <= call + 1:
-            return head + f"call or one more succeeds under old scoring, {points}."
-        if tricks > call + 1:
-            return head + f"two or more over the call fails under old scoring, {points}."
-        return head + f"short of the call, the whole call is lost, {points}."
-    if tricks >= call:
-        extra = tricks - call
-        if extra == 0:
-            return head + f"made exactly, {points}."
-        return head + f"made, {call} + {extra} × 0.1 = {points}."
-    short = call - tricks
-    return head + f"{short} short, so the whole call is lost: {points}."
+            tail = _("call or one more succeeds under old scoring, {points}.")
+        elif tricks > call + 1:
+            tail = _("two or more over the call fails under old scoring, {points}.")
+        else:
+            tail = _("short of the call, the whole call is lost, {points}.")
+    elif tricks == call:
+        tail = _("made exactly, {points}.")
+    elif tricks > call:
+        tail = _("made, {call} + {extra} × 0.1 = {points}.")
+    else:
+        tail = _("{short} short, so the whole call is lost: {points}.")
+    return head + tail.format(points=points, call=call, extra=tricks - call, short=call - tricks)
 
 
 def _html_label(text: str) -> widgets.HTML:
     return widgets.HTML(value=text)
+
+
+def _hand_options() -> list[tuple[str, str]]:
+    return [(_(label), name) for name, label in _HAND_LABELS.items()]
 
 
 class ScoreExplorer:
@@ -66,18 +85,23 @@ class ScoreExplorer:
 
     def __init__(self, call: int = 4, tricks: int = 4, variant=callbreak.STANDARD):
         self.variant = variant
-        self.call = widgets.IntSlider(
-            value=call, min=variant.min_call, max=variant.max_call, description="Call"
-        )
-        self.tricks = widgets.IntSlider(value=tricks, min=0, max=13, description="Tricks taken")
+        self.call = widgets.IntSlider(value=call, min=variant.min_call, max=variant.max_call)
+        self.tricks = widgets.IntSlider(value=tricks, min=0, max=13)
         self.score = widgets.HTML()
         self.call.add_class("cardlib-call-slider")
         self.tricks.add_class("cardlib-tricks-slider")
         self.score.add_class("cardlib-score")
-        self.widget = widgets.VBox([self.call, self.tricks, self.score])
+        self.language = LanguagePicker(self.redraw)
+        self.widget = widgets.VBox([self.language.dropdown, self.call, self.tricks, self.score])
         self.widget.add_class("cardlib-score-explorer")
         self.call.observe(self._update, names="value")
         self.tricks.observe(self._update, names="value")
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use."""
+        self.call.description = _("Call")
+        self.tricks.description = _("Tricks taken")
         self._update()
 
     @property
@@ -117,18 +141,18 @@ def two_places(value: Fraction) -> str:
 
 def expected_chart(
     expected: dict[int, Fraction],
-    title: str = "Expected score of each call",
+    title: str | None = None,
     width: int = 640,
     height: int = 300,
 ):
     """The bar chart of expected score by call, the best call(s) marked."""
     return bar_chart(
         expected,
-        title,
-        "call",
-        "expected score",
+        _("Expected score of each call") if title is None else title,
+        _("call"),
+        _("expected score"),
         marked=best_calls(expected),
-        mark_text="best",
+        mark_text=_("best"),
         value_text=two_places,
         width=width,
         height=height,
@@ -146,16 +170,10 @@ class ExpectedScoreExplorer:
 
     def __init__(self, samples: int = 10_000, seed: int = 0, variant=callbreak.STANDARD):
         self.samples, self.seed, self.variant = samples, seed, variant
-        self.hand_picker = widgets.Dropdown(
-            options=[*SAMPLE_HANDS, "Random hand"],
-            value=next(iter(SAMPLE_HANDS)),
-            description="Hand",
-        )
-        self.hand_seed = widgets.IntText(value=1, description="Seed")
+        self.hand_picker = widgets.Dropdown(options=_hand_options(), value=next(iter(SAMPLE_HANDS)))
+        self.hand_seed = widgets.IntText(value=1)
         # As wide as its words: the default button width cuts them off.
-        self.deal_button = widgets.Button(
-            description="Deal a random hand", layout={"width": "auto"}
-        )
+        self.deal_button = widgets.Button(layout={"width": "auto"})
         self.hand_view = widgets.HTML()
         self.chart = widgets.HTML()
         self.summary = widgets.HTML()
@@ -168,22 +186,46 @@ class ExpectedScoreExplorer:
             (self.summary, "best-call"),
         ]:
             part.add_class(f"cardlib-{name}")
-        controls = widgets.HBox([self.hand_picker, self.hand_seed, self.deal_button])
+        self.language = LanguagePicker(self.redraw)
+        controls = widgets.HBox(
+            [self.hand_picker, self.hand_seed, self.deal_button, self.language.dropdown]
+        )
         self.widget = widgets.VBox([controls, self.hand_view, self.summary, self.chart])
         self.widget.add_class("cardlib-expected-explorer")
         self.hand_picker.observe(self._picked, names="value")
         self.deal_button.on_click(self._deal)
+        self._label()
         self.show_hand(parse_cards(SAMPLE_HANDS[self.hand_picker.value]))
 
+    def _label(self) -> None:
+        self.hand_picker.description = _("Hand")
+        self.hand_seed.description = _("Seed")
+        self.deal_button.description = _("Deal a random hand")
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use (the
+        estimate is kept: nothing is sampled again)."""
+        self._relabelling = True
+        try:
+            value = self.hand_picker.value
+            self.hand_picker.options = _hand_options()
+            self.hand_picker.value = value
+        finally:
+            self._relabelling = False
+        self._label()
+        self._draw()
+
     def _picked(self, change) -> None:
-        if change["new"] == "Random hand":
+        if getattr(self, "_relabelling", False):
+            return
+        if change["new"] == RANDOM_HAND:
             self.show_hand(random_hand(self.hand_seed.value))
         else:
             self.show_hand(parse_cards(SAMPLE_HANDS[change["new"]]))
 
     def _deal(self, button=None) -> None:
-        if self.hand_picker.value != "Random hand":
-            self.hand_picker.value = "Random hand"  # the observer shows the hand
+        if self.hand_picker.value != RANDOM_HAND:
+            self.hand_picker.value = RANDOM_HAND  # the observer shows the hand
         else:
             self.show_hand(random_hand(self.hand_seed.value))
 
@@ -193,15 +235,24 @@ class ExpectedScoreExplorer:
         self.counts = trick_counts(self.hand, self.samples, self.seed, self.variant)
         self.expected = callbreak.expected_scores(self.counts, self.variant)
         self.best = best_calls(self.expected)
-        mean = mean_tricks(self.counts)
-        self.hand_view.value = str(hand_svg(self.hand, label="your hand"))
+        self._draw()
+
+    def _draw(self) -> None:
+        self.hand_view.value = str(hand_svg(self.hand, label=_("your hand")))
         self.chart.value = str(expected_chart(self.expected))
-        best = " or ".join(str(c) for c in self.best)
-        self.summary.value = (
-            f"{cards_html(self.hand)}<br>Over {self.samples:,} random deals this hand took "
-            f"{two_places(mean)} tricks on average. <b>Best call: {best}</b>, expected score "
-            f"{two_places(self.expected[self.best[0]])}."
+        best = self.best[0]
+        for call in self.best[1:]:
+            best = _("{calls} or {call}").format(calls=best, call=call)
+        sentence = _(
+            "Over {samples:,} random deals this hand took {mean} tricks on average. "
+            "<b>Best call: {best}</b>, expected score {score}."
+        ).format(
+            samples=self.samples,
+            mean=two_places(mean_tricks(self.counts)),
+            best=best,
+            score=two_places(self.expected[self.best[0]]),
         )
+        self.summary.value = f"{cards_html(self.hand)}<br>{sentence}"
 
     def _ipython_display_(self):
         from IPython.display import display

@@ -27,19 +27,81 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib.cards import DECK, SUIT_NAMES, Card, parse_cards, sort_for_display
+from cardlib.cards import DECK, Card, card_name, parse_cards, sort_for_display, suit_name
+from cardlib.i18n import N_, _
 from cardlib.svg import Html, trick_svg
 from cardlib.tricks import trick_winner
+from cardlib.widgets.language import LanguagePicker
 
 NO_TRUMP = "NT"
 TRUMP_CHOICES = (
-    ("♠ spades (Call Break, Call Bridge)", "S"),
-    ("♥ hearts", "H"),
-    ("♦ diamonds", "D"),
-    ("♣ clubs", "C"),
-    ("no trump (a Bridge NT contract)", NO_TRUMP),
+    (N_("♠ spades (Call Break, Call Bridge)"), "S"),
+    (N_("♥ hearts"), "H"),
+    (N_("♦ diamonds"), "D"),
+    (N_("♣ clubs"), "C"),
+    (N_("no trump (a Bridge NT contract)"), NO_TRUMP),
 )
-POSITIONS = ("led", "2nd", "3rd", "4th")
+POSITIONS = (N_("led"), N_("2nd"), N_("3rd"), N_("4th"))
+
+
+def _and(cards: Sequence[Card]) -> str:
+    """'A♥', 'A♥ and K♥', 'A♥ and K♥ and 3♥', in play order."""
+    text = str(cards[0])
+    for card in cards[1:]:
+        text = _("{cards} and {last}").format(cards=text, last=card)
+    return text
+
+
+def winner_and_reason(trick: Sequence[Card | str], trump: str | None = "S") -> tuple[str, str]:
+    """Who wins the trick (``'2♠ wins.'``) and the rule that makes it win, in the
+    learner's language."""
+    cards = [Card(c) for c in trick]
+    win = cards[trick_winner(cards, trump)]
+    head = _("{card} wins.").format(card=win)
+    led = cards[0].suit
+    trumps = [c for c in cards if trump is not None and c.suit == trump]
+    if trumps:
+        names = suit_name(trump)
+        best_other = max((c for c in cards if c.suit != trump), key=lambda c: c.rank, default=None)
+        if len(trumps) > 1:
+            reason = _(
+                "{suits} are trump and {card} is the highest of the {count} {suits_lower} played."
+            )
+        elif best_other is not None and best_other.rank > win.rank:
+            reason = _(
+                "{suits} are trump and {card} is the only {suit}, so it beats every other "
+                "card, even {best}."
+            )
+        else:
+            reason = _(
+                "{suits} are trump and {card} is the only {suit}, so it beats every other card."
+            )
+        return head, reason.format(
+            suits=names[:1].upper() + names[1:],
+            suits_lower=names,
+            card=win,
+            suit=suit_name(trump, plural=False),
+            count=len(trumps),
+            best=best_other,
+        )
+    off_suit = [c for c in cards if c.suit != led]
+    if trump is not None and off_suit:
+        reason = _(
+            "No trump was played, so the highest {suit} (the led suit) wins; {cards} did not "
+            "follow suit and cannot win."
+        )
+    elif trump is not None:
+        reason = _("No trump was played, so the highest {suit} (the led suit) wins.")
+    elif off_suit:
+        reason = _(
+            "There is no trump, so the highest {suit} (the led suit) wins; {cards} did not "
+            "follow suit and cannot win."
+        )
+    else:
+        reason = _("There is no trump, so the highest {suit} (the led suit) wins.")
+    return head, reason.format(
+        suit=suit_name(led, plural=False), cards=_and(off_suit) if off_suit else ""
+    )
 
 
 def why_it_wins(trick: Sequence[Card | str], trump: str | None = "S") -> str:
@@ -48,31 +110,19 @@ def why_it_wins(trick: Sequence[Card | str], trump: str | None = "S") -> str:
     >>> why_it_wins(parse_cards("AH 2S KH 3H"))
     '2♠ wins. Spades are trump and 2♠ is the only spade, so it beats every other card, even A♥.'
     """
-    cards = [Card(c) for c in trick]
-    win = cards[trick_winner(cards, trump)]
-    led = cards[0].suit
-    trumps = [c for c in cards if trump is not None and c.suit == trump]
-    if trumps:
-        trump_name = SUIT_NAMES[trump].capitalize()
-        best_other = max((c for c in cards if c.suit != trump), key=lambda c: c.rank, default=None)
-        beaten = (
-            f", even {best_other}" if best_other is not None and best_other.rank > win.rank else ""
-        )
-        if len(trumps) == 1:
-            return (
-                f"{win} wins. {trump_name} are trump and {win} is the only "
-                f"{SUIT_NAMES[trump][:-1]}, so it beats every other card{beaten}."
-            )
-        return (
-            f"{win} wins. {trump_name} are trump and {win} is the highest of the "
-            f"{len(trumps)} {SUIT_NAMES[trump]} played."
-        )
-    off_suit = [c for c in cards if c.suit != led]
-    no_trump = "No trump was played" if trump is not None else "There is no trump"
-    text = f"{win} wins. {no_trump}, so the highest {SUIT_NAMES[led][:-1]} (the led suit) wins"
-    if off_suit:
-        return text + f"; {' and '.join(map(str, off_suit))} did not follow suit and cannot win."
-    return text + "."
+    return " ".join(winner_and_reason(trick, trump))
+
+
+def _card_options() -> list[tuple[str, str]]:
+    return [(f"{c} {card_name(c)}", c.code) for c in sort_for_display(DECK)]
+
+
+def _trump_options() -> list[tuple[str, str]]:
+    return [(_(label), value) for label, value in TRUMP_CHOICES]
+
+
+def _positions() -> tuple[str, ...]:
+    return tuple(_(position) for position in POSITIONS)
 
 
 class TrickBuilder:
@@ -87,18 +137,15 @@ class TrickBuilder:
         start = parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
         if len(start) != 4:
             raise ValueError(f"a trick has four cards, got {len(start)}")
-        options = [(f"{c} {c.name}", c.code) for c in sort_for_display(DECK)]
         self.pickers = []
         for i, card in enumerate(start):
-            picker = widgets.Dropdown(
-                options=options, value=card.code, description=POSITIONS[i].capitalize()
-            )
+            picker = widgets.Dropdown(options=_card_options(), value=card.code)
             picker.add_class("cardlib-trick-card")
             picker.add_class(f"cardlib-trick-card-{i}")
             picker.observe(self._update, names="value")
             self.pickers.append(picker)
         self.trump = widgets.Dropdown(
-            options=TRUMP_CHOICES, value=NO_TRUMP if trump is None else trump, description="Trump"
+            options=_trump_options(), value=NO_TRUMP if trump is None else trump
         )
         self.trump.add_class("cardlib-trump")
         self.trump.observe(self._update, names="value")
@@ -106,10 +153,40 @@ class TrickBuilder:
         self.picture.add_class("cardlib-trick")
         self.feedback = widgets.HTML()
         self.feedback.add_class("cardlib-feedback")
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [widgets.VBox([*self.pickers, self.trump]), self.picture, self.feedback]
+            [
+                self.language.dropdown,
+                widgets.VBox([*self.pickers, self.trump]),
+                self.picture,
+                self.feedback,
+            ]
         )
         self.widget.add_class("cardlib-trick-builder")
+        self._label()
+        self._update()
+
+    def _label(self) -> None:
+        for position, picker in zip(POSITIONS, self.pickers, strict=True):
+            picker.description = _(position).capitalize()
+        self.trump.description = _("Trump")
+
+    def redraw(self) -> None:
+        """Draw every label and sentence again, in the language now in use.
+
+        The options are replaced with the same values, so nothing picked changes."""
+        self._updating = True
+        try:
+            for picker in self.pickers:
+                value = picker.value
+                picker.options = _card_options()
+                picker.value = value
+            value = self.trump.value
+            self.trump.options = _trump_options()
+            self.trump.value = value
+        finally:
+            self._updating = False
+        self._label()
         self._update()
 
     @property
@@ -126,22 +203,24 @@ class TrickBuilder:
             picker.value = card.code
 
     def _update(self, _change=None) -> None:
+        if getattr(self, "_updating", False):
+            return
         self.cards = tuple(Card(p.value) for p in self.pickers)
         seats = tuple(range(4))
         twice = sorted({c for c in self.cards if self.cards.count(c) > 1})
         if twice:
             self.winner = None
-            self.picture.value = Html(trick_svg(self.cards, seats, None, POSITIONS))
+            self.picture.value = Html(trick_svg(self.cards, seats, None, _positions()))
             self.feedback.value = escape(
-                f"Each card is in the deck once: {' and '.join(map(str, twice))} "
-                "is picked twice. Pick another card."
+                _(
+                    "Each card is in the deck once: {cards} is picked twice. Pick another card."
+                ).format(cards=_and(twice))
             )
             return
         self.winner = trick_winner(self.cards, self.trump_suit)
-        self.picture.value = Html(trick_svg(self.cards, seats, self.winner, POSITIONS))
-        sentence = why_it_wins(self.cards, self.trump_suit)
-        head, _, rest = sentence.partition(" wins. ")
-        self.feedback.value = f"<b>{escape(head)} wins.</b> {escape(rest)}"
+        self.picture.value = Html(trick_svg(self.cards, seats, self.winner, _positions()))
+        head, reason = winner_and_reason(self.cards, self.trump_suit)
+        self.feedback.value = f"<b>{escape(head)}</b> {escape(reason)}"
 
     def _ipython_display_(self):
         from IPython.display import display

@@ -1,0 +1,458 @@
+"""Every widget speaks the learner's language: after a switch to Hindi or Hinglish every
+sentence it shows has changed, and back in English every text is exactly as before.
+
+A widget's text is read as a learner sees it: every description, tooltip, placeholder,
+option label, and the text between the tags of its HTML (pictures' labels included).
+Card codes (``K♠``), numbers and rule ids stay the same in every language.
+"""
+
+import html
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import cardlib
+from cardlib import RULE_IDS, callbreak, i18n
+from cardlib.bots import SensibleBot, play_out
+from cardlib.exercises import (
+    check_legal_plays,
+    check_rule,
+    check_trick_winner,
+    check_trick_winner_seat,
+)
+from cardlib.puzzles import puzzle
+from cardlib.widgets.bridge import AuctionPad, ContractScorer
+from cardlib.widgets.callbridge import RuleComparison
+from cardlib.widgets.dealing import DealWidget
+from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
+from cardlib.widgets.match_player import MatchPlayer
+from cardlib.widgets.play_explorer import PlayExplorer
+from cardlib.widgets.puzzles import PuzzleStream, PuzzleWidget
+from cardlib.widgets.replay import DealReplay
+from cardlib.widgets.scoring import ExpectedScoreExplorer, ScoreExplorer
+from cardlib.widgets.trick_builder import TrickBuilder
+
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+TAG = re.compile(r"<[^>]*>")
+CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]\b|(?:10|[2-9TJQKA])[♠♥♦♣]")
+#: Words that are the same in Hindi and English text: game names and abbreviations.
+SAME_EVERYWHERE = {"NT"}
+#: The games' names, which Hinglish writes as English does.
+GAME_NAMES = {"Call Break", "Call Bridge", "Judgement", "Contract Bridge"}
+
+
+def texts(widget) -> list[str]:
+    """The text a learner sees in a widget and everything inside it, in order."""
+    found = []
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value:
+            found.append(value)
+    if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
+        found += [html.unescape(piece) for piece in TAG.split(widget.value)]
+        found += re.findall(r'aria-label="([^"]*)"', widget.value)
+    if isinstance(widget, widgets.Text | widgets.Textarea) and widget.disabled:
+        found.append(widget.value)
+    labels = getattr(widget, "_options_labels", None)
+    if labels:
+        found += list(labels)
+    for child in getattr(widget, "children", ()):
+        found += texts(child)
+    return [text.strip() for text in found if text.strip()]
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words of 3+ letters left once card codes and rule ids are taken out."""
+    for rule in sorted(RULE_IDS, key=len, reverse=True):
+        text = text.replace(rule, " ")
+    text = CARD.sub(" ", text)
+    return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in SAME_EVERYWHERE]
+
+
+def is_sentence(text: str) -> bool:
+    return len(english_words(text)) >= 2
+
+
+@pytest.fixture(autouse=True)
+def english_around_each_test():
+    cardlib.set_language("en")
+    yield
+    cardlib.set_language("en")
+
+
+def played_deal(seed=5):
+    deal = callbreak.Deal(seed=seed)
+    play_out(deal, [SensibleBot()] * 4)
+    return deal
+
+
+def replay_at(step):
+    return lambda: DealReplay(played_deal(), step=step)
+
+
+def explorer(key=None, click=None, show_legal=False, seed=None):
+    def make():
+        widget = PlayExplorer()
+        if key is not None:
+            widget.load(widget.find(key))
+        if seed is not None:
+            widget.deal(seed)
+        if click is not None:
+            widget.click(click if click != "first" else sorted(widget.position.hand)[0])
+        if show_legal:
+            widget.show_legal.click()
+        return widget
+
+    return make
+
+
+def comparison(hand=None, trick=None):
+    def make():
+        widget = RuleComparison()
+        if hand is not None:
+            widget.hand.value, widget.trick.value = hand, trick
+        return widget
+
+    return make
+
+
+def match_after(cards=0, deals_over=0, house_rules=callbreak.STANDARD):
+    """A match player after ``deals_over`` whole deals and ``cards`` of your plays."""
+
+    def make():
+        player = MatchPlayer(seed=2, variant=house_rules)
+        for _deal in range(deals_over):
+            while player.match.phase in ("calling", "playing"):
+                if player.match.phase == "calling":
+                    player.call(3)
+                else:
+                    player.click(sorted(player.legal)[0])
+            if player.match.phase == "deal-over":
+                player.next_deal()
+        if cards:
+            player.call(3)
+        for _card in range(cards):
+            player.click(sorted(player.legal)[0])
+        return player
+
+    return make
+
+
+def refused_in_match(how):
+    player = MatchPlayer(seed=2)
+    hand = player.match.deal.hand(0)
+    if how == "calling":
+        player.click(sorted(hand)[0])
+        return player
+    player.call(3)
+    if how == "not held":
+        player.click(next(card for card in sorted(player.match.deal.hand(1))))
+    else:
+        while not set(player.match.deal.hand(0)) - player.legal:
+            player.click(sorted(player.legal)[0])
+        player.click(sorted(set(player.match.deal.hand(0)) - player.legal)[0])
+    return player
+
+
+def judgement_table(number=1, bids=(), plays=0, refuse=None):
+    def make():
+        table = JudgementTable(players=4, number=number, seed=3)
+        if refuse == "hook":
+            table.bid(table.round.explain_bids().forbidden or 0)
+            return table
+        if table.round.phase == "bidding":
+            table.bid(table.round.legal_bids()[0])
+        for _card in range(plays):
+            if table.round.phase != "playing":
+                break
+            table.play(sorted(table.round.legal_plays())[0])
+        return table
+
+    return make
+
+
+def auction(calls="", then=None):
+    def make():
+        pad = AuctionPad(dealer="N")
+        pad.call_all(calls)
+        if then is not None:
+            pad.press(then)
+        return pad
+
+    return make
+
+
+def puzzle_checked(answer, level="medium", number=1):
+    """A puzzle widget after Check: ``answer`` is "none", "right" or "wrong"."""
+
+    def make():
+        widget = PuzzleWidget(puzzle(level, seed=7, number=number))
+        legal = widget.puzzle.legal
+        if answer == "right":
+            widget.select(legal)
+        elif answer == "wrong":
+            widget.select(set(widget.puzzle.hand) - legal or legal)
+        widget.check_button.click()
+        return widget
+
+    return make
+
+
+def stream_checked():
+    stream = PuzzleStream("easy", seed=2)
+    stream.current.select(stream.current.puzzle.legal)
+    stream.current.check_button.click()
+    return stream
+
+
+WIDGETS = {
+    "dealing": lambda: DealWidget(seed=3),
+    "trick_builder": lambda: TrickBuilder("AH 2S KH 3H"),
+    "trick_builder_no_trump": lambda: TrickBuilder("AH 2S KH 3H", trump=None),
+    "score_explorer": lambda: ScoreExplorer(call=4, tricks=6),
+    "score_explorer_short": lambda: ScoreExplorer(call=5, tricks=1),
+    "expected_score_explorer": lambda: ExpectedScoreExplorer(samples=40),
+    "replay_start": replay_at(0),
+    "replay_first_trick_won": replay_at(4),
+    "replay_end": replay_at(52),
+    "play_explorer": explorer(),
+    "play_explorer_illegal": explorer("seed-follow", click="3H", show_legal=True),
+    "play_explorer_legal": explorer("seed-trump", click="2S"),
+    "play_explorer_dealt": explorer(seed=4, click="first", show_legal=True),
+    "round_stepper": lambda: RoundStepper(number=3, players=5),
+    "round_stepper_blind": lambda: RoundStepper(number=8, players=4),
+    "hook_explorer": lambda: HookExplorer(cards=5, bids="2 1 0"),
+    "hook_explorer_forced": lambda: HookExplorer(cards=1, bids="0 0 0"),
+    "hook_explorer_over": lambda: HookExplorer(cards=2, bids="2 1"),
+    "hook_explorer_bad_input": lambda: HookExplorer(cards=2, bids="2 x"),
+    "judgement_bidding_hooked": lambda: JudgementTable(players=4, number=1, seed=3),
+    "judgement_refused_hook": judgement_table(number=3, refuse="hook"),
+    "judgement_playing": judgement_table(number=1, plays=1),
+    "judgement_round_over": judgement_table(number=2, plays=20),
+    "judgement_blind": lambda: JudgementTable(players=4, number=8, seed=3),
+    "auction_start": auction(),
+    "auction_going": auction("1H X"),
+    "auction_refused": auction("1H P", then="1C"),
+    "auction_over": auction("1H P 2H X XX P P P"),
+    "auction_passed_out": auction("P P P P"),
+    "contract_made": lambda: ContractScorer("4S", 11),
+    "contract_exactly": lambda: ContractScorer("3NT", 9),
+    "contract_down_doubled": lambda: ContractScorer("4HX", 7),
+    "contract_slam_redoubled": lambda: ContractScorer("6NTXX", 13),
+    "puzzle": lambda: PuzzleWidget(puzzle("easy", seed=7, number=0)),
+    "puzzle_unanswered": puzzle_checked("none"),
+    "puzzle_right": puzzle_checked("right"),
+    "puzzle_wrong": puzzle_checked("wrong", level="hard"),
+    "puzzle_stream": stream_checked,
+    "rule_comparison": comparison(),
+    "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
+    "rule_comparison_bad_input": comparison("", ""),
+    "match_calling": match_after(),
+    "match_playing": match_after(cards=2),
+    "match_deal_over": match_after(cards=13),
+    "match_over": match_after(deals_over=5),
+    "match_refused_card": lambda: refused_in_match("illegal"),
+    "match_refused_not_held": lambda: refused_in_match("not held"),
+    "match_refused_while_calling": lambda: refused_in_match("calling"),
+    "match_house_rules": match_after(
+        house_rules=callbreak.Variant(
+            anticlockwise=True, max_call=8, redeal_no_spade=True, redeal_no_face_card=True
+        )
+    ),
+}
+
+
+def shown(widget) -> list[str]:
+    return texts(widget.widget)
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_sentence_changes_in_hindi_and_hinglish_and_english_comes_back(name):
+    widget = WIDGETS[name]()
+    english = shown(widget)
+    assert any(is_sentence(text) for text in english)
+    for code in ("hi", "hi-Latn"):
+        cardlib.set_language(code)
+        now = shown(widget)
+        assert len(now) == len(english), code
+        if code == "hi":  # not one English word left, in a sentence or a label
+            left = [t for t in now if english_words(t) and not DEVANAGARI.search(t)]
+            left = [t for t in left if t not in i18n.LANGUAGES.values()]
+            assert not left, left
+        stayed = [t for t in english if is_sentence(t) and t in now and t not in GAME_NAMES]
+        assert not stayed, (code, stayed)
+    cardlib.set_language("en")
+    assert shown(widget) == english
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_widget_carries_the_language_dropdown(name):
+    widget = WIDGETS[name]()
+    pickers = [w for w in walk(widget.widget) if "cardlib-language" in w._dom_classes]
+    assert len(pickers) == 1
+    pickers[0].value = "hi-Latn"
+    assert cardlib.get_language() == "hi-Latn"
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def test_the_trick_builder_keeps_its_cards_and_trump_through_a_switch():
+    builder = TrickBuilder("AH 2S KH 3H", trump="H")
+    before = (builder.cards, builder.trump_suit, builder.winner)
+    cardlib.set_language("hi")
+    assert (builder.cards, builder.trump_suit, builder.winner) == before
+    assert builder.feedback.value.startswith("<b>A♥ जीता।</b> पान तुरुप है")
+    builder.pickers[0].value = "KS"
+    assert builder.winner == 2 and "पान" in builder.feedback.value
+
+
+def test_the_replay_tells_every_step_again_in_the_new_language():
+    widget = DealReplay(played_deal())
+    forced = next(i for i, p in enumerate(widget.plays) if p.forced)
+    widget.go_to(forced + 1)
+    english = widget.text.value
+    cardlib.set_language("hi")
+    assert "<b>मजबूरी में</b>" in widget.text.value and widget.plays[forced].rule in widget.text.value
+    assert DEVANAGARI.search(widget.plays[forced].text)
+    cardlib.set_language("en")
+    assert widget.text.value == english and widget.step == forced + 1
+
+
+def test_the_explorer_keeps_its_position_card_and_highlights_through_a_switch():
+    widget = PlayExplorer()
+    widget.load(widget.find("seed-follow"))
+    widget.click("3H")
+    widget.show_legal.click()
+    state = (widget.position, widget.chosen, widget.verdict, widget.highlighted)
+    cardlib.set_language("hi-Latn")
+    assert (widget.position, widget.chosen, widget.verdict, widget.highlighted) == state
+    assert widget.feedback.value.startswith("<b>3♥ nahi chal sakta (must-beat).</b>")
+    assert widget.picker.value == widget.positions.index(widget.position)
+
+
+REFUSALS = {
+    "illegal card": lambda deal: deal.play(
+        sorted(set(deal.hand(deal.to_act)) - deal.legal_plays())[0]
+    ),
+    "not held": lambda deal: deal.play(sorted(deal.hand((deal.to_act + 1) % 4))[0]),
+    "out of turn": lambda deal: deal.play(
+        sorted(deal.hand((deal.to_act + 1) % 4))[0], seat=(deal.to_act + 1) % 4
+    ),
+    "call out of phase": lambda deal: deal.call(3),
+    "scores too early": lambda deal: deal.scores(),
+}
+
+
+def position_with_a_refusal():
+    """A Call Break deal, calls made and a trick under way, where some card is illegal."""
+    for seed in range(50):
+        deal = callbreak.Deal(seed=seed)
+        while deal.phase == "calling":
+            deal.call(3)
+        deal.play(sorted(deal.legal_plays())[0])
+        if set(deal.hand(deal.to_act)) - deal.legal_plays():
+            return deal
+    raise AssertionError("no position with an illegal card in 50 seeds")
+
+
+@pytest.mark.parametrize("refusal", REFUSALS)
+def test_the_engine_refuses_in_the_learners_language_with_the_same_rule(refusal):
+    said = {}
+    for code in i18n.LANGUAGES:
+        deal = position_with_a_refusal()
+        before = deal.copy()
+        with i18n.language(code), pytest.raises(cardlib.CardlibError) as refused:
+            REFUSALS[refusal](deal)
+        said[code] = refused.value
+        assert deal == before  # nothing changed
+    assert len({error.rule for error in said.values()}) == 1
+    assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
+    assert len({str(error) for error in said.values()}) == 3
+
+
+def test_the_auction_pad_says_a_refusal_again_and_keeps_the_auction():
+    pad = AuctionPad(dealer="N")
+    pad.call_all("1H P")
+    pad.press("1C")
+    calls = pad.auction.calls
+    cardlib.set_language("hi")
+    assert pad.auction.calls == calls
+    assert "नहीं चलेगा" in pad.status.value and "1H" in pad.status.value
+    cardlib.set_language("en")
+    assert "Not allowed: 1C is not higher than 1H" in pad.status.value
+
+
+def test_a_switch_does_not_count_a_puzzle_again():
+    stream = stream_checked()
+    score = (stream.right, stream.tried)
+    cardlib.set_language("hi-Latn")
+    assert (stream.right, stream.tried) == score == (1, 1)
+    assert stream.score_label.value == "<b>Score: 1 mein se 1</b>"
+    assert "Sahi" in stream.current.feedback.value
+
+
+def insufficient_bid():
+    from cardlib.bridge import Auction
+
+    auction = Auction("N")
+    auction.call("1H")
+    auction.call("1C")
+
+
+def hooked_dealer_bid():
+    from cardlib import judgement
+
+    round_ = judgement.Round(4, 3, seed=1, dealer=3)
+    while round_.to_act != round_.dealer:
+        round_.bid(0)
+    round_.bid(round_.explain_bids().forbidden)
+
+
+GAME_REFUSALS = {
+    "call bridge bid range": lambda: __import__("cardlib.callbridge").callbridge.check_bid(14),
+    "judgement bid range": lambda: __import__("cardlib.judgement").judgement.check_bid(9, 5),
+    "judgement hook": lambda: hooked_dealer_bid(),
+    "bridge insufficient bid": insufficient_bid,
+    "call break capped call": lambda: callbreak.Deal(
+        seed=1, variant=callbreak.Variant(max_call=8)
+    ).call(9),
+}
+
+
+@pytest.mark.parametrize("refusal", GAME_REFUSALS)
+def test_every_game_refuses_in_the_learners_language_with_the_same_rule(refusal):
+    said = {}
+    for code in i18n.LANGUAGES:
+        with i18n.language(code), pytest.raises(cardlib.CardlibError) as refused:
+            GAME_REFUSALS[refusal]()
+        said[code] = refused.value
+    assert len({error.rule for error in said.values()}) == 1
+    assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
+    assert len({str(error) for error in said.values()}) == 3
+
+
+FEEDBACK = {
+    "legal plays, wrong": lambda: check_legal_plays("3H", "3H KH 2S", "QH"),
+    "legal plays, right": lambda: check_legal_plays("KH", "3H KH 2S", "QH"),
+    "rule id, wrong": lambda: check_rule("free", "3H KH 2S", "QH"),
+    "trick winner, wrong": lambda: check_trick_winner("AH", "AH 2S KH 3H"),
+    "trick winner seat": lambda: check_trick_winner_seat(0, "AH 2S KH 3H", leader=0),
+}
+
+
+@pytest.mark.parametrize("case", FEEDBACK)
+def test_exercise_feedback_in_the_learners_language_with_the_same_verdict(case):
+    said = {}
+    for code in i18n.LANGUAGES:
+        with i18n.language(code):
+            feedback = FEEDBACK[case]()
+            said[code] = (feedback.correct, feedback.credit, str(feedback))
+    assert len({(correct, credit) for correct, credit, _text in said.values()}) == 1
+    assert DEVANAGARI.search(said["hi"][2]) and not DEVANAGARI.search(said["hi-Latn"][2])
+    assert len({text for _c, _r, text in said.values()}) == 3
+    assert not [w for w in english_words(said["hi"][2]) if w not in SAME_EVERYWHERE]
