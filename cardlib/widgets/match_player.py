@@ -238,7 +238,8 @@ class MatchPlayer:
         button = widgets.Button(
             description=str(card),
             tooltip=card_name(card),
-            layout={"width": "52px", "height": "40px", "border": NORMAL_BORDER},
+            # No side padding: a bold "10♠" needs the whole button (seen cut off in Lab).
+            layout={"width": "52px", "height": "40px", "padding": "0px", "border": NORMAL_BORDER},
             style={
                 "text_color": SUIT_COLOURS[card.suit],
                 "font_weight": "bold",

@@ -173,7 +173,7 @@ class ExpectedScoreExplorer:
         self.hand_picker = widgets.Dropdown(options=_hand_options(), value=next(iter(SAMPLE_HANDS)))
         self.hand_seed = widgets.IntText(value=1)
         # As wide as its words: the default button width cuts them off.
-        self.deal_button = widgets.Button(layout={"width": "auto"})
+        self.deal_button = widgets.Button(layout={"width": "auto", "flex": "0 0 auto"})
         self.hand_view = widgets.HTML()
         self.chart = widgets.HTML()
         self.summary = widgets.HTML()
@@ -187,8 +187,10 @@ class ExpectedScoreExplorer:
         ]:
             part.add_class(f"cardlib-{name}")
         self.language = LanguagePicker(self.redraw)
+        # Wrap rather than squeeze: a squeezed button cuts its label off.
         controls = widgets.HBox(
-            [self.hand_picker, self.hand_seed, self.deal_button, self.language.dropdown]
+            [self.hand_picker, self.hand_seed, self.deal_button, self.language.dropdown],
+            layout={"flex_flow": "row wrap"},
         )
         self.widget = widgets.VBox([controls, self.hand_view, self.summary, self.chart])
         self.widget.add_class("cardlib-expected-explorer")

@@ -199,7 +199,9 @@ CELLS_JS = """
       errors: outputs
         .filter(o => o.getAttribute('data-mime-type') === 'STDERR_MIME')
         .map(o => o.textContent),
-      widgets: outputs.filter(o => o.querySelector(':scope > .jupyter-widgets')).length,
+      // ipywidgets draw a .jupyter-widgets view; the card table (an anywidget) its own root.
+      widgets: outputs.filter(o => o.querySelector(':scope > .jupyter-widgets, .cardlib-table'))
+        .length,
       text: outputs.map(o => o.textContent).join('\\n'),
     };
   });
