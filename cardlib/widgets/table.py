@@ -298,14 +298,22 @@ class CardTable(anywidget.AnyWidget):
 
     def __init__(self, game: str = "callbreak", seed: int = 0, players: int = 4, speed="normal"):
         if game not in GAMES:
-            raise CardlibError(f"no game called {game!r}: choose one of {', '.join(GAMES)}", "game")
+            raise CardlibError(
+                _("no game called {game!r}: choose one of {games}").format(
+                    game=game, games=", ".join(GAMES)
+                ),
+                "game",
+            )
         if speed not in SPEEDS:
-            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+            raise _speed_error(speed)
         self.spec = GAMES[game]
         if players not in self.spec.players:
             raise CardlibError(
-                f"{self.spec.name} is played by "
-                f"{', '.join(map(str, self.spec.players))} players, got {players!r}",
+                _("{name} is played by {counts} players, got {players!r}").format(
+                    name=_(self.spec.name),
+                    counts=", ".join(map(str, self.spec.players)),
+                    players=players,
+                ),
                 "players",
             )
         self.game = game
@@ -387,7 +395,7 @@ class CardTable(anywidget.AnyWidget):
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
-            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+            raise _speed_error(speed)
         self.speed = speed
 
     def _on_browser_message(self, _widget, content, _buffers) -> None:
@@ -849,6 +857,13 @@ def contract_text(contract) -> str:
 def game_has_dummy(deal) -> bool:
     """Whether this deal has a dummy (Contract Bridge, once the auction has a contract)."""
     return getattr(deal, "dummy", None) is not None and getattr(deal, "dummy_exposed", False)
+
+
+def _speed_error(speed) -> CardlibError:
+    return CardlibError(
+        _("speed is one of {speeds}, got {speed!r}").format(speeds=", ".join(SPEEDS), speed=speed),
+        "speed",
+    )
 
 
 def _total_text(total) -> str:
