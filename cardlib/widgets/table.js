@@ -4,13 +4,8 @@
 // to the hand (the first playable card), so keyboard users never land on <body>.
 
 const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
-const SPEED_WORDS = {
-  instant: "Instant",
-  fast: "Fast",
-  normal: "Normal (half a second a card)",
-  slow: "Slow",
-  step: "Pause after each trick",
-};
+// Every word shown comes from Python, in the learner's language: the frame's sentences and
+// its "ui" words (speed names, labels, table headings).
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -67,15 +62,27 @@ function render({ model, el }) {
   const speed = h(
     "select",
     { id: speedId, class: "cl-speed" },
-    Object.entries(SPEED_WORDS).map(([value, words]) => h("option", { value, text: words })),
+    Object.keys(SPEEDS).map((value) => h("option", { value })),
   );
+  const speedLabel = h("label", { for: speedId });
+  const languageId = `cl-language-${Math.random().toString(36).slice(2)}`;
+  const language = h(
+    "select",
+    { id: languageId, class: "cl-language cardlib-language" },
+    model.get("languages").map(([code, name]) => h("option", { value: code, text: name })),
+  );
+  const languageLabel = h("label", { for: languageId });
   const speedRow = h(
     "p",
     { class: "cl-speed-row" },
-    h("label", { for: speedId, text: "Speed of the other players: " }),
+    speedLabel,
     speed,
+    " ",
+    languageLabel,
+    language,
   );
-  const felt = h("div", { class: "cl-felt", role: "group", "aria-label": "The table" });
+  const felt = h("div", { class: "cl-felt", role: "group" });
+  let ui = null; // the words of the last frame drawn
   const auction = h("p", { class: "cl-auction" });
   const prompt = h("p", { class: "cl-prompt" });
   const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
@@ -138,9 +145,9 @@ function render({ model, el }) {
             class: "cl-played" + (seat.winner ? " cl-winner" : ""),
             style: `--ux:${seat.ux};--uy:${seat.uy}`,
           },
-          h("span", { class: "cl-sr", text: `${seat.label} played ` }),
+          h("span", { class: "cl-sr", text: ui.played.replace("{seat}", seat.label) + " " }),
           face(seat.card),
-          seat.winner ? h("span", { class: "cl-won", text: "won" }) : null,
+          seat.winner ? h("span", { class: "cl-won", text: ui.won }) : null,
         );
         felt.append(played);
       }
@@ -152,7 +159,7 @@ function render({ model, el }) {
     hand.setAttribute("aria-label", frame.hand_title);
     hand.replaceChildren();
     if (frame.face_down) {
-      hand.append(h("p", { text: `${frame.face_down} cards, face down until the dealer bids.` }));
+      hand.append(h("p", { text: ui.face_down.replace("{count}", String(frame.face_down)) }));
       return;
     }
     const firstLegal = frame.hand.findIndex((c) => c.legal);
@@ -177,7 +184,7 @@ function render({ model, el }) {
   function drawCalls(frame, active) {
     calls.replaceChildren();
     calls.hidden = frame.calls.length === 0;
-    calls.setAttribute("aria-label", frame.call_title || "Calls");
+    calls.setAttribute("aria-label", frame.call_title || ui.calls);
     if (!frame.calls.length) return;
     calls.append(h("p", { class: "cl-call-title", text: frame.call_title }));
     const pad = h("div", { class: "cl-pad" });
@@ -208,7 +215,7 @@ function render({ model, el }) {
     end.hidden = !frame.end;
     if (!frame.end) return;
     const e = frame.end;
-    const head = ["Seat", "Call", "Tricks", "Result", "Points", "Why", e.total_word];
+    const head = [...ui.heads, e.total_word];
     const table = h(
       "table",
       { class: "cl-end-table" },
@@ -240,13 +247,23 @@ function render({ model, el }) {
     );
   }
 
+  function drawWords(words) {
+    ui = words;
+    for (const option of speed.options) option.textContent = ui.speeds[option.value];
+    speedLabel.textContent = ui.speed_label;
+    languageLabel.textContent = ui.language + " ";
+    language.value = model.get("lang");
+    felt.setAttribute("aria-label", ui.table);
+  }
+
   function draw(frame, active) {
     // Redrawing removes the focused button: keep focus in the hand meanwhile, not on <body>.
     const focused = document.activeElement;
     const hadFocus = focused && focused !== speed && root.contains(focused);
     root.classList.toggle("cl-busy", !active);
+    drawWords(frame.ui);
     heading.textContent = frame.heading;
-    auction.textContent = frame.auction ? `Auction: ${frame.auction}` : "";
+    auction.textContent = frame.auction ? ui.auction.replace("{calls}", frame.auction) : "";
     auction.hidden = !frame.auction;
     prompt.textContent = frame.prompt;
     drawSeats(frame);
@@ -295,7 +312,7 @@ function render({ model, el }) {
       const button = h("button", {
         class: "cl-continue-button",
         type: "button",
-        text: "Continue",
+        text: ui.continue,
         onclick: () => {
           cont.replaceChildren();
           step();
@@ -338,6 +355,10 @@ function render({ model, el }) {
     setTimeout(showRefusal, 50);
   }
 
+  language.addEventListener("change", () => {
+    model.set("lang", language.value);
+    model.save_changes();
+  });
   model.on("change:frames", play);
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);

@@ -44,14 +44,23 @@ import anywidget
 import traitlets
 
 from cardlib import bots as callbreak_bots
-from cardlib import bridge, bridge_bots, callbreak, callbridge, judgement, seats
-from cardlib.cards import SUIT_NAMES, Card, parse_card, sort_for_display
+from cardlib import bridge, bridge_bots, callbreak, callbridge, i18n, judgement, seats
+from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_name
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
+from cardlib.i18n import N_, _
 from cardlib.svg import SUIT_COLOURS
+from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
 SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
+SPEED_NAMES = {
+    "instant": N_("Instant"),
+    "fast": N_("Fast"),
+    "normal": N_("Normal (half a second a card)"),
+    "slow": N_("Slow"),
+    "step": N_("Pause after each trick"),
+}
 
 
 def seat_label(seat: int, players: int = 4) -> str:
@@ -66,13 +75,20 @@ def seat_label(seat: int, players: int = 4) -> str:
 class GameSpec:
     """What the table needs of a game beyond the deal protocol."""
 
-    title: str
+    name: str  # the game's name, a message id
+    title_message: str  # "(a match of {n} deals)", a message id with named placeholders
+    title_values: dict
     make_match: Callable[[int, int], object]  # (seed, players) -> a match
     make_bots: Callable[[int], list]  # players -> one bot per seat
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
     points_reason: Callable[[object, int], tuple[str, str, str]]  # deal, seat -> result, pts, why
     players: tuple[int, ...] = (4,)
+
+    @property
+    def title(self) -> str:
+        """The game and how long its match is, in the learner's language."""
+        return _(self.title_message).format(name=_(self.name), **self.title_values)
 
 
 def _callbreak_reason(deal, seat):
@@ -81,9 +97,10 @@ def _callbreak_reason(deal, seat):
     text = callbreak.format_points(points)
     if won >= call:
         extra = won - call
-        why = f"call {call}" + (f" + 0.1 × {extra}" if extra else "")
-        return "made", text, why
-    return "set", text, f"short of the call: minus {call}"
+        if extra:
+            return _("made"), text, _("call {call} + 0.1 × {extra}").format(call=call, extra=extra)
+        return _("made"), text, _("call {call}").format(call=call)
+    return _("set"), text, _("short of the call: minus {call}").format(call=call)
 
 
 def _callbridge_reason(deal, seat):
@@ -92,20 +109,22 @@ def _callbridge_reason(deal, seat):
     text = callbridge.format_points(points)
     if callbridge.is_bonus_bid(bid):
         if bid <= won <= bid + 1:
-            return "made", text, f"bonus bid {bid} made: 13"
-        return "set", text, f"bonus bid {bid} needs {bid} or {bid + 1} tricks: minus {bid}"
+            return _("made"), text, _("bonus bid {bid} made: 13").format(bid=bid)
+        why = _("bonus bid {bid} needs {bid} or {more} tricks: minus {bid}")
+        return _("set"), text, why.format(bid=bid, more=bid + 1)
     if won >= bid:
-        return "made", text, f"bid {bid} (nothing for extra tricks)"
-    return "set", text, f"short of the bid: minus {bid}"
+        return _("made"), text, _("bid {bid} (nothing for extra tricks)").format(bid=bid)
+    return _("set"), text, _("short of the bid: minus {bid}").format(bid=bid)
 
 
 def _judgement_reason(deal, seat):
     bid, won = deal.calls[seat], deal.tricks_won[seat]
     points = deal.scores()[seat]
     if won == bid:
-        why = "exact 0 or 1: 10" if bid <= 1 else f"exact: 10 × {bid}"
-        return "made", str(points), why
-    return "missed", str(points), f"bid {bid}, took {won}: only an exact bid scores"
+        why = _("exact 0 or 1: 10") if bid <= 1 else _("exact: 10 × {bid}").format(bid=bid)
+        return _("made"), str(points), why
+    why = _("bid {bid}, took {won}: only an exact bid scores").format(bid=bid, won=won)
+    return _("missed"), str(points), why
 
 
 def _bridge_reason(deal, seat):
@@ -115,12 +134,21 @@ def _bridge_reason(deal, seat):
     points = result.below[side] + result.above[side]
     contract = deal.contract
     if contract is None:
-        return "passed out", "0", "nobody bid: no score"
+        return _("passed out"), "0", _("nobody bid: no score")
     declaring = contract.declarer % 2 == side
     made = deal.declarer_tricks >= contract.level + 6
-    result_word = ("made" if made else "set") if declaring else ("defended" if not made else "")
-    why = "; ".join(f"{line.reason}: {line.points} {line.where} the line" for line in lines)
-    return result_word or "—", str(points), why or "nothing"
+    if declaring:
+        result_word = _("made") if made else _("set")
+    else:
+        result_word = _("defended") if not made else "—"
+    why = "; ".join(_bridge_line(line) for line in lines)
+    return result_word, str(points), why or _("nothing")
+
+
+def _bridge_line(line) -> str:
+    if line.where == "below":
+        return _("{reason}: {points} below the line").format(reason=line.reason, points=line.points)
+    return _("{reason}: {points} above the line").format(reason=line.reason, points=line.points)
 
 
 def _callbreak_bots(players):
@@ -140,7 +168,9 @@ CALL_BRIDGE_TARGET = 30
 
 GAMES: dict[str, GameSpec] = {
     "callbreak": GameSpec(
-        f"Call Break (a match of {callbreak.DEALS_PER_MATCH} deals)",
+        N_("Call Break"),
+        N_("{name} (a match of {deals} deals)"),
+        {"deals": callbreak.DEALS_PER_MATCH},
         lambda seed, players: callbreak.Match(seed=seed),
         _callbreak_bots,
         "call",
@@ -148,7 +178,9 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_reason,
     ),
     "callbridge": GameSpec(
-        f"Call Bridge (a match to {CALL_BRIDGE_TARGET} points)",
+        N_("Call Bridge"),
+        N_("{name} (a match to {points} points)"),
+        {"points": CALL_BRIDGE_TARGET},
         lambda seed, players: callbridge.Match(seed=seed, target=CALL_BRIDGE_TARGET),
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
@@ -156,7 +188,9 @@ GAMES: dict[str, GameSpec] = {
         _callbridge_reason,
     ),
     "judgement": GameSpec(
-        f"Judgement (a match of {judgement.ROUNDS} rounds)",
+        N_("Judgement"),
+        N_("{name} (a match of {rounds} rounds)"),
+        {"rounds": judgement.ROUNDS},
         lambda seed, players: judgement.Match(players=players, seed=seed),
         _judgement_bots,
         "bid",
@@ -165,7 +199,9 @@ GAMES: dict[str, GameSpec] = {
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
-        f"Contract Bridge (a game to {bridge.GAME_POINTS})",
+        N_("Contract Bridge"),
+        N_("{name} (a game to {points})"),
+        {"points": bridge.GAME_POINTS},
         lambda seed, players: bridge.Game(seed=seed),
         _bridge_bots,
         "call",
@@ -180,9 +216,10 @@ GAMES: dict[str, GameSpec] = {
 
 def card_json(card: Card, legal: bool | None = None) -> dict:
     """A card for the browser: its text, its name for screen readers, its colour."""
-    name = card.name
+    name = card_name(card)
     if legal is not None:
-        name += ", playable" if legal else ", not playable now"
+        name = _("{card}, playable") if legal else _("{card}, not playable now")
+        name = name.format(card=card_name(card))
     return {
         "code": card.code,
         "text": str(card),
@@ -197,9 +234,13 @@ def card_json(card: Card, legal: bool | None = None) -> dict:
 def call_text(call) -> str:
     """A call as the learner reads it: 3, "1♠", "Pass", "Double"."""
     if isinstance(call, str):
-        words = {bridge.PASS: "Pass", bridge.DOUBLE: "Double", bridge.REDOUBLE: "Redouble"}
+        words = {
+            bridge.PASS: N_("Pass"),
+            bridge.DOUBLE: N_("Double"),
+            bridge.REDOUBLE: N_("Redouble"),
+        }
         if call in words:
-            return words[call]
+            return _(words[call])
         return call[0] + bridge.STRAIN_SYMBOLS[call[1:]]
     return str(call)
 
@@ -207,10 +248,10 @@ def call_text(call) -> str:
 def call_name(call) -> str:
     """A call for screen readers: "1 spade", "3 no trump", "pass", "3"."""
     if isinstance(call, str) and call[:1].isdigit():
-        strain = bridge.STRAIN_NAMES[call[1:]]
-        if call[0] == "1" and strain.endswith("s"):
-            strain = strain[:-1]  # one spade, two spades
-        return f"{call[0]} {strain}"
+        strain = call[1:]
+        if strain == "NT":
+            return f"{call[0]} {_('no trump')}"
+        return f"{call[0]} {suit_name(strain, plural=call[0] != '1')}"  # one spade, two spades
     return call_text(call).lower() if isinstance(call, str) else str(call)
 
 
@@ -251,17 +292,28 @@ class CardTable(anywidget.AnyWidget):
     speed = traitlets.Unicode("normal").tag(sync=True)
     refusal = traitlets.Unicode("").tag(sync=True)
     refusal_count = traitlets.Int(0).tag(sync=True)
+    #: the language dropdown drawn in the table: its choice and the choices, each in its own name
+    lang = traitlets.Unicode("en").tag(sync=True)
+    languages = traitlets.List().tag(sync=True)
 
     def __init__(self, game: str = "callbreak", seed: int = 0, players: int = 4, speed="normal"):
         if game not in GAMES:
-            raise CardlibError(f"no game called {game!r}: choose one of {', '.join(GAMES)}", "game")
+            raise CardlibError(
+                _("no game called {game!r}: choose one of {games}").format(
+                    game=game, games=", ".join(GAMES)
+                ),
+                "game",
+            )
         if speed not in SPEEDS:
-            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+            raise _speed_error(speed)
         self.spec = GAMES[game]
         if players not in self.spec.players:
             raise CardlibError(
-                f"{self.spec.title.split(' (')[0]} is played by "
-                f"{', '.join(map(str, self.spec.players))} players, got {players!r}",
+                _("{name} is played by {counts} players, got {players!r}").format(
+                    name=_(self.spec.name),
+                    counts=", ".join(map(str, self.spec.players)),
+                    players=players,
+                ),
                 "players",
             )
         self.game = game
@@ -271,8 +323,15 @@ class CardTable(anywidget.AnyWidget):
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
-        super().__init__(speed=speed)
+        self._say_refusal = None  # the refusal shown, said again after a change of language
+        super().__init__(
+            speed=speed,
+            lang=i18n.get_language(),
+            languages=[[code, name] for code, name in i18n.LANGUAGES.items()],
+        )
         self.on_msg(self._on_browser_message)
+        self.language = LanguagePicker(self.redraw)
+        self.observe(self._lang_picked, names="lang")
         self._advance()
 
     def __repr__(self) -> str:
@@ -301,16 +360,20 @@ class CardTable(anywidget.AnyWidget):
     def click_card(self, code: str) -> bool:
         """The learner clicks a card of the hand in front of them; ``True`` if it was played."""
         if not self._learner_turn() or self.match.phase != "playing":
-            return self._refuse("It is not your turn to play a card.")
+            return self._refuse(lambda: _("It is not your turn to play a card."))
         card = parse_card(code)
         if card not in self._hand_to_play():
-            return self._refuse(f"{card} is not in the hand you play from.")
+            return self._refuse(
+                lambda: _("{card} is not in the hand you play from.").format(card=card)
+            )
         return self._act(card)
 
     def click_call(self, value) -> bool:
         """The learner clicks a call (a number, or a bridge call like ``"1S"`` / ``"P"``)."""
         if not self._learner_turn() or self.match.phase == "playing":
-            return self._refuse(f"It is not your turn to {self.spec.call_word}.")
+            if self.spec.call_word == "call":
+                return self._refuse(lambda: _("It is not your turn to call."))
+            return self._refuse(lambda: _("It is not your turn to bid."))
         return self._act(value)
 
     def click_next(self) -> bool:
@@ -320,16 +383,19 @@ class CardTable(anywidget.AnyWidget):
             self.matches_played += 1
             self.match = self.spec.make_match(self.seed + 1000 * self.matches_played, self.players)
         elif phase in ("calling", "bidding", "playing"):
-            return self._refuse(f"Finish this {self.spec.deal_word} first.")
+            if self.spec.deal_word == "round":
+                return self._refuse(lambda: _("Finish this round first."))
+            return self._refuse(lambda: _("Finish this deal first."))
         else:
             self.match.next_deal()
+        self._say_refusal = None
         self.refusal = ""
         self._advance()
         return True
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
-            raise CardlibError(f"speed is one of {', '.join(SPEEDS)}, got {speed!r}", "speed")
+            raise _speed_error(speed)
         self.speed = speed
 
     def _on_browser_message(self, _widget, content, _buffers) -> None:
@@ -341,8 +407,21 @@ class CardTable(anywidget.AnyWidget):
         elif kind == "next":
             self.click_next()
 
-    def _refuse(self, text: str) -> bool:
-        self.refusal = text
+    def _lang_picked(self, change) -> None:
+        i18n.set_language(change["new"])  # every widget switches, this one by redraw()
+
+    def redraw(self) -> None:
+        """Say the position again in the language now in use: the same game, the same
+        refusal; the frames already shown become the one the learner now faces."""
+        self.lang = i18n.get_language()
+        if self._say_refusal is not None:
+            self.refusal = self._say_refusal()
+        self.frames = [self._frame(just_won=self.state["pause"])]
+
+    def _refuse(self, say) -> bool:
+        """Refuse with ``say()``: called again on a change of language."""
+        self._say_refusal = say
+        self.refusal = say()
         self.refusal_count += 1
         return False
 
@@ -351,10 +430,23 @@ class CardTable(anywidget.AnyWidget):
         try:
             self.match.act(action)
         except CardlibError as error:  # the engine changed nothing
-            return self._refuse(plain_refusal(error))
+            first = [error]  # said at once; asked again after a change of language
+            return self._refuse(lambda: self._engine_refusal(action, first))
+        self._say_refusal = None
         self.refusal = ""
         self._advance(finished_trick=len(self.deal.tricks) > tricks_before)
         return True
+
+    def _engine_refusal(self, action, first: list) -> str:
+        """The engine's refusal of ``action``: the first time as raised, then asked again in
+        the language now in use, on a copy of the match (the game itself is left alone)."""
+        if first:
+            return plain_refusal(first.pop())
+        try:
+            self.match.copy().act(action)
+        except CardlibError as error:
+            return plain_refusal(error)
+        return ""  # not reached: the position has not changed since the refusal
 
     def _advance(self, finished_trick: bool = False) -> None:
         """Let the bots act until it is the learner's turn, one frame per bot action.
@@ -419,9 +511,9 @@ class CardTable(anywidget.AnyWidget):
                 shown_hand = " ".join(str(c) for c in sort_for_display(view.hands[seat]))
             role = ""
             if dummy is not None and seat == dummy:
-                role = "dummy"
+                role = _("dummy")
             elif dummy is not None and seat == deal.declarer:
-                role = "declarer"
+                role = _("declarer")
             # while playing, the hand the next card comes from (dummy's, on dummy's turns)
             turn = hand_to_play == seat if playing else calling and view.to_act == seat
             seats.append(
@@ -442,8 +534,8 @@ class CardTable(anywidget.AnyWidget):
         if winner is not None:
             last = view.tricks[-1]
             won_with = last.cards[last.seats.index(winner)]
-            trick_note = (
-                f"Trick {len(view.tricks)}: {seat_label(winner, players)} won it with {won_with}."
+            trick_note = _("Trick {number}: {seat} won it with {card}.").format(
+                number=len(view.tricks), seat=seat_label(winner, players), card=won_with
             )
 
         # the hand: the learner's own, or dummy's when the declarer (you) plays from it
@@ -457,9 +549,11 @@ class CardTable(anywidget.AnyWidget):
         if hand_cards is not None:
             hand = [card_json(c, c in legal) for c in sort_for_display(hand_cards)]
         if hand_seat == LEARNER:
-            hand_title = "Your hand"
+            hand_title = _("Your hand")
         else:
-            hand_title = f"Dummy's hand ({seat_label(hand_seat, players)}): you play it"
+            hand_title = _("Dummy's hand ({seat}): you play it").format(
+                seat=seat_label(hand_seat, players)
+            )
         face_down = view.hand_sizes[LEARNER] if hand_cards is None else 0
 
         calls = []
@@ -482,10 +576,29 @@ class CardTable(anywidget.AnyWidget):
             "hand_active": bool(learner_turn and playing),
             "prompt": prompt,
             "calls": calls,
-            "call_title": f"Your {spec.call_word}" if calls else "",
+            "call_title": (_("Your call") if spec.call_word == "call" else _("Your bid"))
+            if calls
+            else "",
             "auction": self._auction_text(),
             "end": end,
             "live": live,
+            "ui": self._ui_words(),
+        }
+
+    def _ui_words(self) -> dict:
+        """The words the browser's drawing needs besides the frame's own sentences."""
+        return {
+            "speeds": {key: _(name) for key, name in SPEED_NAMES.items()},
+            "speed_label": _("Speed of the other players:") + " ",
+            "table": _("The table"),
+            "played": _("{seat} played"),
+            "face_down": _("{count} cards, face down until the dealer bids."),
+            "calls": _("Calls"),
+            "heads": [_("Seat"), _("Call"), _("Tricks"), _("Result"), _("Points"), _("Why")],
+            "auction": _("Auction: {calls}"),
+            "continue": _("Continue"),
+            "won": _("won"),
+            "language": _("Language"),
         }
 
     def _heading(self) -> str:
@@ -494,19 +607,23 @@ class CardTable(anywidget.AnyWidget):
         of = getattr(match, "deals_to_play", None)
         if self.game == "judgement":
             of = judgement.ROUNDS
-        word = spec.deal_word.capitalize()
-        head = f"{word} {number}" + (f" of {of}" if of else "")
-        dealer = f"dealer {seat_label(deal.dealer, self.players)}"
-        parts = [spec.title.split(" (")[0], head, dealer]
+        if spec.deal_word == "round":
+            head = _("Round {number} of {total}") if of else _("Round {number}")
+        else:
+            head = _("Deal {number} of {total}") if of else _("Deal {number}")
+        head = head.format(number=number, total=of)
+        dealer = _("dealer {seat}").format(seat=seat_label(deal.dealer, self.players))
+        parts = [_(spec.name), head, dealer]
         trump = getattr(getattr(deal, "rules", None), "trump", "unset")
         if self.game == "bridge":
             contract = deal.contract
             if contract is not None:
-                parts.append(f"contract {call_text(contract.bid)}{'X' * contract.doubled}")
+                bid = f"{call_text(contract.bid)}{'X' * contract.doubled}"
+                parts.append(_("contract {contract}").format(contract=bid))
         elif trump is None:
-            parts.append("no trump")
+            parts.append(_("no trump"))
         elif trump != "unset":
-            parts.append(f"trump {SUIT_NAMES[trump]}")
+            parts.append(_("trump {suit}").format(suit=suit_name(trump)))
         return " · ".join(parts)
 
     def _badge(self, seat: int, view) -> str:
@@ -518,10 +635,15 @@ class CardTable(anywidget.AnyWidget):
             ]
             said = call_text(calls[-1]) if calls else "—"
             won = view.tricks_won[seat]
-            return f"said {said} · won {won}" if view.phase != "calling" else f"said {said}"
+            if view.phase != "calling":
+                return _("said {call} · won {tricks}").format(call=said, tricks=won)
+            return _("said {call}").format(call=said)
         call = view.calls[seat]
         said = "—" if call is None else str(call)
-        return f"{self.spec.call_word} {said} · won {view.tricks_won[seat]}"
+        won = view.tricks_won[seat]
+        if self.spec.call_word == "bid":
+            return _("bid {call} · won {tricks}").format(call=said, tricks=won)
+        return _("call {call} · won {tricks}").format(call=said, tricks=won)
 
     def _auction_text(self) -> str:
         if self.game != "bridge":
@@ -544,7 +666,9 @@ class CardTable(anywidget.AnyWidget):
             {
                 "value": value,
                 "text": call_text(value),
-                "name": call_name(value) + (", allowed" if value in legal else ", not allowed"),
+                "name": (
+                    _("{call}, allowed") if value in legal else _("{call}, not allowed")
+                ).format(call=call_name(value)),
                 "legal": value in legal,
             }
             for value in shown
@@ -562,22 +686,32 @@ class CardTable(anywidget.AnyWidget):
         phase = self.match.phase
         players = self.players
         if phase in ("calling", "bidding"):
+            bid = self.spec.call_word == "bid"
             if learner_turn:
                 if view.hand is None:
-                    return f"Your turn to {self.spec.call_word}: your cards are face down."
-                return f"Your turn to {self.spec.call_word}."
-            return f"{seat_label(view.to_act, players)} to {self.spec.call_word}."
+                    if bid:
+                        return _("Your turn to bid: your cards are face down.")
+                    return _("Your turn to call: your cards are face down.")
+                return _("Your turn to bid.") if bid else _("Your turn to call.")
+            seat = seat_label(view.to_act, players)
+            return (_("{seat} to bid.") if bid else _("{seat} to call.")).format(seat=seat)
         if phase == "playing":
             if not learner_turn:
-                return f"{seat_label(view.to_act, players)} to play."
+                return _("{seat} to play.").format(seat=seat_label(view.to_act, players))
             cards = " ".join(str(c) for c in sort_for_display(legal))
             if view.trick:
                 led = view.trick[0].suit
                 follows = any(c.suit == led for c in legal)
-                what = f"follow {SUIT_NAMES[led]}" if follows else f"you have no {SUIT_NAMES[led]}"
-            else:
-                what = "lead any card" if len(legal) == len(self._hand_to_play()) else "lead"
-            return f"Your turn: {what} — {cards}"
+                if follows:
+                    return _("Your turn: follow {suit} — {cards}").format(
+                        suit=suit_name(led), cards=cards
+                    )
+                return _("Your turn: you have no {suit} — {cards}").format(
+                    suit=suit_name(led), cards=cards
+                )
+            if len(legal) == len(self._hand_to_play()):
+                return _("Your turn: lead any card — {cards}").format(cards=cards)
+            return _("Your turn: lead — {cards}").format(cards=cards)
         return ""
 
     def _end_of_deal(self) -> dict:
@@ -609,16 +743,24 @@ class CardTable(anywidget.AnyWidget):
         if over:
             if self.game == "bridge":
                 side = match.winners()[0]
-                sides = ("North–South", "East–West")
-                title = f"Game over: {sides[side]} reach {match.target} and win."
+                sides = (_("North–South"), _("East–West"))
+                title = _("Game over: {side} reach {points} and win.").format(
+                    side=sides[side], points=match.target
+                )
             else:
-                names = " and ".join(seat_label(s, players) for s in match.winners())
-                title = f"Match over: {names} on top."
-            next_label = "New match"
+                names = _(" and ").join(seat_label(s, players) for s in match.winners())
+                title = _("Match over: {seats} on top.").format(seats=names)
+            next_label = _("New match")
+        elif spec.deal_word == "round":
+            title = _("Round {number} is over.").format(number=len(match.deals))
+            next_label = _("Next round")
         else:
-            title = f"{spec.deal_word.capitalize()} {len(match.deals)} is over."
-            next_label = f"Next {spec.deal_word}"
-        total_word = "Side's total below the line" if self.game == "bridge" else "Running total"
+            title = _("Deal {number} is over.").format(number=len(match.deals))
+            next_label = _("Next deal")
+        if self.game == "bridge":
+            total_word = _("Side's total below the line")
+        else:
+            total_word = _("Running total")
         return {"title": title, "rows": rows, "next_label": next_label, "total_word": total_word}
 
 
@@ -636,23 +778,39 @@ class TableApp:
         self.game_picker = widgets.Dropdown(
             options=[(spec.title, key) for key, spec in GAMES.items()],
             value=game,
-            description="Game",
+            description=_("Game"),
             layout={"width": "auto"},
         )
         self.players_picker = widgets.Dropdown(
-            options=list(GAMES["judgement"].players), value=4, description="Players"
+            options=list(GAMES["judgement"].players), value=4, description=_("Players")
         )
         self.game_picker.add_class("cardlib-game-picker")
         self.players_picker.add_class("cardlib-players-picker")
         self.table = CardTable(game, seed=seed, speed=speed)
+        self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
-            [widgets.HBox([self.game_picker, self.players_picker]), self.table]
+            [
+                widgets.HBox([self.game_picker, self.players_picker, self.language.dropdown]),
+                self.table,
+            ]
         )
         self.widget.add_class("cardlib-table-app")
         self._show_players()
         self._picking = False
         self.game_picker.observe(self._picked, names="value")
         self.players_picker.observe(self._picked, names="value")
+
+    def redraw(self) -> None:
+        """The pickers' words in the language now in use (the table redraws itself)."""
+        self._picking = True
+        try:
+            game = self.game_picker.value
+            self.game_picker.options = [(spec.title, key) for key, spec in GAMES.items()]
+            self.game_picker.value = game
+        finally:
+            self._picking = False
+        self.game_picker.description = _("Game")
+        self.players_picker.description = _("Players")
 
     def _show_players(self) -> None:
         judgement = len(GAMES[self.game_picker.value].players) > 1
@@ -689,13 +847,23 @@ class TableApp:
 def contract_text(contract) -> str:
     """A contract as the learner reads it: "2♦ by South", "3NTX by West", "passed out"."""
     if contract is None:
-        return "passed out"
-    return f"{call_text(contract.bid)}{'X' * contract.doubled} by {SEAT_NAMES[contract.declarer]}"
+        return _("passed out")
+    return _("{contract} by {seat}").format(
+        contract=f"{call_text(contract.bid)}{'X' * contract.doubled}",
+        seat=_(SEAT_NAMES[contract.declarer]),  # "South": a message of cardlib.seats
+    )
 
 
 def game_has_dummy(deal) -> bool:
     """Whether this deal has a dummy (Contract Bridge, once the auction has a contract)."""
     return getattr(deal, "dummy", None) is not None and getattr(deal, "dummy_exposed", False)
+
+
+def _speed_error(speed) -> CardlibError:
+    return CardlibError(
+        _("speed is one of {speeds}, got {speed!r}").format(speeds=", ".join(SPEEDS), speed=speed),
+        "speed",
+    )
 
 
 def _total_text(total) -> str:

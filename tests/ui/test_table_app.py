@@ -334,3 +334,17 @@ def test_focus_never_falls_to_the_page_while_the_bots_play(table_app, page):
         page.wait_for_function(SETTLED, arg=before)
         assert page.evaluate(FOCUS_IN_TABLE)
     assert page.evaluate("() => window.lostFocus") == 0
+
+
+def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page):
+    open_table(page, table_app)
+    prompt, heading = page.locator(".cl-prompt"), page.locator(".cl-heading")
+    english = (prompt.inner_text(), heading.inner_text(), serial(page))
+    page.select_option(f"{TABLE} select.cl-language", "hi")
+    expect(heading).to_contain_text("कॉल ब्रेक")
+    expect(page.locator(".cl-speed option[value='instant']")).to_have_text("तुरंत")
+    assert serial(page) == english[2]  # the same position, said again
+    page.select_option(f"{TABLE} select.cl-language", "en")
+    expect(heading).to_have_text(english[1])
+    expect(prompt).to_have_text(english[0])
+    assert accessibility_violations(page, ".cardlib-table-app") == []
