@@ -20,6 +20,13 @@ function h(tag, attrs = {}, ...children) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  // In JupyterLab's command mode a key pressed on a focused output element is a notebook
+  // shortcut (arrows move to another cell, A/B/X/D D add, cut or delete cells): the keys of
+  // the table's own buttons and menus stay theirs, as JupyterLab documents for outputs
+  // ("Keyboard interaction model"). Lumino reads the attribute on the focused element itself.
+  if (node.matches("button, select, [tabindex]")) {
+    node.setAttribute("data-lm-suppress-shortcuts", "true");
+  }
   return node;
 }
 
