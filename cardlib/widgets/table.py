@@ -6,8 +6,9 @@ North is at the top, West on the left, East on the right (a Judgement table of
 what the deal protocol of :mod:`cardlib.game` answers — ``phase``, ``to_act``,
 ``legal_actions()``, ``act()``, ``visible_to(seat)`` — so one widget serves
 Call Break, Call Bridge, Judgement and Contract Bridge; what is left per game
-(how a match is made, which bots play, how its points are explained) is one
-small :class:`GameSpec` each, in :data:`GAMES`.
+(how a match is made, which bots play) is one small :class:`GameSpec` each, in
+:data:`GAMES`. How a seat's points came about is the game's own module's to say
+(``deal.points_explained(seat)``): the table only shows it.
 
 It is an `anywidget <https://anywidget.dev>`_: Python keeps the game and sends
 the browser a list of *frames*, one per bot action, ending with the position
@@ -91,64 +92,10 @@ class GameSpec:
         return _(self.title_message).format(name=_(self.name), **self.title_values)
 
 
-def _callbreak_reason(deal, seat):
-    call, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    text = callbreak.format_points(points)
-    if won >= call:
-        extra = won - call
-        if extra:
-            return _("made"), text, _("call {call} + 0.1 × {extra}").format(call=call, extra=extra)
-        return _("made"), text, _("call {call}").format(call=call)
-    return _("set"), text, _("short of the call: minus {call}").format(call=call)
-
-
-def _callbridge_reason(deal, seat):
-    bid, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    text = callbridge.format_points(points)
-    if callbridge.is_bonus_bid(bid):
-        if bid <= won <= bid + 1:
-            return _("made"), text, _("bonus bid {bid} made: 13").format(bid=bid)
-        why = _("bonus bid {bid} needs {bid} or {more} tricks: minus {bid}")
-        return _("set"), text, why.format(bid=bid, more=bid + 1)
-    if won >= bid:
-        return _("made"), text, _("bid {bid} (nothing for extra tricks)").format(bid=bid)
-    return _("set"), text, _("short of the bid: minus {bid}").format(bid=bid)
-
-
-def _judgement_reason(deal, seat):
-    bid, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    if won == bid:
-        why = _("exact 0 or 1: 10") if bid <= 1 else _("exact: 10 × {bid}").format(bid=bid)
-        return _("made"), str(points), why
-    why = _("bid {bid}, took {won}: only an exact bid scores").format(bid=bid, won=won)
-    return _("missed"), str(points), why
-
-
-def _bridge_reason(deal, seat):
-    result = deal.scores()
-    side = seat % 2
-    lines = [line for line in result.lines if line.who == ("NS", "EW")[side]]
-    points = result.below[side] + result.above[side]
-    contract = deal.contract
-    if contract is None:
-        return _("passed out"), "0", _("nobody bid: no score")
-    declaring = contract.declarer % 2 == side
-    made = deal.declarer_tricks >= contract.level + 6
-    if declaring:
-        result_word = _("made") if made else _("set")
-    else:
-        result_word = _("defended") if not made else "—"
-    why = "; ".join(_bridge_line(line) for line in lines)
-    return result_word, str(points), why or _("nothing")
-
-
-def _bridge_line(line) -> str:
-    if line.where == "below":
-        return _("{reason}: {points} below the line").format(reason=line.reason, points=line.points)
-    return _("{reason}: {points} above the line").format(reason=line.reason, points=line.points)
+def _points_reason(deal, seat) -> tuple[str, str, str]:
+    """A seat's result, points and why, as the game's own module words them."""
+    explained = deal.points_explained(seat)
+    return explained.result, explained.text, explained.reason
 
 
 def _callbreak_bots(players):
@@ -175,7 +122,7 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,
         "call",
         "deal",
-        _callbreak_reason,
+        _points_reason,
     ),
     "callbridge": GameSpec(
         N_("Call Bridge"),
@@ -185,7 +132,7 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
-        _callbridge_reason,
+        _points_reason,
     ),
     "judgement": GameSpec(
         N_("Judgement"),
@@ -195,7 +142,7 @@ GAMES: dict[str, GameSpec] = {
         _judgement_bots,
         "bid",
         "round",
-        _judgement_reason,
+        _points_reason,
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
@@ -206,7 +153,7 @@ GAMES: dict[str, GameSpec] = {
         _bridge_bots,
         "call",
         "deal",
-        _bridge_reason,
+        _points_reason,
     ),
 }
 
