@@ -46,11 +46,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 
 from cardlib.analysis import Estimate, analyse, analyse_calls, view_of
 from cardlib.cards import Card
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
+from cardlib.svg import card_html
 
 #: The games a deal can be reviewed in: the modules whose scoring the coach knows.
 REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
@@ -106,6 +108,20 @@ class ReviewRow:
         if self.kind == "bid":
             return _("bid {bid}").format(bid=choice)
         return _("call {call}").format(call=choice)
+
+    def decision_text(self) -> str:
+        """Which decision it was: "Your call", "Your bid", "Trick 3"."""
+        if self.trick is None:
+            return _("Your bid") if self.kind == "bid" else _("Your call")
+        return _("Trick {number}").format(number=self.trick)
+
+    def loss_text(self) -> str:
+        """The expected points lost as a learner reads them: "0.80 ± 0.21", "none"."""
+        if self.forced:
+            return _("none (the only choice)")
+        if self.loss == 0:
+            return _("none")
+        return f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
 
     def reason(self) -> str:
         """Why this decision lost what it lost, in words made from its numbers."""
@@ -182,6 +198,34 @@ class Review:
                 "the best or as good as the best."
             )
         return worst.reason()
+
+    def _repr_html_(self) -> str:
+        worst = self.costliest
+        head = (_("Decision"), _("You chose"), _("Best choice"), _("Expected points lost"))
+        header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
+        body = []
+        for row in self.rows:
+            decision = row.decision_text()
+            style = ""
+            if worst is not None and row.number == worst.number:
+                decision += " ★ " + _("Costliest")
+                style = " style='font-weight:bold;border:3px solid #1a1a1a'"
+            loss = row.loss_text()
+            chosen, best = (
+                (card_html(Card(row.chosen)), card_html(Card(row.best)))
+                if row.kind == "card"
+                else (escape(row.choice_text()), escape(row.choice_text(row.best)))
+            )
+            cells = f"<td>{chosen}</td><td>{best}</td><td>{escape(loss)}</td>"
+            body.append(f"<tr{style}><th scope='row'>{escape(decision)}</th>{cells}</tr>")
+        caption = _(
+            "Each of your decisions against the best choice the coach found there, from "
+            "what you could see ({samples} imagined deals for each)"
+        ).format(samples=self.samples)
+        return (
+            f"<table class='cardlib-review'><caption>{escape(caption)}</caption>"
+            f"<thead><tr>{header}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
 
 
 def points_text(value: Fraction) -> str:

@@ -182,3 +182,12 @@ def test_losses_are_never_negative_and_the_best_choice_was_allowed(game, seed, s
         assert (row.loss == 0) == (row.best == row.chosen)
     worst = rated.costliest
     assert (worst.loss if worst else 0) == max(row.loss for row in rated.rows)
+
+
+def test_the_review_draws_as_a_table_with_the_costliest_row_marked_in_words():
+    record = record_deal(callbreak.Deal(seed=4, dealer=3), learner=under_leads_the_ace)
+    html = review(record, samples=10)._repr_html_()
+    assert html.count("<tr") == 15 and html.count("<th scope='col'>") == 4
+    assert html.count("★ Costliest") == 1
+    assert "<th scope='row'>Trick 1 ★ Costliest</th>" in html
+    assert 'aria-label="four of clubs"' in html or "aria-label='four of clubs'" in html

@@ -65,7 +65,7 @@ from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_na
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import N_, _
-from cardlib.review import DEFAULT_SAMPLES, points_text, reviewable
+from cardlib.review import DEFAULT_SAMPLES, reviewable
 from cardlib.review import review as review_deal
 from cardlib.svg import SUIT_COLOURS
 from cardlib.widgets.language import LanguagePicker
@@ -503,23 +503,14 @@ class CardTable(anywidget.AnyWidget):
         worst = rated.costliest
         rows = []
         for row in rated.rows:
-            if row.trick is None:
-                decision = _("Your bid") if row.kind == "bid" else _("Your call")
-            else:
-                decision = _("Trick {number}").format(number=row.trick)
-            if row.forced:
-                loss = _("none (the only choice)")
-            elif row.loss == 0:
-                loss = _("none")
-            else:
-                loss = f"{points_text(row.loss)} ± {row.loss_stderr:.2f}"
+            decision = row.decision_text()
             rows.append(
                 {
                     "number": row.number,
                     "decision": decision,
                     "chosen": self._choice_json(row, row.chosen),
                     "best": self._choice_json(row, row.best),
-                    "loss": loss,
+                    "loss": row.loss_text(),
                     "costliest": worst is not None and row.number == worst.number,
                     "replay_name": _("Replay from here: {decision}, {choice}").format(
                         decision=decision, choice=row.choice_text()
@@ -548,9 +539,7 @@ class CardTable(anywidget.AnyWidget):
                 else rated.reason
             ),
             "replay": _("Replay from here"),
-            "practice": _(
-                "A replay is practice: the match keeps what you first played."
-            ),
+            "practice": _("A replay is practice: the match keeps what you first played."),
         }
 
     @staticmethod
