@@ -492,3 +492,17 @@ def test_the_browser_asks_for_the_review_and_a_replay_with_messages():
     assert table.review["rows"]
     table._on_browser_message(table, {"type": "replay", "number": 2}, [])
     assert table.practising and table.deal == table.match.deal and len(table.record) == 1
+
+
+def test_a_replaying_match_leaves_the_match_itself_alone():
+    from cardlib import callbreak, judgement
+
+    for match in (callbreak.Match(seed=3), judgement.Match(players=5, seed=3)):
+        earlier = match.deal.copy()
+        match.act(match.legal_actions()[0])
+        before = match.copy()
+        practice = match.replaying(earlier)
+        assert practice.deal == earlier and practice.deal is not earlier
+        assert practice.deals[:-1] == match.deals[:-1] and match == before
+        practice.act(practice.legal_actions()[-1])
+        assert match == before and earlier != practice.deal
