@@ -298,6 +298,10 @@ def seat_places(players: int) -> list[dict]:
 class CardTable(anywidget.AnyWidget):
     """The card table: one learner (seat 0) against the bots, any of the four games.
 
+    ``review_samples``: imagined deals per decision in the review after each deal
+    (:meth:`request_review`); a replay from one of its decisions is practice and
+    never counts in the match (see the module's docstring).
+
     >>> table = CardTable("callbreak", seed=1, speed="instant")
     >>> table.state["phase"]
     'calling'
