@@ -23,7 +23,7 @@ from jupyter_driver import (
 from playwright.sync_api import expect
 
 from cardlib.app import DEFAULT_NOTEBOOK
-from cardlib.widgets.table import GAMES
+from cardlib.widgets.table import GAMES, CardTable
 
 pytestmark = pytest.mark.ui
 
@@ -456,3 +456,61 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     expect(heading).to_have_text(english[1])
     expect(prompt).to_have_text(english[0])
     assert accessibility_violations(page, ".cardlib-table-app") == []
+
+
+def first_choices_table() -> CardTable:
+    """The app's first table (seed 0) in this process, played as play_deal_by_clicking plays:
+    the first allowed call, the first playable card (the refused click changes nothing)."""
+    table = CardTable("callbreak", seed=0, speed="instant")
+    while table.state["end"] is None:
+        state = table.state
+        if state["calls"]:
+            table.click_call(next(c["value"] for c in state["calls"] if c["legal"]))
+        else:
+            table.click_card(next(c["code"] for c in state["hand"] if c["legal"]))
+    table.request_review()
+    return table
+
+
+def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screenshot_dir):
+    """The review under the end of the deal is the one Python computes for the same deal;
+    Replay from here puts the same position on the table, and the match goes on after."""
+    open_table(page, table_app)
+    play_deal_by_clicking(page)
+    expected = first_choices_table()  # meanwhile the app's kernel reviews the same deal
+    rows = expected.review["rows"]
+    review = page.locator(".cl-review")
+    body = review.locator(".cl-review-table tbody tr")
+    expect(body).to_have_count(len(rows), timeout=60_000)
+    expect(review.locator(".cl-review-table thead th")).to_have_count(5)
+    assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
+    reason = review.locator(".cl-costliest-reason")
+    expect(reason).to_have_text(expected.review["reason"])
+    expect(page.locator(".cl-live")).to_have_text(expected.review["reason"])  # read out
+    worst = [r["number"] for r in rows if r["costliest"]]
+    marked = review.locator("tr.cl-costliest")
+    expect(marked).to_have_count(len(worst))
+    if worst:  # marked by a word, not by colour alone
+        expect(marked.locator("th .cl-costliest-mark")).to_have_text("Costliest")
+    number = worst[0] if worst else 6
+    button = review.locator(f"button.cl-replay[data-number='{number}']")
+    expect(button).to_have_attribute("aria-label", rows[number - 1]["replay_name"])
+    whole_page_screenshot(page, screenshot_dir / "voila" / "table-review.png")
+    audit(page)  # the end of the deal with its review
+
+    click_and_wait(page, button)
+    expect(page.locator(".cl-heading")).to_contain_text("replay (practice)")
+    expect(page.locator(".cl-end")).to_be_hidden()
+    position = expected.record[number - 1][0]
+    if position.phase == "calling":
+        expect(page.locator(".cl-calls button.cl-legal").first).to_be_visible()
+    else:
+        codes = page.locator(".cl-hand button").evaluate_all("bs => bs.map(b => b.dataset.code)")
+        assert set(codes) == {card.code for card in position.hand(0)}
+    assert page.evaluate(FOCUS_IN_TABLE), "focus left the table"
+    play_deal_by_clicking(page)
+    expect(page.locator(".cl-end caption").first).to_contain_text("Replay of deal 1 is over.")
+    click_and_wait(page, page.locator(".cl-end button.cl-next"))
+    expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
+    expect(page.locator(".cl-heading")).not_to_contain_text("replay")
+    no_errors(page)
