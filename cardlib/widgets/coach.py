@@ -22,7 +22,8 @@ the last analysis without a kernel. The data stay on the widget for tests:
 
 CSS classes (for the browser tests):
 
-- ``cardlib-coach`` (the whole widget), ``cardlib-coach-position`` (hand, trick,
+- ``cardlib-coach-widget`` (the whole widget; ``cardlib-coach`` is the class of the
+  analysis tables), ``cardlib-coach-position`` (hand, trick,
   calls), ``cardlib-coach-samples`` (the slider), ``cardlib-coach-ranking`` (the
   table, one ``tr`` per card or call, best first), ``cardlib-coach-verdict`` (the
   sentence with the margin), ``cardlib-coach-deal`` (the imagined deal shown),
@@ -104,6 +105,7 @@ class CoachWidget:
             step=SAMPLE_STEP,
             continuous_update=False,  # analyse where the learner lets go, not on every step
             style={"description_width": "initial"},
+            layout={"width": "32em"},  # long enough to aim at a number of samples
         )
         self.ranking = widgets.HTML()
         self.verdict = widgets.HTML()
@@ -135,7 +137,7 @@ class CoachWidget:
                 self.deal_view,
             ]
         )
-        self.widget.add_class("cardlib-coach")
+        self.widget.add_class("cardlib-coach-widget")
         self.deal_back.on_click(lambda _: self.show_deal(self.deal_index - 1))
         self.deal_forward.on_click(lambda _: self.show_deal(self.deal_index + 1))
         self.samples_slider.observe(self._resampled, names="value")
@@ -392,7 +394,11 @@ class CoachWidget:
                 label = _("{seat}, real hand").format(seat=self._seat(seat))
             else:
                 label = _("{seat}, imagined").format(seat=self._seat(seat))
-            pictures.append(f"<div>{hand_svg(from_mask(hands[seat]), label=label)}</div>")
+            # The seat named on screen too (the picture's label is for screen readers).
+            pictures.append(
+                f"<div style='margin-top:0.4em'><div>{escape(label)}</div>"
+                f"{hand_svg(from_mask(hands[seat]), label=label)}</div>"
+            )
         intro = _(
             "The coach never sees the hidden hands. It imagines layouts that fit everything "
             "{seat} has seen (the cards played, who is out of a suit), plays each one out "
