@@ -257,3 +257,14 @@ def test_a_finished_deal_has_nothing_to_coach():
     play_out(deal, [SensibleBot()] * 4)
     with pytest.raises(Exception, match="nothing to decide"):
         CoachWidget(deal)
+
+
+def test_a_forced_card_is_said_to_be_the_only_one():
+    round_ = judgement.Round.from_hands(
+        ["2C 3C", "KH 4D", "AH 5C", "5S 6S"], trump=None, dealer=0, bids=[1, 1, 0, 1]
+    )
+    round_.play("KH")  # seat 2 must follow hearts: A♥ is its only heart
+    widget = CoachWidget(round_, samples=10, seed=1)
+    assert [r[1] for r in rows(widget)] == ["A♥"]
+    assert "Only one card is legal here" in widget.verdict.value
+    assert "Seat 2" not in widget.heading.value and "North (2)" in widget.heading.value
