@@ -1,0 +1,446 @@
+""" "What should I play here?" puzzles: Call Break endings where one card is clearly best.
+
+The legal-play puzzles (:mod:`cardlib.puzzles`) ask which cards the rules *allow*; these ask which
+card is *best*. A puzzle is the ending of a real deal: a seeded deal is called and played by
+:class:`~cardlib.bots.SensibleBot` (every puzzle starts so: :func:`cardlib.puzzles.called_deal`)
+until each hand holds the level's number of cards (:data:`LEVELS`), and one turn of the next trick
+becomes the puzzle. All four hands are shown open (a *double-dummy* ending), so the answer can be
+proven: :func:`cardlib.solver.solve` plays every card out under max-n (each player plays for their
+own score in the game, all hands known) and gives each legal card's final tricks and points.
+
+**The answer** is every legal card that reaches the best score for the player to act
+(:func:`verdict`; the check of a student's answer reads it the same way, :func:`best_cards`).
+
+**Clearly best.** A position is kept only when
+
+- the best cards are *one card in effect*: a single run of cards of one suit in the player's hand
+  with no card still in play between them (:func:`runs`; such cards always score the same, so any
+  of them is right), and
+- every other legal card scores at least :data:`MARGIN` (one point) less for the player. In Call
+  Break that means the best card *makes the call* and every other card is *set* (overtricks are
+  worth a tenth each, so no smaller difference reaches a point).
+
+The reason in the key is worded from the solver's numbers (:func:`reason_text`): "A♠: you take
+3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0). Every other card does worse: …".
+
+``best_puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from html import escape
+from itertools import count
+
+from cardlib import callbreak
+from cardlib.bots import SensibleBot
+from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
+from cardlib.game import SEAT_NAMES
+from cardlib.i18n import _
+from cardlib.puzzles import STANDARD, called_deal, replay_deal
+from cardlib.solver import CardValue, Ending, Solution, ending_of, solve
+from cardlib.svg import Html, hand_svg, trick_svg
+
+#: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
+LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
+#: How much less (in the game's points) every other card must score for the player.
+MARGIN = Fraction(1)
+MAX_DEALS = 2000  # per puzzle; a clear ending turns up within a few dozen deals
+
+
+def _size(level: str) -> int:
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    return LEVELS[level]
+
+
+def _given_cards(cards) -> tuple[Card, ...]:
+    return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
+
+
+def ending_from(
+    hands: Sequence,
+    trick="",
+    leader: int = 0,
+    calls: Sequence[int] = (),
+    won: Sequence[int] = (),
+    variant: callbreak.Variant = STANDARD,
+) -> Ending:
+    """The Call Break ending from its givens, as a puzzle notebook writes them: ``hands`` by seat
+    (text like ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` and
+    the tricks ``won`` so far, by seat."""
+    if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
+        raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
+    return Ending(
+        hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
+        trick=_given_cards(trick),
+        leader=leader,
+        won=tuple(won),
+        calls=tuple(calls),
+        rules=callbreak.play_rules(variant),
+        variant=variant,
+    )
+
+
+@lru_cache(maxsize=256)
+def solved(ending: Ending) -> Solution:
+    """The solver's answer for an ending (kept: a check is asked again and again)."""
+    return solve(ending)
+
+
+def best_cards(solution: Solution) -> frozenset[Card]:
+    """The answer: every legal card that reaches the best score for the player to act."""
+    return solution.best
+
+
+def runs(ending: Ending) -> list[frozenset[Card]]:
+    """The player to act's cards in runs that are one card in effect: same suit, and no card
+    still in play (in any hand or on the table) between them. The solver gives each run one
+    value; a puzzle whose best cards are one run has one answer."""
+    seat = ending.to_act
+    in_play = sorted({c for hand in ending.hands for c in hand} | set(ending.trick))
+    mine = set(ending.hands[seat])
+    found: list[set[Card]] = []
+    previous = None
+    for card in in_play:
+        if card in mine:
+            if previous in mine and previous.suit == card.suit:
+                found[-1].add(card)
+            else:
+                found.append({card})
+        previous = card
+    return [frozenset(run) for run in found]
+
+
+def margin(solution: Solution) -> Fraction | None:
+    """How much less the best of the other legal cards scores for the player than the answer
+    (``None`` when every legal card is best)."""
+    seat, best = solution.seat, best_cards(solution)
+    others = [Fraction(v.points[seat]) for v in solution.cards if v.card not in best]
+    if not others:
+        return None
+    return Fraction(solution.value) - max(others)
+
+
+def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
+    """The solution and its answer when the ending makes a puzzle (one card clearly best: a
+    single run, every other card at least :data:`MARGIN` worse), else ``None``."""
+    solution = solved(ending)
+    best = best_cards(solution)
+    gap = margin(solution)
+    if gap is None or gap < MARGIN or best not in runs(ending):
+        return None
+    return solution, best
+
+
+def points_text(points) -> str:
+    """Points signed, with one decimal place and a true minus: ``'+5.0'``, ``'−3.0'``."""
+    exact = Fraction(points)
+    return f"{Decimal(exact.numerator) / Decimal(exact.denominator):+.1f}".replace("-", "−")
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def outcome_text(value: CardValue, ending: Ending) -> str:
+    """What a card leads to for the player to act, in words: tricks taken from now and in all,
+    the call made or set, and the points."""
+    seat = ending.to_act
+    left = len(ending.hands[seat])
+    total = value.tricks[seat]
+    call = ending.calls[seat]
+    made = f"make your call of {call}" if total >= call else f"are set on your call of {call}"
+    return (
+        f"you take {total - ending.won[seat]} of the last {_tricks(left)}, {total} in all, and "
+        f"{made} ({points_text(value.points[seat])})"
+    )
+
+
+def _either(cards: Iterable[Card]) -> str:
+    return " or ".join(map(str, sort_for_display(cards)))
+
+
+def reason_text(solution: Solution, ending: Ending) -> str:
+    """Why the answer is best, in plain words from the solver's numbers: what the best card
+    gives, then what every other legal card gives (grouped by outcome, best first)."""
+    seat, best = solution.seat, best_cards(solution)
+    outcomes: dict[tuple, list[CardValue]] = {}
+    for value in solution.cards:  # best first
+        key = (value.card in best, value.tricks[seat], value.points[seat])
+        outcomes.setdefault(key, []).append(value)
+    parts = {True: [], False: []}
+    for (is_best, _tricks_taken, _points), values in outcomes.items():
+        parts[is_best].append(
+            f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"
+        )
+    text = "; ".join(parts[True]) + "."
+    if parts[False]:
+        text += f" Every other card does worse — {'; '.join(parts[False])}."
+    return text
+
+
+def seat_line(seat: int, calls: Sequence[int], won: Sequence[int]) -> str:
+    """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
+    return f"{_(SEAT_NAMES[seat])}: call {calls[seat]}, {_tricks(won[seat])} won"
+
+
+def show_ending(
+    hands: Sequence,
+    trick="",
+    leader: int = 0,
+    calls: Sequence[int] = (),
+    won: Sequence[int] = (),
+    title: str = "",
+) -> Html:
+    """An ending as pictures, from its givens alone (nothing about its answer): the four hands
+    open around the table (North at the top, you at the bottom when you are South), the trick
+    so far in the middle, each seat's call and tricks. Puzzle notebooks show their positions
+    with it."""
+    ending = ending_from(hands, trick, leader, calls, won)
+    seat = ending.to_act
+    names = [_(name) for name in SEAT_NAMES]
+    # Grid places, turned so that the player to act sits at the bottom.
+    places = {0: "3 / 2", 1: "2 / 1", 2: "1 / 2", 3: "2 / 3"}
+    cells = []
+    for s in range(4):
+        place = places[(s - seat) % 4]
+        you = " — <b>you, to play</b>" if s == seat else ""
+        picture = hand_svg(
+            sort_for_display(ending.hands[s]), sort=False, label=f"{names[s]}'s hand"
+        )
+        cells.append(
+            f'<div style="grid-area:{place};padding:0.3em">'
+            f"<div>{escape(seat_line(s, calls, won))}{you}</div><div>{picture}</div></div>"
+        )
+    seats = tuple((leader + i) % 4 for i in range(len(ending.trick)))
+    middle = (
+        trick_svg(ending.trick, seats, None, names)
+        if ending.trick
+        else escape(f"{names[seat]} leads trick {14 - len(ending.hands[seat])}.")
+    )
+    cells.append(f'<div style="grid-area:2 / 2;padding:0.3em;align-self:center">{middle}</div>')
+    heading = f"<b>{escape(title)}</b> — " if title else ""
+    return Html(
+        f'<div class="cardlib-best-play">{heading}'
+        f"{escape(question_text(ending))}"
+        '<div style="display:grid;grid-template-columns:auto auto auto;gap:0.2em">'
+        f"{''.join(cells)}</div></div>"
+    )
+
+
+def question_text(ending: Ending) -> str:
+    """The question in one sentence (the same for the notebook, the widget and the key)."""
+    seat = ending.to_act
+    left = len(ending.hands[seat])
+    return (
+        f"A double-dummy ending: all four hands are open, {_tricks(left)} to play. You are "
+        f"{_(SEAT_NAMES[seat])}, with a call of {ending.calls[seat]} and "
+        f"{_tricks(ending.won[seat])} won so far. Which card is best for you?"
+    )
+
+
+@dataclass(frozen=True)
+class BestPlayPuzzle:
+    """One ending and its proven answer.
+
+    The givens: ``hands`` by seat (each sorted for display), the ``trick`` so far and its
+    ``leader``, the ``calls`` and the tricks ``won`` so far, by seat. The answer: ``best`` (every
+    card that is best; one card in effect), ``values`` (the solver's outcome of every legal card),
+    ``reason`` in words, ``margin`` (how many points the next best card gives away). Where it
+    came from: ``deal_seed``, ``dealer`` and ``history`` (every card played before this turn)
+    replay it (:meth:`replay`).
+    """
+
+    level: str
+    seed: int
+    number: int
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    leader: int
+    calls: tuple[int, ...]
+    won: tuple[int, ...]
+    best: frozenset[Card]
+    values: tuple[CardValue, ...]
+    reason: str
+    margin: Fraction
+    deal_seed: int
+    dealer: int
+    history: tuple[Card, ...]
+    variant: callbreak.Variant = STANDARD
+
+    @property
+    def ending(self) -> Ending:
+        return ending_from(self.hands, self.trick, self.leader, self.calls, self.won, self.variant)
+
+    @property
+    def seat(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.hands[self.seat]
+
+    @property
+    def answer(self) -> frozenset[Card]:
+        return self.best
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.trick)))
+
+    @property
+    def tricks_played(self) -> int:
+        return 13 - len(self.hand)
+
+    @property
+    def title(self) -> str:
+        return f"Best-play puzzle {self.number + 1} ({self.level}, seed {self.seed})"
+
+    @property
+    def question(self) -> str:
+        return question_text(self.ending)
+
+    @property
+    def prompt(self) -> str:
+        return "Click the card you would play, then Check."
+
+    def check(self, answer):
+        """Feedback on an answer (the card you would play), as the exercise checks give it."""
+        from cardlib.exercises import check_best_play
+
+        return check_best_play(answer, *self.givens())
+
+    def givens(self) -> tuple:
+        """The check's givens after the answer: hands, trick, leader, calls, won."""
+        return (
+            tuple(" ".join(c.code for c in hand) for hand in self.hands),
+            " ".join(c.code for c in self.trick),
+            self.leader,
+            self.calls,
+            self.won,
+        )
+
+    def replay(self) -> callbreak.Deal:
+        """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
+        return replay_deal(self.deal_seed, self.dealer, self.variant, self.calls, self.history)
+
+    def answer_text(self) -> str:
+        return self.reason
+
+    def __str__(self) -> str:
+        lines = [f"{self.title}: {self.question}"]
+        if self.trick:
+            plays = ", ".join(
+                f"{_(SEAT_NAMES[s])} {c}" for s, c in zip(self.trick_seats, self.trick, strict=True)
+            )
+            lines.append(f"Trick {self.tricks_played + 1}: {plays}; your turn.")
+        for s in range(4):
+            lines.append(f"{seat_line(s, self.calls, self.won)}: {cards_text(self.hands[s])}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"best_puzzle({self.level!r}, seed={self.seed}, number={self.number})"
+
+    def _repr_html_(self) -> str:
+        return show_ending(self.hands, self.trick, self.leader, self.calls, self.won, self.title)
+
+
+def best_puzzle(level: str, seed: int, number: int = 0) -> BestPlayPuzzle:
+    """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one."""
+    size = _size(level)
+    rng = random.Random(f"cardlib-best-play/{level}/{seed}/{number}")
+    bot = SensibleBot()
+    for _attempt in range(MAX_DEALS):
+        deal_seed, deal = called_deal(rng)
+        history: list[Card] = []
+
+        def play() -> None:
+            card = bot.choose_play(deal)  # noqa: B023 - the deal of this attempt
+            deal.play(card)  # noqa: B023
+            history.append(card)  # noqa: B023
+
+        while len(deal.hand(deal.to_act)) > size or deal.trick:
+            play()
+        found = []
+        for _turn in range(4):
+            ending = ending_of(deal)
+            if verdict(ending) is not None:
+                found.append((ending, tuple(history)))
+            play()
+        if found:
+            ending, played = found[rng.randrange(len(found))]
+            return _make(level, seed, number, ending, played, deal_seed, deal.dealer)
+    raise RuntimeError(f"no clear ending found in {MAX_DEALS} deals")  # pragma: no cover
+
+
+def _make(level, seed, number, ending: Ending, history, deal_seed, dealer) -> BestPlayPuzzle:
+    proof = verdict(ending)
+    if proof is None:  # pragma: no cover - the generator chose it for its verdict
+        raise AssertionError(f"best-play puzzle {level}/{seed}/{number} has no clear answer")
+    solution, best = proof
+    return BestPlayPuzzle(
+        level=level,
+        seed=seed,
+        number=number,
+        hands=tuple(tuple(sort_for_display(hand)) for hand in ending.hands),
+        trick=ending.trick,
+        leader=ending.leader,
+        calls=ending.calls,
+        won=ending.won,
+        best=best,
+        values=solution.cards,
+        reason=reason_text(solution, ending),
+        margin=margin(solution),
+        deal_seed=deal_seed,
+        dealer=dealer,
+        history=history,
+    )
+
+
+def best_puzzle_stream(level: str = "medium", seed: int = 0):
+    """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
+    _size(level)
+    return (best_puzzle(level, seed, n) for n in count())
+
+
+def best_puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[BestPlayPuzzle]:
+    """The first ``count`` best-play puzzles of a level and seed."""
+    if not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    _size(level)
+    return [best_puzzle(level, seed, n) for n in range(count)]
+
+
+def example_cards(ending: Ending, how_many: int = 3) -> tuple[Card, ...]:
+    """Cards to name as examples of the answer's form: never the player's own, so an example
+    is never the answer and choosing one tells nothing."""
+    seat = ending.to_act
+    others: Iterable[Card] = (
+        c for s in range(4) if s != seat for c in sorted(ending.hands[s], reverse=True)
+    )
+    return tuple(others)[:how_many]
+
+
+__all__ = [
+    "LEVELS",
+    "MARGIN",
+    "BestPlayPuzzle",
+    "best_cards",
+    "best_puzzle",
+    "best_puzzle_set",
+    "best_puzzle_stream",
+    "ending_from",
+    "example_cards",
+    "margin",
+    "reason_text",
+    "runs",
+    "show_ending",
+    "solved",
+    "verdict",
+]
