@@ -192,6 +192,11 @@ class Puzzle:
         """The position in one sentence."""
         return situation_text(self.trick, self.trick_seats, self.tricks_played)
 
+    @property
+    def answer(self) -> frozenset[Card]:
+        """The cards a right answer holds (all of them): the legal set."""
+        return self.legal
+
     def explain(self) -> Explanation:
         """The answer as an :class:`~cardlib.game.Explanation`."""
         return Explanation(self.legal, self.rule, self.explanation)

@@ -259,3 +259,31 @@ def test_best_play_set_files_and_key(tmp_path):
 def test_bad_kind_is_refused():
     with pytest.raises(ValueError, match="kind must be one of legal, best"):
         instructor_notebook(2, "easy", 5, kind="worst")
+
+
+# ----- the click-the-card widget -----------------------------------------------------------------
+
+
+def test_widget_takes_one_card_and_marks_the_verdict():
+    from cardlib.widgets.puzzles import PuzzleWidget
+
+    p = best_puzzle("easy", seed=1, number=1)
+    w = PuzzleWidget(p)
+    assert set(w.buttons) == set(p.hand) and "double-dummy ending" in w.position.value
+    w.check_button.click()
+    assert w.result is None and "click the card you would play" in w.feedback.value
+    wrong = next(v.card for v in p.values if v.card not in p.best)
+    right = sorted(p.best)[0]
+    w.buttons[right].value = True
+    w.buttons[wrong].value = True  # choosing a card lets go of the other
+    assert w.selected == {wrong}
+    w.check_button.click()
+    assert not w.result.correct and "is not the best card here" in w.feedback.value
+    assert "cardlib-card-wrong" in w.buttons[wrong]._dom_classes
+    assert all("cardlib-card-missing" in w.buttons[c]._dom_classes for c in p.best)
+    w.select([right])
+    w.check_button.click()
+    assert "✓ Correct" in w.feedback.value and not w.result.correct  # the first check stays
+    for card, button in w.buttons.items():
+        assert ("cardlib-card-right" in button._dom_classes) == (card == right)
+        assert "cardlib-card-missing" not in button._dom_classes
