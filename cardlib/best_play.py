@@ -18,10 +18,15 @@ own score in the game, all hands known) and gives each legal card's final tricks
   of them is right), and
 - every other legal card scores at least :data:`MARGIN` (one point) less for the player. In Call
   Break that means the best card *makes the call* and every other card is *set* (overtricks are
-  worth a tenth each, so no smaller difference reaches a point).
+  worth a tenth each, so no smaller difference reaches a point);
+- and the best card makes the call *whatever the others play* (:func:`sure_tricks`, a paranoid
+  search). Max-n breaks the ties of a player who does not care (one whose call is already made
+  or lost) by a fixed convention; this last condition makes the answer hold however they break
+  them. With any other card the others can set you: max-n's line is one way to do it.
 
 The reason in the key is worded from the solver's numbers (:func:`reason_text`): "A♠: you take
-3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0). Every other card does worse: …".
+3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0) — whatever the others play.
+Every other card does worse — …".
 
 ``best_puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time.
 """
@@ -39,12 +44,13 @@ from itertools import count
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
+from cardlib.cards import SUITS, Card, cards_text, parse_cards, sort_for_display
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import _
 from cardlib.puzzles import STANDARD, called_deal, replay_deal
 from cardlib.solver import CardValue, Ending, Solution, ending_of, solve
 from cardlib.svg import Html, hand_svg, trick_svg
+from cardlib.tricks import legal_mask, winner_index
 
 #: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
 LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
@@ -117,6 +123,53 @@ def runs(ending: Ending) -> list[frozenset[Card]]:
     return [frozenset(run) for run in found]
 
 
+def sure_tricks(ending: Ending, card: Card) -> int:
+    """The tricks the player to act takes from here after playing ``card``, at least, whatever
+    the others play: a *paranoid* search (every other player plays to keep those tricks down).
+
+    Max-n (the solver) says what happens when each player plays for their own score, breaking
+    ties between equally good cards by a fixed convention; this says what the player can be
+    sure of. A puzzle's answer makes the call even then, so its claim holds however the others
+    break their ties (and since the others can always do at least as well against you as
+    max-n's line does, every other card lets them set you)."""
+    me, players, direction = ending.to_act, ending.players, ending.direction
+    rules = ending.rules
+    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+    table: dict = {}
+
+    def value(hands: tuple[int, ...], trick: tuple[int, ...], leader: int) -> int:
+        if not trick:
+            if not hands[leader]:
+                return 0
+            found = table.get((hands, leader))
+            if found is not None:
+                return found
+        seat = (leader + direction * len(trick)) % players
+        legal = legal_mask(hands[seat], list(trick), rules, ending.first_trick and not trick)[0]
+        best = None
+        while legal:
+            card_index = legal.bit_length() - 1
+            legal ^= 1 << card_index
+            outcome = after(hands, trick, leader, seat, card_index)
+            if best is None or (outcome > best if seat == me else outcome < best):
+                best = outcome
+        if not trick:
+            table[hands, leader] = best
+        return best
+
+    def after(hands, trick, leader, seat, card_index) -> int:
+        played = list(hands)
+        played[seat] ^= 1 << card_index
+        rest, now = tuple(played), (*trick, card_index)
+        if len(now) < players:
+            return value(rest, now, leader)
+        winner = (leader + direction * winner_index(list(now), trump)) % players
+        return (winner == me) + value(rest, (), winner)
+
+    hands = tuple(sum(1 << int(c) for c in hand) for hand in ending.hands)
+    return after(hands, tuple(int(c) for c in ending.trick), ending.leader, me, int(Card(card)))
+
+
 def margin(solution: Solution) -> Fraction | None:
     """How much less the best of the other legal cards scores for the player than the answer
     (``None`` when every legal card is best)."""
@@ -127,14 +180,23 @@ def margin(solution: Solution) -> Fraction | None:
     return Fraction(solution.value) - max(others)
 
 
+def sure_to_make(ending: Ending, card: Card) -> bool:
+    """Whether ``card`` makes the call of the player to act whatever the others play."""
+    seat = ending.to_act
+    return ending.won[seat] + sure_tricks(ending, card) >= ending.calls[seat]
+
+
 def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
     """The solution and its answer when the ending makes a puzzle (one card clearly best: a
-    single run, every other card at least :data:`MARGIN` worse), else ``None``."""
+    single run, every other card at least :data:`MARGIN` worse, and the best card makes the
+    call whatever the others play), else ``None``."""
     solution = solved(ending)
     best = best_cards(solution)
     gap = margin(solution)
     if gap is None or gap < MARGIN or best not in runs(ending):
         return None
+    if not sure_to_make(ending, next(iter(best))):
+        return None  # the claim would rest on how indifferent players break their ties
     return solution, best
 
 
@@ -179,7 +241,10 @@ def reason_text(solution: Solution, ending: Ending) -> str:
         parts[is_best].append(
             f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"
         )
-    text = "; ".join(parts[True]) + "."
+    text = "; ".join(parts[True])
+    if all(sure_to_make(ending, card) for card in best):
+        text += " — whatever the others play"
+    text += "."
     if parts[False]:
         text += f" Every other card does worse — {'; '.join(parts[False])}."
     return text
@@ -442,5 +507,7 @@ __all__ = [
     "runs",
     "show_ending",
     "solved",
+    "sure_to_make",
+    "sure_tricks",
     "verdict",
 ]

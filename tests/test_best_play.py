@@ -27,6 +27,8 @@ from cardlib.best_play import (
     reason_text,
     runs,
     show_ending,
+    sure_to_make,
+    sure_tricks,
     verdict,
 )
 from cardlib.exercises import check_best_play, exercise_mode
@@ -74,6 +76,9 @@ def assert_clearly_best(p) -> None:
     assert {v.card for v in solution.cards} == legal
     assert p.values == solution.cards
     assert p.reason == reason_text(solution, p.ending)
+    # Even if every other player plays against you, the answer makes the call.
+    assert all(sure_to_make(p.ending, card) for card in p.best)
+    assert p.reason.split(". Every other")[0].endswith("— whatever the others play")
 
 
 @pytest.mark.parametrize("p", SAMPLE, ids=_ids)
@@ -94,6 +99,44 @@ def test_brute_force_agrees_on_the_small_endings(p):
     points = {card: p.ending.score(seat, final[seat]) for card, final in finals.items()}
     top = max(points.values())
     assert {card for card, value in points.items() if value == top} == p.best
+
+
+def _paranoid(ending, seat, hands, trick, leader) -> int:
+    """Plain minimax, no table: tricks ``seat`` takes from here if the others play against it."""
+    rules = ending.rules
+    if not trick and not hands[leader]:
+        return 0
+    to_act = (leader + len(trick)) % 4
+    outcomes = []
+    for card in callbreak.legal_plays(hands[to_act], trick):
+        rest = list(hands)
+        rest[to_act] = hands[to_act] - {card}
+        now = (*trick, card)
+        if len(now) < 4:
+            outcomes.append(_paranoid(ending, seat, rest, now, leader))
+        else:
+            winner = (leader + callbreak.trick_winner(now)) % 4
+            outcomes.append((winner == seat) + _paranoid(ending, seat, rest, (), winner))
+    assert rules.trump == "S"
+    return max(outcomes) if to_act == seat else min(outcomes)
+
+
+@pytest.mark.parametrize("p", [p for p in SAMPLE if p.level == "easy"], ids=_ids)
+def test_sure_tricks_agree_with_a_plain_minimax(p):
+    ending, seat = p.ending, p.seat
+    hands = [frozenset(h) for h in ending.hands]
+    for value in p.values:
+        rest = list(hands)
+        rest[seat] = hands[seat] - {value.card}
+        now = (*ending.trick, value.card)
+        if len(now) < 4:
+            expected = _paranoid(ending, seat, rest, now, ending.leader)
+        else:
+            winner = (ending.leader + callbreak.trick_winner(now)) % 4
+            expected = (winner == seat) + _paranoid(ending, seat, rest, (), winner)
+        assert sure_tricks(ending, value.card) == expected
+        # Against you, the others do at least as well as when each plays for their own score.
+        assert ending.won[seat] + expected <= value.tricks[seat]
 
 
 @settings(max_examples=12, deadline=None)
@@ -135,9 +178,9 @@ def test_a_hand_made_ending_and_its_reason():
     solution, best = verdict(ending)
     assert best == {Card("AH")}
     assert reason_text(solution, ending) == (
-        "A♥: you take 2 of the last 3 tricks, 3 in all, and make your call of 3 (+3.0). "
-        "Every other card does worse — 4♥ or 2♣: you take 0 of the last 3 tricks, 1 in all, "
-        "and are set on your call of 3 (−3.0)."
+        "A♥: you take 2 of the last 3 tricks, 3 in all, and make your call of 3 (+3.0) — whatever "
+        "the others play. Every other card does worse — 4♥ or 2♣: you take 0 of the last 3 "
+        "tricks, 1 in all, and are set on your call of 3 (−3.0)."
     )
     assert set(runs(ending)) == {frozenset({Card(c)}) for c in ("4H", "AH", "2C")}
 

@@ -224,9 +224,9 @@ def _best_cells(count: int, level: str, seed: int) -> list:
             "To find the one card that wins a Call Break ending. Each position is the end of a "
             f"real deal, {BEST_LEVELS[level]} cards in each hand, shown **double dummy**: all four "
             "hands are open, so you can work out every line of play. In each one a single card "
-            f"is best for the player to act, by {MARGIN} point or more: it makes your call, and "
-            "every other card gets you set, if every player then plays for their own score. "
-            "The exact solver proves it.",
+            f"is best for the player to act, by {MARGIN} point or more: it makes your call "
+            "whatever the others play, and with every other card you are set when each player "
+            "plays for their own score. The exact solver proves it.",
         ),
         _cell(
             new_markdown_cell,
@@ -367,9 +367,11 @@ def answer_key(count: int, level: str, seed: int, kind: str = "legal") -> str:
             generated,
             "",
             "Every answer is proven by the exact solver (`cardlib.solver.solve`): all four hands "
-            "known, every player playing for their own score (max-n). Any card listed as best is "
-            "right (cards next to each other in rank, with no card in play between them, score "
-            "the same). *Margin*: how many points the best of the other cards gives away.",
+            "known, every player playing for their own score (max-n); and the best card makes "
+            "the call even if the others all play against you (`cardlib.best_play.sure_tricks`), "
+            "so no convention for a player who does not care decides it. Any card listed as best "
+            "is right (cards next to each other in rank, with no card in play between them, "
+            "score the same). *Margin*: how many points the best of the other cards gives away.",
             "",
             "| # | to play | hands (seat: call, tricks won: cards) | trick so far | best | margin "
             "| why |",
