@@ -9,7 +9,9 @@ proven: :func:`cardlib.solver.solve` plays every card out under max-n (each play
 own score in the game, all hands known) and gives each legal card's final tricks and points.
 
 **The answer** is every legal card that reaches the best score for the player to act
-(:func:`verdict`; the check of a student's answer reads it the same way, :func:`best_cards`).
+(:func:`~cardlib.best_card.best_cards`; the check of a student's answer,
+:func:`cardlib.exercises.check_best_play`, reads it through the same functions of
+:mod:`cardlib.best_card`, where the conditions below are computed).
 
 **Clearly best.** A position is kept only when
 
@@ -34,28 +36,39 @@ Every other card does worse — …".
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 from html import escape
 from itertools import count
 
 from cardlib import callbreak
+from cardlib.best_card import (
+    MARGIN,
+    best_cards,
+    ending_from,
+    example_cards,
+    margin,
+    outcome_text,
+    points_text,
+    reason_text,
+    runs,
+    solved,
+    sure_to_make,
+    sure_tricks,
+    tricks_text,
+    verdict,
+)
 from cardlib.bots import SensibleBot
-from cardlib.cards import SUITS, Card, cards_text, parse_cards, sort_for_display
+from cardlib.cards import Card, cards_text, sort_for_display
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import _
 from cardlib.puzzles import STANDARD, called_deal, replay_deal
-from cardlib.solver import CardValue, Ending, Solution, ending_of, solve
+from cardlib.solver import CardValue, Ending, ending_of
 from cardlib.svg import Html, hand_svg, trick_svg
-from cardlib.tricks import legal_mask, winner_index
 
 #: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
 LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
-#: How much less (in the game's points) every other card must score for the player.
-MARGIN = Fraction(1)
 MAX_DEALS = 2000  # per puzzle; a clear ending turns up within a few dozen deals
 
 
@@ -65,194 +78,9 @@ def _size(level: str) -> int:
     return LEVELS[level]
 
 
-def _given_cards(cards) -> tuple[Card, ...]:
-    return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
-
-
-def ending_from(
-    hands: Sequence,
-    trick="",
-    leader: int = 0,
-    calls: Sequence[int] = (),
-    won: Sequence[int] = (),
-    variant: callbreak.Variant = STANDARD,
-) -> Ending:
-    """The Call Break ending from its givens, as a puzzle notebook writes them: ``hands`` by seat
-    (text like ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` and
-    the tricks ``won`` so far, by seat."""
-    if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
-        raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
-    return Ending(
-        hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
-        trick=_given_cards(trick),
-        leader=leader,
-        won=tuple(won),
-        calls=tuple(calls),
-        rules=callbreak.play_rules(variant),
-        variant=variant,
-    )
-
-
-@lru_cache(maxsize=256)
-def solved(ending: Ending) -> Solution:
-    """The solver's answer for an ending (kept: a check is asked again and again)."""
-    return solve(ending)
-
-
-def best_cards(solution: Solution) -> frozenset[Card]:
-    """The answer: every legal card that reaches the best score for the player to act."""
-    return solution.best
-
-
-def runs(ending: Ending) -> list[frozenset[Card]]:
-    """The player to act's cards in runs that are one card in effect: same suit, and no card
-    still in play (in any hand or on the table) between them. The solver gives each run one
-    value; a puzzle whose best cards are one run has one answer."""
-    seat = ending.to_act
-    in_play = sorted({c for hand in ending.hands for c in hand} | set(ending.trick))
-    mine = set(ending.hands[seat])
-    found: list[set[Card]] = []
-    previous = None
-    for card in in_play:
-        if card in mine:
-            if previous in mine and previous.suit == card.suit:
-                found[-1].add(card)
-            else:
-                found.append({card})
-        previous = card
-    return [frozenset(run) for run in found]
-
-
-def sure_tricks(ending: Ending, card: Card) -> int:
-    """The tricks the player to act takes from here after playing ``card``, at least, whatever
-    the others play: a *paranoid* search (every other player plays to keep those tricks down).
-
-    Max-n (the solver) says what happens when each player plays for their own score, breaking
-    ties between equally good cards by a fixed convention; this says what the player can be
-    sure of. A puzzle's answer makes the call even then, so its claim holds however the others
-    break their ties (and since the others can always do at least as well against you as
-    max-n's line does, every other card lets them set you)."""
-    me, players, direction = ending.to_act, ending.players, ending.direction
-    rules = ending.rules
-    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
-    table: dict = {}
-
-    def value(hands: tuple[int, ...], trick: tuple[int, ...], leader: int) -> int:
-        if not trick:
-            if not hands[leader]:
-                return 0
-            found = table.get((hands, leader))
-            if found is not None:
-                return found
-        seat = (leader + direction * len(trick)) % players
-        legal = legal_mask(hands[seat], list(trick), rules, ending.first_trick and not trick)[0]
-        best = None
-        while legal:
-            card_index = legal.bit_length() - 1
-            legal ^= 1 << card_index
-            outcome = after(hands, trick, leader, seat, card_index)
-            if best is None or (outcome > best if seat == me else outcome < best):
-                best = outcome
-        if not trick:
-            table[hands, leader] = best
-        return best
-
-    def after(hands, trick, leader, seat, card_index) -> int:
-        played = list(hands)
-        played[seat] ^= 1 << card_index
-        rest, now = tuple(played), (*trick, card_index)
-        if len(now) < players:
-            return value(rest, now, leader)
-        winner = (leader + direction * winner_index(list(now), trump)) % players
-        return (winner == me) + value(rest, (), winner)
-
-    hands = tuple(sum(1 << int(c) for c in hand) for hand in ending.hands)
-    return after(hands, tuple(int(c) for c in ending.trick), ending.leader, me, int(Card(card)))
-
-
-def margin(solution: Solution) -> Fraction | None:
-    """How much less the best of the other legal cards scores for the player than the answer
-    (``None`` when every legal card is best)."""
-    seat, best = solution.seat, best_cards(solution)
-    others = [Fraction(v.points[seat]) for v in solution.cards if v.card not in best]
-    if not others:
-        return None
-    return Fraction(solution.value) - max(others)
-
-
-def sure_to_make(ending: Ending, card: Card) -> bool:
-    """Whether ``card`` makes the call of the player to act whatever the others play."""
-    seat = ending.to_act
-    return ending.won[seat] + sure_tricks(ending, card) >= ending.calls[seat]
-
-
-def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
-    """The solution and its answer when the ending makes a puzzle (one card clearly best: a
-    single run, every other card at least :data:`MARGIN` worse, and the best card makes the
-    call whatever the others play), else ``None``."""
-    solution = solved(ending)
-    best = best_cards(solution)
-    gap = margin(solution)
-    if gap is None or gap < MARGIN or best not in runs(ending):
-        return None
-    if not sure_to_make(ending, next(iter(best))):
-        return None  # the claim would rest on how indifferent players break their ties
-    return solution, best
-
-
-def points_text(points) -> str:
-    """Points signed, with one decimal place and a true minus: ``'+5.0'``, ``'−3.0'``."""
-    exact = Fraction(points)
-    return f"{Decimal(exact.numerator) / Decimal(exact.denominator):+.1f}".replace("-", "−")
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
-def outcome_text(value: CardValue, ending: Ending) -> str:
-    """What a card leads to for the player to act, in words: tricks taken from now and in all,
-    the call made or set, and the points."""
-    seat = ending.to_act
-    left = len(ending.hands[seat])
-    total = value.tricks[seat]
-    call = ending.calls[seat]
-    made = f"make your call of {call}" if total >= call else f"are set on your call of {call}"
-    return (
-        f"you take {total - ending.won[seat]} of the last {_tricks(left)}, {total} in all, and "
-        f"{made} ({points_text(value.points[seat])})"
-    )
-
-
-def _either(cards: Iterable[Card]) -> str:
-    return " or ".join(map(str, sort_for_display(cards)))
-
-
-def reason_text(solution: Solution, ending: Ending) -> str:
-    """Why the answer is best, in plain words from the solver's numbers: what the best card
-    gives, then what every other legal card gives (grouped by outcome, best first)."""
-    seat, best = solution.seat, best_cards(solution)
-    outcomes: dict[tuple, list[CardValue]] = {}
-    for value in solution.cards:  # best first
-        key = (value.card in best, value.tricks[seat], value.points[seat])
-        outcomes.setdefault(key, []).append(value)
-    parts = {True: [], False: []}
-    for (is_best, _tricks_taken, _points), values in outcomes.items():
-        parts[is_best].append(
-            f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"
-        )
-    text = "; ".join(parts[True])
-    if all(sure_to_make(ending, card) for card in best):
-        text += " — whatever the others play"
-    text += "."
-    if parts[False]:
-        text += f" Every other card does worse — {'; '.join(parts[False])}."
-    return text
-
-
 def seat_line(seat: int, calls: Sequence[int], won: Sequence[int]) -> str:
     """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
-    return f"{_(SEAT_NAMES[seat])}: call {calls[seat]}, {_tricks(won[seat])} won"
+    return f"{_(SEAT_NAMES[seat])}: call {calls[seat]}, {tricks_text(won[seat])} won"
 
 
 def show_ending(
@@ -304,9 +132,9 @@ def question_text(ending: Ending) -> str:
     seat = ending.to_act
     left = len(ending.hands[seat])
     return (
-        f"A double-dummy ending: all four hands are open, {_tricks(left)} to play. You are "
+        f"A double-dummy ending: all four hands are open, {tricks_text(left)} to play. You are "
         f"{_(SEAT_NAMES[seat])}, with a call of {ending.calls[seat]} and "
-        f"{_tricks(ending.won[seat])} won so far. Which card is best for you?"
+        f"{tricks_text(ending.won[seat])} won so far. Which card is best for you?"
     )
 
 
@@ -482,16 +310,6 @@ def best_puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> li
     return [best_puzzle(level, seed, n) for n in range(count)]
 
 
-def example_cards(ending: Ending, how_many: int = 3) -> tuple[Card, ...]:
-    """Cards to name as examples of the answer's form: never the player's own, so an example
-    is never the answer and choosing one tells nothing."""
-    seat = ending.to_act
-    others: Iterable[Card] = (
-        c for s in range(4) if s != seat for c in sorted(ending.hands[s], reverse=True)
-    )
-    return tuple(others)[:how_many]
-
-
 __all__ = [
     "LEVELS",
     "MARGIN",
@@ -503,8 +321,12 @@ __all__ = [
     "ending_from",
     "example_cards",
     "margin",
+    "outcome_text",
+    "points_text",
+    "question_text",
     "reason_text",
     "runs",
+    "seat_line",
     "show_ending",
     "solved",
     "sure_to_make",

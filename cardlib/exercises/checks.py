@@ -486,17 +486,17 @@ def check_best_play(
     card the exact solver says reaches the best score for that player is right.
 
     ``hands`` by seat, the ``trick`` so far and its ``leader``, the ``calls`` and the tricks
-    ``won`` so far, by seat (see :mod:`cardlib.best_play`). A wrong card is told what it leads to
+    ``won`` so far, by seat (see :mod:`cardlib.best_card`). A wrong card is told what it leads to
     and why the best is better (practice); graded, only the kind of mistake.
     """
-    from cardlib import best_play
+    from cardlib import best_card
 
-    ending = best_play.ending_from(hands, trick, leader, calls, won, variant)
-    solution = best_play.solved(ending)
-    best = best_play.best_cards(solution)
+    ending = best_card.ending_from(hands, trick, leader, calls, won, variant)
+    solution = best_card.solved(ending)
+    best = best_card.best_cards(solution)
     seat = ending.to_act
     hand = ending.hands[seat]
-    examples = tuple(f'"{card.code}"' for card in best_play.example_cards(ending))
+    examples = tuple(f'"{card.code}"' for card in best_card.example_cards(ending))
     card = read_card(answer, examples)
     if card not in hand:
         return not_yet(
@@ -511,11 +511,11 @@ def check_best_play(
             _("Why: {why}").format(why=explanation.text),
             kind=_("you chose a card the rules do not allow here") + ".",
         )
-    why = best_play.reason_text(solution, ending)
+    why = best_card.reason_text(solution, ending)
     if card in best:
         return correct(f"{card} is the best card here.", _("Why: {why}").format(why=why))
     return not_yet(
-        f"{card} is not the best card here: {best_play.outcome_text(value, ending)}.",
+        f"{card} is not the best card here: {best_card.outcome_text(value, ending)}.",
         f"Best: {why}",
         kind="that card is allowed, but another card does better for you here.",
     )
