@@ -221,8 +221,8 @@ def _best_cells(count: int, level: str, seed: int) -> list:
             "title",
             f"# What should you play here? {count} {level} puzzles (seed {seed})\n\n"
             "## What you will practise\n\n"
-            "To find the one card that wins a Call Break ending. Each position is the end of a "
-            f"real deal, {BEST_LEVELS[level]} cards in each hand, shown **double dummy**: all four "
+            "To find the one card that wins a Call Break ending. Each position is taken from the "
+            f"last {BEST_LEVELS[level]} tricks of a real deal, shown **double dummy**: all four "
             "hands are open, so you can work out every line of play. In each one a single card "
             f"is best for the player to act, by {MARGIN} point or more: it makes your call "
             "whatever the others play, and with every other card you are set when each player "
