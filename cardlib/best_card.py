@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
-from cardlib import callbreak
+from cardlib import callbreak, callbridge
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
 from cardlib.solver import CardValue, Ending, Solution, solve
 from cardlib.tricks import legal_mask, winner_index
@@ -37,6 +38,28 @@ def _given_cards(cards) -> tuple[Card, ...]:
     return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
 
 
+class Game(NamedTuple):
+    """What a game's endings need beyond the solver: its direction of play and the word for a
+    call, and how its points are written (Call Break in tenths, Call Bridge in whole points)."""
+
+    direction: int
+    call_word: str
+    places: int
+
+
+#: The games whose endings make best-play puzzles.
+GAMES: dict[str, Game] = {
+    "callbreak": Game(direction=1, call_word="call", places=1),
+    "callbridge": Game(direction=-1, call_word="bid", places=0),
+}
+
+
+def check_game(game: str) -> Game:
+    if game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+    return GAMES[game]
+
+
 def ending_from(
     hands: Sequence,
     trick="",
@@ -44,10 +67,12 @@ def ending_from(
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
     variant: callbreak.Variant = STANDARD,
+    game: str = "callbreak",
 ) -> Ending:
-    """The Call Break ending from its givens, as a puzzle notebook writes them: ``hands`` by seat
-    (text like ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` and
-    the tricks ``won`` so far, by seat."""
+    """The ending from its givens, as a puzzle notebook writes them: ``hands`` by seat (text like
+    ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` (or bids) and
+    the tricks ``won`` so far, by seat; Call Break (under ``variant``) or Call Bridge."""
+    rules_of = check_game(game)
     if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
         raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
     return Ending(
@@ -56,8 +81,10 @@ def ending_from(
         leader=leader,
         won=tuple(won),
         calls=tuple(calls),
-        rules=callbreak.play_rules(variant),
-        variant=variant,
+        rules=callbreak.play_rules(variant) if game == "callbreak" else callbridge.play_rules(),
+        direction=-1 if game == "callbreak" and variant.anticlockwise else rules_of.direction,
+        game=game,
+        variant=variant if game == "callbreak" else None,  # as solver.ending_of reads a deal
     )
 
 
@@ -149,9 +176,14 @@ def margin(solution: Solution) -> Fraction | None:
 
 
 def sure_to_make(ending: Ending, card: Card) -> bool:
-    """Whether ``card`` makes the call of the player to act whatever the others play."""
+    """Whether ``card`` makes the call of the player to act whatever the others play: every
+    final trick count from the tricks it is sure of up to all that are left scores above 0
+    (so a Call Bridge bonus bid, which fails with too many tricks, is sure only when no number
+    of tricks the others could let you take breaks it)."""
     seat = ending.to_act
-    return ending.won[seat] + sure_tricks(ending, card) >= ending.calls[seat]
+    won, left = ending.won[seat], len(ending.hands[seat])
+    sure = won + sure_tricks(ending, card)
+    return all(ending.score(seat, tricks) > 0 for tricks in range(sure, won + left + 1))
 
 
 def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
@@ -168,10 +200,12 @@ def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
     return solution, best
 
 
-def points_text(points) -> str:
-    """Points signed, with one decimal place and a true minus: ``'+5.0'``, ``'−3.0'``."""
+def points_text(points, places: int = 1) -> str:
+    """Points signed, with ``places`` decimal places and a true minus: ``'+5.0'``, ``'−3.0'``
+    (Call Break's tenths), ``'+4'`` (Call Bridge's whole points)."""
     exact = Fraction(points)
-    return f"{Decimal(exact.numerator) / Decimal(exact.denominator):+.1f}".replace("-", "−")
+    number = Decimal(exact.numerator) / Decimal(exact.denominator)
+    return f"{number:+.{places}f}".replace("-", "−")
 
 
 def tricks_text(n: int) -> str:
@@ -183,13 +217,14 @@ def outcome_text(value: CardValue, ending: Ending) -> str:
     """What a card leads to for the player to act, in words: tricks taken from now and in all,
     the call made or set, and the points."""
     seat = ending.to_act
+    game = GAMES[ending.game]
     left = len(ending.hands[seat])
     total = value.tricks[seat]
-    call = ending.calls[seat]
-    made = f"make your call of {call}" if total >= call else f"are set on your call of {call}"
+    call = f"{game.call_word} of {ending.calls[seat]}"
+    made = f"make your {call}" if value.points[seat] > 0 else f"are set on your {call}"
     return (
         f"you take {total - ending.won[seat]} of the last {tricks_text(left)}, {total} in all, and "
-        f"{made} ({points_text(value.points[seat])})"
+        f"{made} ({points_text(value.points[seat], game.places)})"
     )
 
 
@@ -230,8 +265,11 @@ def example_cards(ending: Ending, how_many: int = 3) -> tuple[Card, ...]:
 
 
 __all__ = [
+    "GAMES",
     "MARGIN",
+    "Game",
     "best_cards",
+    "check_game",
     "ending_from",
     "example_cards",
     "margin",

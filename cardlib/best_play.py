@@ -44,8 +44,10 @@ from itertools import count
 
 from cardlib import callbreak
 from cardlib.best_card import (
+    GAMES,
     MARGIN,
     best_cards,
+    check_game,
     ending_from,
     example_cards,
     margin,
@@ -78,9 +80,10 @@ def _size(level: str) -> int:
     return LEVELS[level]
 
 
-def seat_line(seat: int, calls: Sequence[int], won: Sequence[int]) -> str:
+def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "callbreak") -> str:
     """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
-    return f"{_(SEAT_NAMES[seat])}: call {calls[seat]}, {tricks_text(won[seat])} won"
+    word = check_game(game).call_word
+    return f"{_(SEAT_NAMES[seat])}: {word} {calls[seat]}, {tricks_text(won[seat])} won"
 
 
 def show_ending(
@@ -90,12 +93,14 @@ def show_ending(
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
     title: str = "",
+    game: str = "callbreak",
 ) -> Html:
     """An ending as pictures, from its givens alone (nothing about its answer): the four hands
     open around the table (North at the top, you at the bottom when you are South), the trick
     so far in the middle, each seat's call and tricks. Puzzle notebooks show their positions
-    with it."""
-    ending = ending_from(hands, trick, leader, calls, won)
+    with it. Seats keep their compass places (turned so that you sit at the bottom), whichever
+    way the game plays round the table."""
+    ending = ending_from(hands, trick, leader, calls, won, game=game)
     seat = ending.to_act
     names = [_(name) for name in SEAT_NAMES]
     # Grid places, turned so that the player to act sits at the bottom.
@@ -109,9 +114,9 @@ def show_ending(
         )
         cells.append(
             f'<div style="grid-area:{place};padding:0.3em">'
-            f"<div>{escape(seat_line(s, calls, won))}{you}</div><div>{picture}</div></div>"
+            f"<div>{escape(seat_line(s, calls, won, game))}{you}</div><div>{picture}</div></div>"
         )
-    seats = tuple((leader + i) % 4 for i in range(len(ending.trick)))
+    seats = tuple((leader + ending.direction * i) % 4 for i in range(len(ending.trick)))
     middle = (
         trick_svg(ending.trick, seats, None, names)
         if ending.trick
@@ -132,8 +137,9 @@ def question_text(ending: Ending) -> str:
     seat = ending.to_act
     left = len(ending.hands[seat])
     return (
-        f"A double-dummy ending: all four hands are open, {tricks_text(left)} to play. You are "
-        f"{_(SEAT_NAMES[seat])}, with a call of {ending.calls[seat]} and "
+        f"A double-dummy ending: all four hands are open, {tricks_text(left)} to play. You "
+        f"are {_(SEAT_NAMES[seat])}, with a {GAMES[ending.game].call_word} of "
+        f"{ending.calls[seat]} and "
         f"{tricks_text(ending.won[seat])} won so far. Which card is best for you?"
     )
 
@@ -166,14 +172,17 @@ class BestPlayPuzzle:
     dealer: int
     history: tuple[Card, ...]
     variant: callbreak.Variant = STANDARD
+    game: str = "callbreak"
 
     @property
     def ending(self) -> Ending:
-        return ending_from(self.hands, self.trick, self.leader, self.calls, self.won, self.variant)
+        return ending_from(
+            self.hands, self.trick, self.leader, self.calls, self.won, self.variant, self.game
+        )
 
     @property
     def seat(self) -> int:
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + GAMES[self.game].direction * len(self.trick)) % 4
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -185,7 +194,8 @@ class BestPlayPuzzle:
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % 4 for i in range(len(self.trick)))
+        direction = GAMES[self.game].direction
+        return tuple((self.leader + direction * i) % 4 for i in range(len(self.trick)))
 
     @property
     def tricks_played(self) -> int:
@@ -193,7 +203,8 @@ class BestPlayPuzzle:
 
     @property
     def title(self) -> str:
-        return f"Best-play puzzle {self.number + 1} ({self.level}, seed {self.seed})"
+        game = "" if self.game == "callbreak" else "Call Bridge, "
+        return f"Best-play puzzle {self.number + 1} ({game}{self.level}, seed {self.seed})"
 
     @property
     def question(self) -> str:
@@ -207,7 +218,7 @@ class BestPlayPuzzle:
         """Feedback on an answer (the card you would play), as the exercise checks give it."""
         from cardlib.exercises import check_best_play
 
-        return check_best_play(answer, *self.givens())
+        return check_best_play(answer, *self.givens(), game=self.game)
 
     def givens(self) -> tuple:
         """The check's givens after the answer: hands, trick, leader, calls, won."""
@@ -221,7 +232,9 @@ class BestPlayPuzzle:
 
     def replay(self) -> callbreak.Deal:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
-        return replay_deal(self.deal_seed, self.dealer, self.variant, self.calls, self.history)
+        return replay_deal(
+            self.deal_seed, self.dealer, self.variant, self.calls, self.history, self.game
+        )
 
     def answer_text(self) -> str:
         return self.reason
@@ -234,23 +247,30 @@ class BestPlayPuzzle:
             )
             lines.append(f"Trick {self.tricks_played + 1}: {plays}; your turn.")
         for s in range(4):
-            lines.append(f"{seat_line(s, self.calls, self.won)}: {cards_text(self.hands[s])}")
+            line = seat_line(s, self.calls, self.won, self.game)
+            lines.append(f"{line}: {cards_text(self.hands[s])}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"best_puzzle({self.level!r}, seed={self.seed}, number={self.number})"
+        game = "" if self.game == "callbreak" else f", game={self.game!r}"
+        return f"best_puzzle({self.level!r}, seed={self.seed}, number={self.number}{game})"
 
     def _repr_html_(self) -> str:
-        return show_ending(self.hands, self.trick, self.leader, self.calls, self.won, self.title)
+        return show_ending(
+            self.hands, self.trick, self.leader, self.calls, self.won, self.title, self.game
+        )
 
 
-def best_puzzle(level: str, seed: int, number: int = 0) -> BestPlayPuzzle:
-    """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one."""
+def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak") -> BestPlayPuzzle:
+    """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one. Call Break
+    by default; ``game="callbridge"`` for Call Bridge's endings."""
     size = _size(level)
-    rng = random.Random(f"cardlib-best-play/{level}/{seed}/{number}")
+    check_game(game)
+    key = f"{level}/{seed}/{number}" if game == "callbreak" else f"{game}/{level}/{seed}/{number}"
+    rng = random.Random(f"cardlib-best-play/{key}")
     bot = SensibleBot()
     for _attempt in range(MAX_DEALS):
-        deal_seed, deal = called_deal(rng)
+        deal_seed, deal = called_deal(rng, game=game)
         history: list[Card] = []
 
         def play() -> None:
@@ -268,11 +288,11 @@ def best_puzzle(level: str, seed: int, number: int = 0) -> BestPlayPuzzle:
             play()
         if found:
             ending, played = found[rng.randrange(len(found))]
-            return _make(level, seed, number, ending, played, deal_seed, deal.dealer)
+            return _make(level, seed, number, ending, played, deal_seed, deal.dealer, game)
     raise RuntimeError(f"no clear ending found in {MAX_DEALS} deals")  # pragma: no cover
 
 
-def _make(level, seed, number, ending: Ending, history, deal_seed, dealer) -> BestPlayPuzzle:
+def _make(level, seed, number, ending: Ending, history, deal_seed, dealer, game) -> BestPlayPuzzle:
     proof = verdict(ending)
     if proof is None:  # pragma: no cover - the generator chose it for its verdict
         raise AssertionError(f"best-play puzzle {level}/{seed}/{number} has no clear answer")
@@ -293,24 +313,30 @@ def _make(level, seed, number, ending: Ending, history, deal_seed, dealer) -> Be
         deal_seed=deal_seed,
         dealer=dealer,
         history=history,
+        game=game,
     )
 
 
-def best_puzzle_stream(level: str = "medium", seed: int = 0):
+def best_puzzle_stream(level: str = "medium", seed: int = 0, game: str = "callbreak"):
     """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
     _size(level)
-    return (best_puzzle(level, seed, n) for n in count())
+    check_game(game)
+    return (best_puzzle(level, seed, n, game) for n in count())
 
 
-def best_puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[BestPlayPuzzle]:
-    """The first ``count`` best-play puzzles of a level and seed."""
+def best_puzzle_set(
+    count: int = 10, level: str = "medium", seed: int = 7, game: str = "callbreak"
+) -> list[BestPlayPuzzle]:
+    """The first ``count`` best-play puzzles of a level and seed (of ``game``)."""
     if not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
     _size(level)
-    return [best_puzzle(level, seed, n) for n in range(count)]
+    check_game(game)
+    return [best_puzzle(level, seed, n, game) for n in range(count)]
 
 
 __all__ = [
+    "GAMES",
     "LEVELS",
     "MARGIN",
     "BestPlayPuzzle",

@@ -233,26 +233,39 @@ class Puzzle:
         return puzzle_html(self)
 
 
+def _new_deal(deal_seed: int, dealer: int, variant, game: str):
+    if game == "callbreak":
+        return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
+    if game == "callbridge":
+        from cardlib import callbridge
+
+        return callbridge.Deal(seed=deal_seed, dealer=dealer)
+    raise ValueError(f"game must be callbreak or callbridge, got {game!r}")
+
+
 def called_deal(
-    rng: random.Random, variant: callbreak.Variant = STANDARD
+    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
 ) -> tuple[int, callbreak.Deal]:
     """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
     puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
-    and the deal."""
+    and the deal. Call Break's (under ``variant``) or, with ``game="callbridge"``, Call
+    Bridge's."""
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
-    deal = callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
+    deal = _new_deal(deal_seed, dealer, variant, game)
     bot = SensibleBot()
     while deal.phase == "calling":
         deal.call(bot.choose_call(deal))
     return deal_seed, deal
 
 
-def replay_deal(deal_seed: int, dealer: int, variant, calls, history) -> callbreak.Deal:
+def replay_deal(
+    deal_seed: int, dealer: int, variant, calls, history, game: str = "callbreak"
+) -> callbreak.Deal:
     """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
-    dealer's left, then every card of ``history`` played in order."""
-    deal = callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
-    for call in (calls[(dealer + 1 + i) % 4] for i in range(4)):
-        deal.call(call)
+    dealer's next seat in play, then every card of ``history`` played in order."""
+    deal = _new_deal(deal_seed, dealer, variant, game)
+    for i in range(4):
+        deal.call(calls[(dealer + deal.direction * (1 + i)) % 4])
     for card in history:
         deal.play(card)
     return deal

@@ -39,13 +39,16 @@ from cardlib.exercises.puzzle_sets import (
     student_notebook,
     write_puzzle_set,
 )
+from cardlib.game import explain_play
 from cardlib.solver import brute_force, solve
 
 SAMPLE = [best_puzzle(level, seed, n) for level in LEVELS for seed in (0, 7) for n in range(3)]
+#: Call Bridge's endings (counter-clockwise, bids, whole points): the easier levels.
+BRIDGE = [best_puzzle(level, 0, n, "callbridge") for level in ("easy", "medium") for n in range(3)]
 
 
 def _ids(p):
-    return f"{p.level}-{p.seed}-{p.number}"
+    return f"{p.game}-{p.level}-{p.seed}-{p.number}"
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +62,7 @@ def assert_clearly_best(p) -> None:
     best, one card in effect, legal, and every other legal card scores at least MARGIN less."""
     solution = solve(p.ending)
     seat = p.seat
-    legal = callbreak.legal_plays(p.hand, p.trick)
+    legal = explain_play(p.hand, p.trick, p.ending.rules).legal
     assert p.best and p.best <= legal and p.best < legal
     assert p.best == best_cards(solution) == solution.best
     assert p.best in runs(p.ending)
@@ -71,7 +74,7 @@ def assert_clearly_best(p) -> None:
     # What the notebook and the README say a margin of a point means in Call Break: the answer
     # makes the call and every other card is set.
     for value in solution.cards:
-        made = value.tricks[seat] >= p.calls[seat]
+        made = value.points[seat] > 0
         assert made == (value.card in p.best), value
     assert {v.card for v in solution.cards} == legal
     assert p.values == solution.cards
@@ -81,7 +84,7 @@ def assert_clearly_best(p) -> None:
     assert p.reason.split(". Every other")[0].endswith("— whatever the others play")
 
 
-@pytest.mark.parametrize("p", SAMPLE, ids=_ids)
+@pytest.mark.parametrize("p", SAMPLE + BRIDGE, ids=_ids)
 def test_the_solver_proves_every_answer_in_the_real_deal(p):
     assert_clearly_best(p)
     deal = p.replay()  # the position happened: the bots' own deal reaches it
@@ -140,11 +143,16 @@ def test_sure_tricks_agree_with_a_plain_minimax(p):
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.sampled_from(["easy", "medium"]), st.integers(0, 10**6), st.integers(0, 20))
-def test_any_seed_gives_a_clearly_best_deterministic_puzzle(level, seed, number):
-    p = best_puzzle(level, seed, number)
+@given(
+    st.sampled_from(["easy", "medium"]),
+    st.integers(0, 10**6),
+    st.integers(0, 20),
+    st.sampled_from(["callbreak", "callbridge"]),
+)
+def test_any_seed_gives_a_clearly_best_deterministic_puzzle(level, seed, number, game):
+    p = best_puzzle(level, seed, number, game)
     assert_clearly_best(p)
-    assert best_puzzle(level, seed, number) == p
+    assert best_puzzle(level, seed, number, game) == p
 
 
 def test_same_seed_same_set_and_the_stream_starts_with_it():
@@ -335,3 +343,50 @@ def test_widget_takes_one_card_and_marks_the_verdict():
     for card, button in w.buttons.items():
         assert ("cardlib-card-right" in button._dom_classes) == (card == right)
         assert "cardlib-card-missing" not in button._dom_classes
+
+
+# ----- Call Bridge -------------------------------------------------------------------------------
+
+
+def test_call_bridge_endings_play_counter_clockwise_and_speak_of_bids():
+    p = BRIDGE[0]
+    assert p.ending.direction == -1 and p.ending.game == "callbridge"
+    assert p.trick_seats == tuple((p.leader - i) % 4 for i in range(len(p.trick)))
+    assert p.seat == (p.leader - len(p.trick)) % 4
+    assert "bid of" in p.reason and "call of" not in p.reason
+    assert "(Call Bridge, easy, seed 0)" in p.title and "a bid of" in p.question
+    assert repr(p) == "best_puzzle('easy', seed=0, number=0, game='callbridge')"
+    assert p.check(sorted(p.best)[0]).correct
+    assert best_puzzle("easy", 0, 0) != p  # another game, another stream
+
+
+def test_a_call_bridge_bonus_bid_is_sure_only_if_no_trick_count_can_break_it():
+    # South bid 8 (a bonus bid: 8 or 9 tricks score 13, fewer or more fail) with 6 won: the two
+    # top spades are sure, the low hearts lose if the others want them; but 10 tricks are
+    # reachable (if the others let the hearts win), so even this is not "whatever they play".
+    hands = ("AS KS 3H 2H", "AH KH 4D 5D", "QH JH 6D 7D", "TH 9H 8D 9D")
+    ending = ending_from(hands, "", 0, (8, 2, 2, 2), (6, 2, 1, 0), game="callbridge")
+    assert solve(ending).value == 13
+    assert sure_tricks(ending, Card("AS")) == 2 and not sure_to_make(ending, Card("AS"))
+    assert verdict(ending) is None
+    # With 7 won and the two top spades only, 9 tricks is all there is: sure.
+    two = ending_from(
+        ("AS KS", "AH 4D", "QH 6D", "TH 8D"), "", 0, (8, 2, 2, 2), (7, 2, 1, 1), game="callbridge"
+    )
+    assert sure_to_make(two, Card("AS"))
+
+
+def test_call_bridge_sets_are_written_with_their_game(tmp_path):
+    written = write_puzzle_set(2, "easy", 0, tmp_path, kind="best", game="callbridge")
+    assert [p.name for p in written] == [
+        "puzzles-best-callbridge-easy-seed0.ipynb",
+        "puzzles-best-callbridge-easy-seed0.ipynb",
+        "puzzles-best-callbridge-easy-seed0-key.md",
+    ]
+    notebook = nbformat.read(written[0], as_version=4)
+    checks = [c.source for c in notebook.cells if c.id.endswith("-check")]
+    assert all(source.endswith("game='callbridge')") for source in checks)
+    key = written[2].read_text(encoding="utf-8")
+    assert "--kind best --game callbridge --count 2" in key and "(Call Bridge)" in key
+    with pytest.raises(ValueError, match="puzzles of the legal kind are for callbreak"):
+        instructor_notebook(2, "easy", 0, kind="legal", game="callbridge")

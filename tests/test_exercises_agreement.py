@@ -301,9 +301,10 @@ def test_puzzle_sets_agree_too(level, tmp_path):
         assert disagreements == [] and refused == []
 
 
-def test_best_play_puzzle_sets_agree_too(tmp_path):
-    path = tmp_path / "puzzles-best-easy-seed11.ipynb"
-    nbformat.write(instructor_notebook(4, "easy", 11, kind="best"), path)
+@pytest.mark.parametrize("game", ["callbreak", "callbridge"])
+def test_best_play_puzzle_sets_agree_too(game, tmp_path):
+    path = tmp_path / f"puzzles-best-{game}-easy-seed11.ipynb"
+    nbformat.write(instructor_notebook(4, "easy", 11, kind="best", game=game), path)
     for mode in ("graded", "practice"):
         questions = _load(path, mode)
         tried, disagreements, refused = _agreement(questions)
@@ -311,7 +312,8 @@ def test_best_play_puzzle_sets_agree_too(tmp_path):
         assert disagreements == [] and refused == []
         for question in questions:
             n = question.number
-            ending = ending_from(*(question.namespace[f"{given}_{n}"] for given in GIVENS))
+            givens = (question.namespace[f"{given}_{n}"] for given in GIVENS)
+            ending = ending_from(*givens, game=game)
             hand = ending.hands[ending.to_act]
             for answer in [*JUNK, *wrong_forms(question)]:
                 text = str(question.feedback(answer))

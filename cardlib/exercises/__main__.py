@@ -88,6 +88,13 @@ def parser() -> argparse.ArgumentParser:
         help="legal: which cards may you play; best: which card should you play (default: legal)",
     )
     puzzles.add_argument(
+        "--game",
+        choices=("callbreak", "callbridge"),
+        default="callbreak",
+        help="the game of a best-play set (default: callbreak; the legal-play puzzles are "
+        "Call Break's)",
+    )
+    puzzles.add_argument(
         "--count", type=_positive, default=10, help="how many puzzles, 1 or more (default: 10)"
     )
     puzzles.add_argument(
@@ -109,7 +116,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    commands = parser()
+    args = commands.parse_args(argv)
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
@@ -130,8 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from cardlib.exercises.puzzle_sets import write_puzzle_set
 
+        if args.kind == "legal" and args.game != "callbreak":
+            commands.error(
+                f"argument --game: {args.game} needs --kind best (the legal-play puzzles are "
+                "Call Break's)"
+            )
         written = write_puzzle_set(
-            args.count, args.level, args.seed, args.out, args.mode, args.kind
+            args.count, args.level, args.seed, args.out, args.mode, args.kind, args.game
         )
     for path in written:
         print(f"wrote {path}")

@@ -28,7 +28,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
-from cardlib.game import SEAT_NAMES, cards_of
+from cardlib.game import SEAT_NAMES, cards_of, explain_play
 from cardlib.i18n import _
 from cardlib.tricks import (
     RULE_IDS,
@@ -481,9 +481,11 @@ def check_best_play(
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
     variant: callbreak.Variant = callbreak.STANDARD,
+    game: str = "callbreak",
 ) -> Feedback:
-    """The best card for the player to act in a Call Break ending with every hand known: any
-    card the exact solver says reaches the best score for that player is right.
+    """The best card for the player to act in an ending with every hand known (Call Break, or
+    Call Bridge with ``game="callbridge"``): any card the exact solver says reaches the best
+    score for that player is right.
 
     ``hands`` by seat, the ``trick`` so far and its ``leader``, the ``calls`` and the tricks
     ``won`` so far, by seat (see :mod:`cardlib.best_card`). A wrong card is told what it leads to
@@ -491,7 +493,7 @@ def check_best_play(
     """
     from cardlib import best_card
 
-    ending = best_card.ending_from(hands, trick, leader, calls, won, variant)
+    ending = best_card.ending_from(hands, trick, leader, calls, won, variant, game)
     solution = best_card.solved(ending)
     best = best_card.best_cards(solution)
     seat = ending.to_act
@@ -505,7 +507,7 @@ def check_best_play(
         )
     value = next((v for v in solution.cards if v.card == card), None)
     if value is None:
-        explanation = callbreak.explain_play(hand, ending.trick, variant)
+        explanation = explain_play(hand, ending.trick, ending.rules)
         return not_yet(
             f"{card} is not allowed here.",
             _("Why: {why}").format(why=explanation.text),

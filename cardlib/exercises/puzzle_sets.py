@@ -13,7 +13,8 @@ teacher's key, each in its own folder.
 
 ``--kind best`` writes a set of the second kind, "what should you play here?"
 (:mod:`cardlib.best_play`): Call Break endings with every hand open where one card is clearly
-best, proven by the exact solver; the files are named ``puzzles-best-medium-seed7…`` and the check
+best, proven by the exact solver (``--game callbridge``: Call Bridge's endings); the files are
+named ``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``) and the check
 (:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
 
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
@@ -38,21 +39,31 @@ from cardlib.puzzles import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
 KINDS = ("legal", "best")
 
 
-def _check_kind(kind: str, level: str) -> None:
+#: The games of each kind of set (the legal-play puzzles are Call Break's).
+GAMES = {"legal": ("callbreak",), "best": ("callbreak", "callbridge")}
+_GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge"}
+
+
+def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
     from cardlib import best_play
 
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if game not in GAMES[kind]:
+        raise ValueError(
+            f"puzzles of the {kind} kind are for {', '.join(GAMES[kind])}, not {game!r}"
+        )
     levels = LEVELS if kind == "legal" else best_play.LEVELS
     if level not in levels:
         raise ValueError(f"level must be one of {', '.join(levels)}, got {level!r}")
 
 
-def set_stem(kind: str, level: str, seed: int) -> str:
-    """The name of a set's files: ``puzzles-medium-seed7``, ``puzzles-best-medium-seed7``."""
-    return (
-        f"puzzles-{level}-seed{seed}" if kind == "legal" else f"puzzles-{kind}-{level}-seed{seed}"
-    )
+def set_stem(kind: str, level: str, seed: int, game: str = "callbreak") -> str:
+    """The name of a set's files: ``puzzles-medium-seed7``, ``puzzles-best-medium-seed7``,
+    ``puzzles-best-callbridge-medium-seed7``."""
+    parts = [] if kind == "legal" else [kind]
+    parts += [] if game == "callbreak" else [game]
+    return "-".join(["puzzles", *parts, level, f"seed{seed}"])
 
 
 def _locked(grade_id: str) -> dict:
@@ -210,21 +221,24 @@ def _check_cell(i: int, source: str):
     )
 
 
-def _best_cells(count: int, level: str, seed: int) -> list:
+def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> list:
+    from cardlib.best_play import GAMES as BEST_GAMES
     from cardlib.best_play import LEVELS as BEST_LEVELS
     from cardlib.best_play import MARGIN, best_puzzle_set
 
-    puzzles = best_puzzle_set(count, level, seed)
+    puzzles = best_puzzle_set(count, level, seed, game)
+    name, call = _GAME_NAMES[game], BEST_GAMES[game].call_word
+    of_game = "" if game == "callbreak" else f", {game}"
     cells = [
         _cell(
             new_markdown_cell,
             "title",
-            f"# What should you play here? {count} {level} puzzles (seed {seed})\n\n"
+            f"# What should you play here? {count} {level} puzzles (seed {seed}{of_game})\n\n"
             "## What you will practise\n\n"
-            "To find the one card that wins a Call Break ending. Each position is taken from the "
+            f"To find the one card that wins a {name} ending. Each position is taken from the "
             f"last {BEST_LEVELS[level]} tricks of a real deal, shown **double dummy**: all four "
             "hands are open, so you can work out every line of play. In each one a single card "
-            f"is best for the player to act, by {MARGIN} point or more: it makes your call "
+            f"is best for the player to act, by {MARGIN} point or more: it makes your {call} "
             "whatever the others play, and with every other card you are set when each player "
             "plays for their own score. The exact solver proves it.",
         ),
@@ -249,6 +263,7 @@ def _best_cells(count: int, level: str, seed: int) -> list:
             _locked("setup"),
         ),
     ]
+    game_argument = "" if game == "callbreak" else f", game={game!r}"
     for i, p in enumerate(puzzles, start=1):
         hands = ", ".join(f'"{_codes(hand)}"' for hand in p.hands)
         cells += [
@@ -259,7 +274,8 @@ def _best_cells(count: int, level: str, seed: int) -> list:
                 f"hands_{i} = ({hands})  # by seat: South, West, North, East\n"
                 f'trick_{i}, leader_{i} = "{_codes(p.trick)}", {p.leader}\n'
                 f"calls_{i}, won_{i} = {p.calls}, {p.won}\n"
-                f"show_ending(hands_{i}, trick_{i}, leader_{i}, calls_{i}, won_{i})",
+                f"show_ending(hands_{i}, trick_{i}, leader_{i}, calls_{i}, won_{i}"
+                f"{game_argument})",
                 _locked(f"q{i}-given"),
             ),
             _answer_cell(
@@ -268,7 +284,7 @@ def _best_cells(count: int, level: str, seed: int) -> list:
             _check_cell(
                 i,
                 f"check_best_play(answer_{i}, hands_{i}, trick_{i}, leader_{i}, calls_{i}, "
-                f"won_{i})",
+                f"won_{i}{game_argument})",
             ),
         ]
     cells.append(
@@ -285,13 +301,17 @@ def _best_cells(count: int, level: str, seed: int) -> list:
 
 
 def instructor_notebook(
-    count: int, level: str, seed: int, kind: str = "legal"
+    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
 ) -> nbformat.NotebookNode:
     """The puzzle set as an instructor notebook: a question, a given, an answer and a check per
     puzzle, in the exercises' nbgrader format (a point per puzzle). ``kind`` is ``"legal"``
-    (which cards you may play) or ``"best"`` (which card you should play)."""
-    _check_kind(kind, level)
-    cells = (_legal_cells if kind == "legal" else _best_cells)(count, level, seed)
+    (which cards you may play) or ``"best"`` (which card you should play; ``game`` Call Break
+    or Call Bridge)."""
+    _check_kind(kind, level, game)
+    if kind == "legal":
+        cells = _legal_cells(count, level, seed)
+    else:
+        cells = _best_cells(count, level, seed, game)
     notebook = new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {
         "display_name": "Python 3 (ipykernel)",
@@ -302,10 +322,15 @@ def instructor_notebook(
 
 
 def student_notebook(
-    count: int, level: str, seed: int, mode: str = "graded", kind: str = "legal"
+    count: int,
+    level: str,
+    seed: int,
+    mode: str = "graded",
+    kind: str = "legal",
+    game: str = "callbreak",
 ) -> nbformat.NotebookNode:
     """The student version of the puzzle set: the instructor notebook without its solutions."""
-    return student_version(instructor_notebook(count, level, seed, kind), mode)
+    return student_version(instructor_notebook(count, level, seed, kind, game), mode)
 
 
 def _key_row(p: Puzzle) -> str:
@@ -325,61 +350,64 @@ def _key_row(p: Puzzle) -> str:
 
 
 def _best_key_row(p) -> str:
-    from cardlib.best_play import points_text, seat_line
+    from cardlib.best_play import GAMES, points_text, seat_line
 
     trick = (
         " ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(p.trick_seats, p.trick, strict=True))
         or "(you lead)"
     )
     hands = "<br>".join(
-        f"{seat_line(s, p.calls, p.won)}: {cards_text(p.hands[s])}" for s in range(4)
+        f"{seat_line(s, p.calls, p.won, p.game)}: {cards_text(p.hands[s])}" for s in range(4)
     )
     answer = cards_text(sorted(p.best, key=p.hand.index))
     return (
         f"| {p.number + 1} | {SEAT_NAMES[p.seat]} | {hands} | {trick} | **{answer}** | "
-        f"{points_text(p.margin).lstrip('+')} | {p.reason} |"
+        f"{points_text(p.margin, GAMES[p.game].places).lstrip('+')} | {p.reason} |"
     )
 
 
-def _command(kind: str, count: int, level: str, seed: int) -> str:
+def _command(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> str:
     option = "" if kind == "legal" else f" --kind {kind}"
+    option += "" if game == "callbreak" else f" --game {game}"
     return (
         f"`python -m cardlib.exercises puzzles{option} --count {count} --level {level} "
         f"--seed {seed}`"
     )
 
 
-def answer_key(count: int, level: str, seed: int, kind: str = "legal") -> str:
+def answer_key(
+    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
+) -> str:
     """The teacher's key in Markdown. Legal-play sets: every position, its legal cards, rule id
     and reason, and what the rival rules would allow (why the puzzle tests its rule). Best-play
     sets: every ending, its best card(s), by how many points the next best card falls short,
     and the reason worked out by the exact solver."""
-    _check_kind(kind, level)
-    generated = (
-        f"Generated by {_command(kind, count, level, seed)}; the same command gives the same set."
-    )
+    _check_kind(kind, level, game)
+    command = _command(kind, count, level, seed, game)
+    generated = f"Generated by {command}; the same command gives the same set."
     if kind == "best":
         from cardlib.best_play import best_puzzle_set
 
         lines = [
-            f"# Answer key: {count} {level} best-play puzzles, seed {seed}",
+            f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), seed {seed}",
             "",
             generated,
             "",
             "Every answer is proven by the exact solver (`cardlib.solver.solve`): all four hands "
             "known, every player playing for their own score (max-n); and the best card makes "
-            "the call even if the others all play against you (`cardlib.best_play.sure_tricks`), "
-            "so no convention for a player who does not care decides it. Any card listed as best "
-            "is right (cards next to each other in rank, with no card in play between them, "
-            "score the same). *Margin*: how many points the best of the other cards gives away.",
+            "the call (or bid) even if the others all play against you "
+            "(`cardlib.best_play.sure_tricks`), so no convention for a player who does not care "
+            "decides it. Any card listed as best is right (cards next to each other in rank, "
+            "with no card in play between them, score the same). *Margin*: how many points the "
+            "best of the other cards gives away.",
             "",
             "| # | to play | hands (seat: call, tricks won: cards) | trick so far | best | margin "
             "| why |",
             "|---|---|---|---|---|---|---|",
-            *(_best_key_row(p) for p in best_puzzle_set(count, level, seed)),
+            *(_best_key_row(p) for p in best_puzzle_set(count, level, seed, game)),
             "",
             "Each ending comes from a real deal: `cardlib.best_play.best_puzzle(level, seed, "
-            "number - 1).replay()` replays it.",
+            f"number - 1, {game!r}).replay()` replays it.",
             "",
         ]
         return "\n".join(lines)
@@ -407,12 +435,13 @@ def write_puzzle_set(
     out: str | Path = "build/puzzles",
     mode: str = "graded",
     kind: str = "legal",
+    game: str = "callbreak",
 ) -> list[Path]:
     """Write the instructor notebook, the student version and the key (see the module docstring)
     into ``out/source``, ``out/students`` and ``out/key``; return their paths."""
-    _check_kind(kind, level)
+    _check_kind(kind, level, game)
     out = Path(out)
-    stem = set_stem(kind, level, seed)
+    stem = set_stem(kind, level, seed, game)
     paths = {
         "source": out / "source" / f"{stem}.ipynb",
         "students": out / "students" / f"{stem}.ipynb",
@@ -420,8 +449,8 @@ def write_puzzle_set(
     }
     for path in paths.values():
         path.parent.mkdir(parents=True, exist_ok=True)
-    instructor = instructor_notebook(count, level, seed, kind)
+    instructor = instructor_notebook(count, level, seed, kind, game)
     nbformat.write(instructor, paths["source"])
     nbformat.write(student_version(instructor, mode), paths["students"])
-    paths["key"].write_text(answer_key(count, level, seed, kind), encoding="utf-8")
+    paths["key"].write_text(answer_key(count, level, seed, kind, game), encoding="utf-8")
     return list(paths.values())
