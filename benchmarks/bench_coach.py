@@ -16,7 +16,8 @@ Speed, in CPU time (the machine may be shared): analysing a 13-card decision
 with 500 samples (the first lead of several deals), the exact solver on 6-card
 endings of real deals (median and 95th percentile), and endplay's double-dummy
 ``solve_board`` on Contract Bridge positions of the same size for comparison,
-when installed.
+when installed; and generating a set of "what should I play?" puzzles
+(:mod:`cardlib.best_play`, ``--puzzles`` a set) for each level and game.
 
 Run ``python benchmarks/bench_coach.py`` (``make bench``); ``--deals`` sets the
 number of deals. The targets are printed beside the figures, never asserted.
@@ -34,6 +35,7 @@ from fractions import Fraction
 
 from cardlib import callbreak
 from cardlib.analysis import CoachBot, analyse
+from cardlib.best_play import GAMES, LEVELS, best_puzzle_set, solved
 from cardlib.bots import SensibleBot, play_out
 from cardlib.solver import solve
 
@@ -177,6 +179,27 @@ def speed(positions: int, seed: int, samples: int = 500) -> dict:
     return figures
 
 
+def puzzle_speed(count: int, seed: int) -> dict[tuple[str, str], float]:
+    """CPU seconds to generate ``count`` best-play puzzles, by (game, level), from a cold cache."""
+    figures = {}
+    for game in GAMES:
+        for level in LEVELS:
+            solved.cache_clear()
+            figures[game, level] = timed(best_puzzle_set, count, level, seed, game)
+    return figures
+
+
+def report_puzzle_speed(figures: dict, count: int) -> str:
+    lines = []
+    for game in GAMES:
+        times = ", ".join(
+            f"{level} ({cards} cards) {figures[game, level]:.2f} s"
+            for level, cards in LEVELS.items()
+        )
+        lines.append(f"Speed: {count} best-play puzzles, {game}: {times}")
+    return "\n".join(lines)
+
+
 def report_strength(figures: dict, deals: int) -> str:
     def line(name, pair, percent=False):
         mean, se = pair
@@ -243,6 +266,9 @@ def main(argv: list[str] | None = None) -> dict:
     )
     parser.add_argument("--positions", type=int, default=5, help="13-card decisions to time")
     parser.add_argument("--samples", type=int, default=500, help="samples per timed analysis")
+    parser.add_argument(
+        "--puzzles", type=int, default=10, help="best-play puzzles per timed set (default 10)"
+    )
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args(argv)
@@ -250,6 +276,8 @@ def main(argv: list[str] | None = None) -> dict:
     if not args.skip_speed:
         results["speed"] = speed(args.positions, args.seed, args.samples)
         print(report_speed(results["speed"], args.samples), flush=True)
+        results["puzzles"] = puzzle_speed(args.puzzles, args.seed)
+        print(report_puzzle_speed(results["puzzles"], args.puzzles), flush=True)
     if not args.skip_strength:
         options = {"call_samples": args.call_samples, "play_samples": args.play_samples}
         if args.call_boldness is not None:

@@ -192,6 +192,11 @@ class Puzzle:
         """The position in one sentence."""
         return situation_text(self.trick, self.trick_seats, self.tricks_played)
 
+    @property
+    def answer(self) -> frozenset[Card]:
+        """The cards a right answer holds (all of them): the legal set."""
+        return self.legal
+
     def explain(self) -> Explanation:
         """The answer as an :class:`~cardlib.game.Explanation`."""
         return Explanation(self.legal, self.rule, self.explanation)
@@ -206,12 +211,7 @@ class Puzzle:
 
     def replay(self) -> callbreak.Deal:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
-        deal = callbreak.Deal(seed=self.deal_seed, dealer=self.dealer, variant=self.variant)
-        for call in (self.calls[(self.dealer + 1 + i) % 4] for i in range(4)):
-            deal.call(call)
-        for card in self.history:
-            deal.play(card)
-        return deal
+        return replay_deal(self.deal_seed, self.dealer, self.variant, self.calls, self.history)
 
     def answer_text(self) -> str:
         """The answer in a line: ``'K♥ A♥ — must-beat: Hearts were led …'``."""
@@ -231,6 +231,44 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         return puzzle_html(self)
+
+
+def _new_deal(deal_seed: int, dealer: int, variant, game: str):
+    if game == "callbreak":
+        return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
+    if game == "callbridge":
+        from cardlib import callbridge
+
+        return callbridge.Deal(seed=deal_seed, dealer=dealer)
+    raise ValueError(f"game must be callbreak or callbridge, got {game!r}")
+
+
+def called_deal(
+    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
+) -> tuple[int, callbreak.Deal]:
+    """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
+    puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
+    and the deal. Call Break's (under ``variant``) or, with ``game="callbridge"``, Call
+    Bridge's."""
+    deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
+    deal = _new_deal(deal_seed, dealer, variant, game)
+    bot = SensibleBot()
+    while deal.phase == "calling":
+        deal.call(bot.choose_call(deal))
+    return deal_seed, deal
+
+
+def replay_deal(
+    deal_seed: int, dealer: int, variant, calls, history, game: str = "callbreak"
+) -> callbreak.Deal:
+    """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
+    dealer's next seat in play, then every card of ``history`` played in order."""
+    deal = _new_deal(deal_seed, dealer, variant, game)
+    for i in range(4):
+        deal.call(calls[(dealer + deal.direction * (1 + i)) % 4])
+    for card in history:
+        deal.play(card)
+    return deal
 
 
 def puzzle_html(puzzle: Puzzle) -> Html:
@@ -323,12 +361,8 @@ def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
     """Puzzle ``number`` (0-based) of a level and seed: always the same one."""
     kind = kind_of(level, seed, number)
     rng = random.Random(f"cardlib-puzzle/{level}/{seed}/{number}")
-    bot = SensibleBot()
     for _attempt in range(MAX_DEALS):
-        deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
-        deal = callbreak.Deal(seed=deal_seed, dealer=dealer, variant=kind.variant)
-        while deal.phase == "calling":
-            deal.call(bot.choose_call(deal))
+        deal_seed, deal = called_deal(rng, kind.variant)
         history: list[Card] = []
         found: list[tuple[callbreak.Deal, tuple[Card, ...], Explanation]] = []
         while deal.phase == "playing":
@@ -390,11 +424,13 @@ __all__ = [
     "RIVALS",
     "Kind",
     "Puzzle",
+    "called_deal",
     "kind_of",
     "narrows",
     "puzzle",
     "puzzle_set",
     "puzzle_stream",
+    "replay_deal",
     "rule_masks",
     "show_position",
     "situation_text",

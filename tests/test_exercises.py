@@ -480,6 +480,10 @@ def test_release_sets_the_mode_and_keeps_a_learners_work(tmp_path):
         (["puzzles", "--count", "0"], "must be at least 1, got 0"),
         (["puzzles", "--count", "ten"], "expected a whole number, got 'ten'"),
         (["puzzles", "--seed", "-1"], "must be 0 or more"),
+        (["puzzles", "--kind", "worst"], "invalid choice: 'worst' (choose from 'legal', 'best')"),
+        (["puzzles", "--kind", "best", "--level", "expert"], "invalid choice: 'expert'"),
+        (["puzzles", "--game", "callbridge"], "callbridge needs --kind best"),
+        (["puzzles", "--kind", "best", "--game", "bridge"], "invalid choice: 'bridge'"),
         (["release", "--mode", "strict"], "invalid choice: 'strict'"),
     ],
 )
@@ -502,7 +506,7 @@ def test_help_documents_every_option(capsys):
             main([command, "--help"])
         text = capsys.readouterr().out
         options = {"release": ["--source", "--out", "--mode", "--keep-existing"]}.get(
-            command, ["--count", "--level", "--seed", "--out", "--mode"]
+            command, ["--kind", "--game", "--count", "--level", "--seed", "--out", "--mode"]
         )
         for option in options:
             assert option in text

@@ -23,6 +23,7 @@ import pytest
 from nbgrader.utils import determine_grade
 
 from cardlib import RULE_IDS, Card
+from cardlib.best_play import ending_from
 from cardlib.cards import parse_cards
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.feedback import SEAT_WORDS, Feedback, fraction_text
@@ -298,6 +299,32 @@ def test_puzzle_sets_agree_too(level, tmp_path):
         tried, disagreements, refused = _agreement(questions)
         assert len(questions) == 6 and tried > 6 * 20
         assert disagreements == [] and refused == []
+
+
+@pytest.mark.parametrize("game", ["callbreak", "callbridge"])
+def test_best_play_puzzle_sets_agree_too(game, tmp_path):
+    path = tmp_path / f"puzzles-best-{game}-easy-seed11.ipynb"
+    nbformat.write(instructor_notebook(4, "easy", 11, kind="best", game=game), path)
+    for mode in ("graded", "practice"):
+        questions = _load(path, mode)
+        tried, disagreements, refused = _agreement(questions)
+        assert len(questions) == 4 and tried > 4 * 20
+        assert disagreements == [] and refused == []
+        for question in questions:
+            n = question.number
+            givens = (question.namespace[f"{given}_{n}"] for given in GIVENS)
+            ending = ending_from(*givens, game=game)
+            hand = ending.hands[ending.to_act]
+            for answer in [*JUNK, *wrong_forms(question)]:
+                text = str(question.feedback(answer))
+                for hint in _example_values(text):  # an example is never right
+                    assert not question.feedback(hint).correct, (question, hint)
+                if mode == "graded":  # graded feedback names no card of the hand (but the
+                    text = text.replace(repr(answer), "")  # answer it echoes, if any)
+                    assert not any(c.code in text or str(c) in text for c in hand), text
+
+
+GIVENS = ("hands", "trick", "leader", "calls", "won")
 
 
 def _example_values(text: str) -> list:

@@ -2,10 +2,12 @@
 ``exercises/`` and the shipped ``nbgrader_config.py``; ``generate_assignment``; four synthetic
 students autograded; feedback generated; grades exported.
 
-The students: one hands the released notebooks in unchanged (0 points), one the solutions (full
-marks), one the solutions with question 1 of every notebook answered wrongly (exactly those
-points lost), and one the solutions written in other accepted forms (full marks: whatever a check
-accepts, the grade accepts). The feedback a student reads carries the check's own sentences.
+The course holds the exercises and two puzzle sets, one of each kind (which cards may you play,
+which card should you play). The students: one hands the released notebooks in unchanged
+(0 points), one the solutions (full marks), one the solutions with question 1 of every notebook
+answered wrongly (exactly those points lost), and one the solutions written in other accepted
+forms (full marks: whatever a check accepts, the grade accepts). The feedback a student reads
+carries the check's own sentences.
 """
 
 from __future__ import annotations
@@ -21,14 +23,15 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cardlib.best_play import best_puzzle
 from cardlib.exercises.puzzle_sets import instructor_notebook
 
 pytestmark = [pytest.mark.grading, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "exercises"
-#: Every instructor notebook of exercises/, and a puzzle set's (a point per puzzle); filled in
-#: by the course fixture, which writes the puzzle set.
+#: Every instructor notebook of exercises/, and two puzzle sets' (a point per puzzle); filled in
+#: by the course fixture, which writes the puzzle sets.
 NOTEBOOKS: list[Path] = []
 
 # One wrong answer per notebook, for question 1 (a plausible mistake, not a wrong type).
@@ -44,6 +47,17 @@ WRONG_FIRST_ANSWER = {
     "30-bridge": '"1S 2H"',
     "puzzles-medium-seed7": "hand_1.split()[:1]",  # one card: every puzzle allows two at least
 }
+
+
+def _wrong_best_card(level: str, seed: int) -> str:
+    """A legal card of best-play puzzle 1 that is not best (worked out here, not in the
+    student's kernel)."""
+    p = best_puzzle(level, seed, 0)
+    return repr(next(v.card.code for v in p.values if v.card not in p.best))
+
+
+BEST_SET = ("easy", 7)  # a best-play puzzle set of the course: level and seed
+WRONG_FIRST_ANSWER[f"puzzles-best-{BEST_SET[0]}-seed{BEST_SET[1]}"] = _wrong_best_card(*BEST_SET)
 
 # Another way of writing a right answer, as a student might: run after the solution.
 ALTERNATIVE = """
@@ -160,9 +174,13 @@ STUDENTS = {
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Path:
-    puzzles = tmp_path_factory.mktemp("puzzles") / "puzzles-medium-seed7.ipynb"
+    folder = tmp_path_factory.mktemp("puzzles")
+    puzzles = folder / "puzzles-medium-seed7.ipynb"
     nbformat.write(instructor_notebook(4, "medium", 7), puzzles)
-    NOTEBOOKS[:] = [*sorted((ROOT / "exercises").glob("*.ipynb")), puzzles]
+    level, seed = BEST_SET
+    best = folder / f"puzzles-best-{level}-seed{seed}.ipynb"
+    nbformat.write(instructor_notebook(3, level, seed, kind="best"), best)
+    NOTEBOOKS[:] = [*sorted((ROOT / "exercises").glob("*.ipynb")), puzzles, best]
     course = tmp_path_factory.mktemp("course")
     shutil.copy(ROOT / "nbgrader_config.py", course)
     source = course / "source" / ASSIGNMENT

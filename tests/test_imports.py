@@ -35,6 +35,7 @@ MODEL = [
     "cardlib.bridge_auction",
     "cardlib.bridge_scoring",
     "cardlib.bridge_bots",
+    "cardlib.best_card",
 ]
 VIEWS = ["cardlib.svg", "cardlib.charts", "cardlib.bridge_view", "cardlib.widgets", "cardlib.app"]
 RENDERING_HOOKS = {"_repr_html_", "_repr_svg_", "_repr_markdown_", "_ipython_display_"}

@@ -20,6 +20,7 @@ student versions (see :mod:`cardlib.exercises.release` and ``exercises/README.md
 
 from cardlib.exercises.checks import (
     check_best_call,
+    check_best_play,
     check_card,
     check_dealer,
     check_expected_score,
@@ -56,6 +57,7 @@ __all__ = [
     "AnswerError",
     "Feedback",
     "check_best_call",
+    "check_best_play",
     "check_card",
     "check_dealer",
     "check_expected_score",

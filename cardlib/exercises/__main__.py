@@ -2,6 +2,7 @@
 
   release   write a student version of every instructor notebook (solutions removed)
   puzzles   write a puzzle set: instructor notebook, student version and answer key
+            (--kind legal: which cards you may play; --kind best: which card you should play)
 
 The instructor notebooks are not installed with the package (they hold the solutions): release
 reads exercises/ in the current folder, else the checkout the package was installed from
@@ -39,6 +40,7 @@ def _seed(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from cardlib.exercises.puzzle_sets import KINDS
     from cardlib.puzzles import LEVELS
 
     main = argparse.ArgumentParser(
@@ -73,9 +75,24 @@ def parser() -> argparse.ArgumentParser:
     puzzles = commands.add_parser(
         "puzzles",
         help="write a puzzle set: instructor notebook, student version, answer key",
-        description="Write a set of 'what may you play here?' puzzles into OUT/source (the "
-        "instructor notebook, for nbgrader), OUT/students (to hand out) and OUT/key (the "
-        "answer key, for the teacher only).",
+        description="Write a set of puzzles into OUT/source (the instructor notebook, for "
+        "nbgrader), OUT/students (to hand out) and OUT/key (the answer key, for the teacher "
+        "only). Two kinds: 'legal' asks which cards you may play; 'best' asks which card you "
+        "should play in a Call Break ending with every hand open, proven by the exact solver "
+        "(levels: 3, 4 or 5 cards a hand).",
+    )
+    puzzles.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="legal",
+        help="legal: which cards may you play; best: which card should you play (default: legal)",
+    )
+    puzzles.add_argument(
+        "--game",
+        choices=("callbreak", "callbridge"),
+        default="callbreak",
+        help="the game of a best-play set (default: callbreak; the legal-play puzzles are "
+        "Call Break's)",
     )
     puzzles.add_argument(
         "--count", type=_positive, default=10, help="how many puzzles, 1 or more (default: 10)"
@@ -99,7 +116,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    commands = parser()
+    args = commands.parse_args(argv)
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
@@ -120,7 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from cardlib.exercises.puzzle_sets import write_puzzle_set
 
-        written = write_puzzle_set(args.count, args.level, args.seed, args.out, args.mode)
+        if args.kind == "legal" and args.game != "callbreak":
+            commands.error(
+                f"argument --game: {args.game} needs --kind best (the legal-play puzzles are "
+                "Call Break's)"
+            )
+        written = write_puzzle_set(
+            args.count, args.level, args.seed, args.out, args.mode, args.kind, args.game
+        )
     for path in written:
         print(f"wrote {path}")
     return 0

@@ -28,7 +28,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
-from cardlib.game import SEAT_NAMES, cards_of
+from cardlib.game import SEAT_NAMES, cards_of, explain_play
 from cardlib.i18n import _
 from cardlib.tricks import (
     RULE_IDS,
@@ -467,3 +467,57 @@ __all__ = [
     "check_trick_winner",
     "check_trick_winner_seat",
 ]
+
+
+# ----- best play ---------------------------------------------------------------------------------
+
+
+@checked
+def check_best_play(
+    answer,
+    hands,
+    trick="",
+    leader: int = 0,
+    calls: Sequence[int] = (),
+    won: Sequence[int] = (),
+    variant: callbreak.Variant = callbreak.STANDARD,
+    game: str = "callbreak",
+) -> Feedback:
+    """The best card for the player to act in an ending with every hand known (Call Break, or
+    Call Bridge with ``game="callbridge"``): any card the exact solver says reaches the best
+    score for that player is right.
+
+    ``hands`` by seat, the ``trick`` so far and its ``leader``, the ``calls`` and the tricks
+    ``won`` so far, by seat (see :mod:`cardlib.best_card`). A wrong card is told what it leads to
+    and why the best is better (practice); graded, only the kind of mistake.
+    """
+    from cardlib import best_card
+
+    ending = best_card.ending_from(hands, trick, leader, calls, won, variant, game)
+    solution = best_card.solved(ending)
+    best = best_card.best_cards(solution)
+    seat = ending.to_act
+    hand = ending.hands[seat]
+    examples = tuple(f'"{card.code}"' for card in best_card.example_cards(ending))
+    card = read_card(answer, examples)
+    if card not in hand:
+        return not_yet(
+            f"{card} is not in your hand ({SEAT_NAMES[seat]}: {' '.join(map(str, hand))}).",
+            kind=_("you chose a card that is not in your hand") + ".",
+        )
+    value = next((v for v in solution.cards if v.card == card), None)
+    if value is None:
+        explanation = explain_play(hand, ending.trick, ending.rules)
+        return not_yet(
+            f"{card} is not allowed here.",
+            _("Why: {why}").format(why=explanation.text),
+            kind=_("you chose a card the rules do not allow here") + ".",
+        )
+    why = best_card.reason_text(solution, ending)
+    if card in best:
+        return correct(f"{card} is the best card here.", _("Why: {why}").format(why=why))
+    return not_yet(
+        f"{card} is not the best card here: {best_card.outcome_text(value, ending)}.",
+        f"Best: {why}",
+        kind="that card is allowed, but another card does better for you here.",
+    )

@@ -11,6 +11,12 @@ teacher's key, each in its own folder.
   mode), to hand out without nbgrader;
 - ``key/puzzles-medium-seed7-key.md``: the answer key, for the teacher only.
 
+``--kind best`` writes a set of the second kind, "what should you play here?"
+(:mod:`cardlib.best_play`): Call Break endings with every hand open where one card is clearly
+best, proven by the exact solver (``--game callbridge``: Call Bridge's endings); the files are
+named ``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``) and the check
+(:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
+
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
 object, legal set or explanation is ever in the student's kernel; the check works the answer out
 inside and, in graded mode, says only ✓ or ✗ and the kind of mistake. Every file depends only on
@@ -19,6 +25,7 @@ inside and, in graded mode, says only ✓ or ✗ and the kind of mistake. Every 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import nbformat
@@ -28,6 +35,36 @@ from cardlib.cards import cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
 from cardlib.puzzles import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
+
+#: The kinds of puzzle set: which cards you *may* play, and which card you *should* play.
+KINDS = ("legal", "best")
+
+
+#: The games of each kind of set (the legal-play puzzles are Call Break's).
+GAMES = {"legal": ("callbreak",), "best": ("callbreak", "callbridge")}
+_GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge"}
+
+
+def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
+    from cardlib import best_play
+
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if game not in GAMES[kind]:
+        raise ValueError(
+            f"puzzles of the {kind} kind are for {', '.join(GAMES[kind])}, not {game!r}"
+        )
+    levels = LEVELS if kind == "legal" else best_play.LEVELS
+    if level not in levels:
+        raise ValueError(f"level must be one of {', '.join(levels)}, got {level!r}")
+
+
+def set_stem(kind: str, level: str, seed: int, game: str = "callbreak") -> str:
+    """The name of a set's files: ``puzzles-medium-seed7``, ``puzzles-best-medium-seed7``,
+    ``puzzles-best-callbridge-medium-seed7``."""
+    parts = [] if kind == "legal" else [kind]
+    parts += [] if game == "callbreak" else [game]
+    return "-".join(["puzzles", *parts, level, f"seed{seed}"])
 
 
 def _locked(grade_id: str) -> dict:
@@ -62,10 +99,18 @@ def _codes(cards) -> str:
     return " ".join(card.code for card in cards)
 
 
-def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookNode:
-    """The puzzle set as an instructor notebook: a question, a given, an answer and a check per
-    puzzle, in the exercises' nbgrader format (a point per puzzle)."""
-    puzzles = puzzle_set(count, level, seed)
+@lru_cache(maxsize=8)
+def _set_of(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> tuple:
+    """A set's puzzles, made once for its notebook and its key (they are immutable)."""
+    if kind == "legal":
+        return tuple(puzzle_set(count, level, seed))
+    from cardlib.best_play import best_puzzle_set
+
+    return tuple(best_puzzle_set(count, level, seed, game))
+
+
+def _legal_cells(count: int, level: str, seed: int) -> list:
+    puzzles = _set_of("legal", count, level, seed)
     rules = ", ".join(f"`{kind.name}`" for kind in LEVELS[level])
     cells = [
         _cell(
@@ -88,12 +133,7 @@ def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookN
             "mistake it is, never the answer. A puzzle scores its point when the check says "
             "✓ Correct.",
         ),
-        _cell(
-            new_code_cell,
-            "mode",
-            'from cardlib.exercises import exercise_mode\n\nexercise_mode("graded")',
-            _locked("mode"),
-        ),
+        _mode_cell(),
         _cell(
             new_code_cell,
             "setup",
@@ -124,36 +164,17 @@ def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookN
             )
         )
         cells.append(
-            _cell(
-                new_code_cell,
-                f"q{i}-answer",
-                f"answer_{i} = None  # every card you may play\n### BEGIN SOLUTION\n"
-                f'answer_{i} = "{_codes(sorted(p.legal, key=p.hand.index))}"\n### END SOLUTION',
-                {
-                    "grade": False,
-                    "grade_id": f"q{i}-answer",
-                    "locked": False,
-                    "schema_version": 3,
-                    "solution": True,
-                    "task": False,
-                },
+            _answer_cell(
+                i,
+                "every card you may play",
+                f'"{_codes(sorted(p.legal, key=p.hand.index))}"',
             )
         )
         cells.append(
-            _cell(
-                new_code_cell,
-                f"q{i}-check",
+            _check_cell(
+                i,
                 f"check_legal_plays(answer_{i}, hand_{i}, trick_{i}, rules_{i}, "
                 f"first_trick={p.first_trick})",
-                {
-                    "grade": True,
-                    "grade_id": f"q{i}-check",
-                    "locked": True,
-                    "points": 1,
-                    "schema_version": 3,
-                    "solution": False,
-                    "task": False,
-                },
             )
         )
     cells.append(
@@ -165,6 +186,143 @@ def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookN
             "score.\n- The exercises on legal plays (`02-legal-plays`) walk the whole ladder.",
         )
     )
+    return cells
+
+
+def _mode_cell():
+    return _cell(
+        new_code_cell,
+        "mode",
+        'from cardlib.exercises import exercise_mode\n\nexercise_mode("graded")',
+        _locked("mode"),
+    )
+
+
+def _answer_cell(i: int, placeholder: str, solution: str):
+    return _cell(
+        new_code_cell,
+        f"q{i}-answer",
+        f"answer_{i} = None  # {placeholder}\n### BEGIN SOLUTION\n"
+        f"answer_{i} = {solution}\n### END SOLUTION",
+        {
+            "grade": False,
+            "grade_id": f"q{i}-answer",
+            "locked": False,
+            "schema_version": 3,
+            "solution": True,
+            "task": False,
+        },
+    )
+
+
+def _check_cell(i: int, source: str):
+    return _cell(
+        new_code_cell,
+        f"q{i}-check",
+        source,
+        {
+            "grade": True,
+            "grade_id": f"q{i}-check",
+            "locked": True,
+            "points": 1,
+            "schema_version": 3,
+            "solution": False,
+            "task": False,
+        },
+    )
+
+
+def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> list:
+    from cardlib.best_play import GAMES as BEST_GAMES
+    from cardlib.best_play import LEVELS as BEST_LEVELS
+    from cardlib.best_play import MARGIN
+
+    puzzles = _set_of("best", count, level, seed, game)
+    name, call = _GAME_NAMES[game], BEST_GAMES[game].call_word
+    of_game = "" if game == "callbreak" else f", {game}"
+    cells = [
+        _cell(
+            new_markdown_cell,
+            "title",
+            f"# What should you play here? {count} {level} puzzles (seed {seed}{of_game})\n\n"
+            "## What you will practise\n\n"
+            f"To find the one card that wins a {name} ending. Each position is taken from the "
+            f"last {BEST_LEVELS[level]} tricks of a real deal, shown **double dummy**: all four "
+            "hands are open, so you can work out every line of play. In each one a single card "
+            f"is best for the player to act, by {MARGIN} point or more: it makes your {call} "
+            "whatever the others play, and with every other card you are set when each player "
+            "plays for their own score. The exact solver proves it.",
+        ),
+        _cell(
+            new_markdown_cell,
+            "how",
+            "## How to answer\n\n"
+            "Run the notebook from the top. For each puzzle, replace the `None` after "
+            '`answer_N =` with **the card you would play**, as text like `"KH"` (rank, then '
+            "suit letter S H D C or symbol ♠ ♥ ♦ ♣), and run the check cell under it. Where two "
+            "cards of yours are next to each other in rank (no card in play between them), "
+            "either is right. In practice mode the check explains; in graded mode it says ✓ or "
+            "✗ and what kind of mistake it is, never the answer. A puzzle scores its point when "
+            "the check says ✓ Correct.",
+        ),
+        _mode_cell(),
+        _cell(
+            new_code_cell,
+            "setup",
+            "from cardlib.best_play import show_ending\n"
+            "from cardlib.exercises import check_best_play",
+            _locked("setup"),
+        ),
+    ]
+    game_argument = "" if game == "callbreak" else f", game={game!r}"
+    for i, p in enumerate(puzzles, start=1):
+        hands = ", ".join(f'"{_codes(hand)}"' for hand in p.hands)
+        cells += [
+            _cell(new_markdown_cell, f"q{i}", f"## Puzzle {i}\n\n{p.question}"),
+            _cell(
+                new_code_cell,
+                f"q{i}-given",
+                f"hands_{i} = ({hands})  # by seat: South, West, North, East\n"
+                f'trick_{i}, leader_{i} = "{_codes(p.trick)}", {p.leader}\n'
+                f"calls_{i}, won_{i} = {p.calls}, {p.won}\n"
+                f"show_ending(hands_{i}, trick_{i}, leader_{i}, calls_{i}, won_{i}"
+                f"{game_argument})",
+                _locked(f"q{i}-given"),
+            ),
+            _answer_cell(
+                i, "the card you would play", f'"{sorted(p.best, key=p.hand.index)[0].code}"'
+            ),
+            _check_cell(
+                i,
+                f"check_best_play(answer_{i}, hands_{i}, trick_{i}, leader_{i}, calls_{i}, "
+                f"won_{i}{game_argument})",
+            ),
+        ]
+    cells.append(
+        _cell(
+            new_markdown_cell,
+            "try-next",
+            "## Try this next\n\n"
+            "- `notebooks/08-puzzles.ipynb`, section *What should I play?*: a best-play puzzle "
+            "you click, with its reason.\n- `notebooks/40-the-coach.ipynb`: the analysis "
+            "behind it, for positions where the hands are hidden.",
+        )
+    )
+    return cells
+
+
+def instructor_notebook(
+    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
+) -> nbformat.NotebookNode:
+    """The puzzle set as an instructor notebook: a question, a given, an answer and a check per
+    puzzle, in the exercises' nbgrader format (a point per puzzle). ``kind`` is ``"legal"``
+    (which cards you may play) or ``"best"`` (which card you should play; ``game`` Call Break
+    or Call Bridge)."""
+    _check_kind(kind, level, game)
+    if kind == "legal":
+        cells = _legal_cells(count, level, seed)
+    else:
+        cells = _best_cells(count, level, seed, game)
     notebook = new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {
         "display_name": "Python 3 (ipykernel)",
@@ -175,10 +333,15 @@ def instructor_notebook(count: int, level: str, seed: int) -> nbformat.NotebookN
 
 
 def student_notebook(
-    count: int, level: str, seed: int, mode: str = "graded"
+    count: int,
+    level: str,
+    seed: int,
+    mode: str = "graded",
+    kind: str = "legal",
+    game: str = "callbreak",
 ) -> nbformat.NotebookNode:
     """The student version of the puzzle set: the instructor notebook without its solutions."""
-    return student_version(instructor_notebook(count, level, seed), mode)
+    return student_version(instructor_notebook(count, level, seed, kind, game), mode)
 
 
 def _key_row(p: Puzzle) -> str:
@@ -197,15 +360,71 @@ def _key_row(p: Puzzle) -> str:
     )
 
 
-def answer_key(count: int, level: str, seed: int) -> str:
-    """The teacher's key in Markdown: every position, its legal cards, rule id and reason, and
-    what the rival rules would allow (why the puzzle tests its rule)."""
-    puzzles = puzzle_set(count, level, seed)
+def _best_key_row(p) -> str:
+    from cardlib.best_play import GAMES, points_text, seat_line
+
+    trick = (
+        " ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(p.trick_seats, p.trick, strict=True))
+        or "(you lead)"
+    )
+    hands = "<br>".join(
+        f"{seat_line(s, p.calls, p.won, p.game)}: {cards_text(p.hands[s])}" for s in range(4)
+    )
+    answer = cards_text(sorted(p.best, key=p.hand.index))
+    return (
+        f"| {p.number + 1} | {SEAT_NAMES[p.seat]} | {hands} | {trick} | **{answer}** | "
+        f"{points_text(p.margin, GAMES[p.game].places).lstrip('+')} | {p.reason} |"
+    )
+
+
+def _command(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> str:
+    option = "" if kind == "legal" else f" --kind {kind}"
+    option += "" if game == "callbreak" else f" --game {game}"
+    return (
+        f"`python -m cardlib.exercises puzzles{option} --count {count} --level {level} "
+        f"--seed {seed}`"
+    )
+
+
+def answer_key(
+    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
+) -> str:
+    """The teacher's key in Markdown. Legal-play sets: every position, its legal cards, rule id
+    and reason, and what the rival rules would allow (why the puzzle tests its rule). Best-play
+    sets: every ending, its best card(s), by how many points the next best card falls short,
+    and the reason worked out by the exact solver."""
+    _check_kind(kind, level, game)
+    command = _command(kind, count, level, seed, game)
+    generated = f"Generated by {command}; the same command gives the same set."
+    if kind == "best":
+        lines = [
+            f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), seed {seed}",
+            "",
+            generated,
+            "",
+            "Every answer is proven by the exact solver (`cardlib.solver.solve`): all four hands "
+            "known, every player playing for their own score (max-n); and the best card makes "
+            "the call (or bid) even if the others all play against you "
+            "(`cardlib.best_play.sure_tricks`), so no convention for a player who does not care "
+            "decides it. Any card listed as best is right (cards next to each other in rank, "
+            "with no card in play between them, score the same). *Margin*: how many points the "
+            "best of the other cards gives away.",
+            "",
+            "| # | to play | hands (seat: call, tricks won: cards) | trick so far | best | margin "
+            "| why |",
+            "|---|---|---|---|---|---|---|",
+            *(_best_key_row(p) for p in _set_of("best", count, level, seed, game)),
+            "",
+            "Each ending comes from a real deal: `cardlib.best_play.best_puzzle(level, seed, "
+            f"number - 1, {game!r}).replay()` replays it.",
+            "",
+        ]
+        return "\n".join(lines)
+    puzzles = _set_of("legal", count, level, seed)
     lines = [
         f"# Answer key: {count} {level} puzzles, seed {seed}",
         "",
-        "Generated by `python -m cardlib.exercises puzzles "
-        f"--count {count} --level {level} --seed {seed}`; the same command gives the same set.",
+        generated,
         "",
         "| # | hand | trick so far | rules | may play | rule | why | a rival rule would allow |",
         "|---|---|---|---|---|---|---|---|",
@@ -224,11 +443,14 @@ def write_puzzle_set(
     seed: int = 7,
     out: str | Path = "build/puzzles",
     mode: str = "graded",
+    kind: str = "legal",
+    game: str = "callbreak",
 ) -> list[Path]:
     """Write the instructor notebook, the student version and the key (see the module docstring)
     into ``out/source``, ``out/students`` and ``out/key``; return their paths."""
+    _check_kind(kind, level, game)
     out = Path(out)
-    stem = f"puzzles-{level}-seed{seed}"
+    stem = set_stem(kind, level, seed, game)
     paths = {
         "source": out / "source" / f"{stem}.ipynb",
         "students": out / "students" / f"{stem}.ipynb",
@@ -236,8 +458,8 @@ def write_puzzle_set(
     }
     for path in paths.values():
         path.parent.mkdir(parents=True, exist_ok=True)
-    instructor = instructor_notebook(count, level, seed)
+    instructor = instructor_notebook(count, level, seed, kind, game)
     nbformat.write(instructor, paths["source"])
     nbformat.write(student_version(instructor, mode), paths["students"])
-    paths["key"].write_text(answer_key(count, level, seed), encoding="utf-8")
+    paths["key"].write_text(answer_key(count, level, seed, kind, game), encoding="utf-8")
     return list(paths.values())

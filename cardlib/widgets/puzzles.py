@@ -42,9 +42,15 @@ _MARKS = {
 }
 
 
-def position_html(puzzle: Puzzle) -> str:
-    """The situation, the variant and the trick so far (the hand is the row of buttons)."""
+def position_html(puzzle) -> str:
+    """The situation, the variant and the trick so far (the hand is the row of buttons); for a
+    best-play puzzle, the four hands open around the trick."""
+    from cardlib.best_play import BestPlayPuzzle
     from cardlib.game import SEAT_NAMES
+
+    if isinstance(puzzle, BestPlayPuzzle):
+        picture = puzzle._repr_html_()
+        return f"{picture}<div>{escape(puzzle.prompt)}</div>"
 
     names = [_(name) for name in SEAT_NAMES]
     table = trick_svg(puzzle.trick, puzzle.trick_seats, None, names) if puzzle.trick else ""
@@ -65,7 +71,11 @@ class PuzzleWidget:
     """
 
     def __init__(self, puzzle: Puzzle, on_checked=None, language_dropdown: bool = True):
+        from cardlib.best_play import BestPlayPuzzle
+
         self.puzzle = puzzle
+        #: A best-play puzzle asks for one card: choosing one lets go of the others.
+        self.single = isinstance(puzzle, BestPlayPuzzle)
         self.result = None
         self._on_checked = on_checked
         self.position = widgets.HTML(position_html(puzzle))
@@ -83,6 +93,8 @@ class PuzzleWidget:
             button.add_class("cardlib-card-button")
             button.add_class(f"cardlib-card-{card.code}")
             self.buttons[card] = button
+            if self.single:
+                button.observe(self._only_this, names="value")
         self.check_button = widgets.Button(description=_("Check"), button_style="primary")
         self.check_button.add_class("cardlib-check-answer")
         self.check_button.on_click(self._check)
@@ -114,11 +126,21 @@ class PuzzleWidget:
         elif self._shown is not None:
             self.feedback.value = self.puzzle.check(self._shown)._repr_html_()
 
-    @staticmethod
-    def _unanswered() -> str:
+    def _only_this(self, change) -> None:
+        if change["new"]:
+            for button in self.buttons.values():
+                if button is not change["owner"]:
+                    button.value = False
+
+    def _unanswered(self) -> str:
         from cardlib.exercises.feedback import unanswered
 
-        return unanswered(_("click every card you may play, then Check."))._repr_html_()
+        ask = (
+            "click the card you would play, then Check."
+            if self.single
+            else _("click every card you may play, then Check.")
+        )
+        return unanswered(ask)._repr_html_()
 
     @property
     def selected(self) -> frozenset[Card]:
@@ -142,7 +164,9 @@ class PuzzleWidget:
         feedback = self.puzzle.check(self._shown)
         self.feedback.value = feedback._repr_html_()
         for card, button in self.buttons.items():
-            mark = _mark(card in self.selected, card in self.puzzle.legal)
+            mark = _mark(card in self.selected, card in self.puzzle.answer)
+            if feedback.correct and card not in self.selected:
+                mark = None  # an equally good card left out is no mistake
             for css, _colour, _icon in _MARKS.values():
                 button.remove_class(css)
             if mark:

@@ -2,7 +2,9 @@
 
 After "Run All Cells" the notebook's own demonstration cells have checked two puzzles (one right,
 one wrong), so the stream shows puzzle 2 and "Score: 1 of 2". The learner goes on to puzzle 3,
-clicks exactly the cards the engine allows and checks.
+clicks exactly the cards the engine allows and checks. Then, in the best-play puzzle below the
+stream (whose demonstration cell checked the highest card, a wrong answer), the learner clicks the
+card the solver finds best and checks.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from cardlib.best_play import best_puzzle
 from cardlib.puzzles import puzzle
 
 pytestmark = pytest.mark.ui
@@ -34,5 +37,15 @@ def test_08_click_the_legal_cards_and_score(run_notebook, screenshot_dir):
     expect(score).to_have_text("Score: 2 of 3")
     for card in third.legal:
         expect(stream.locator(f".cardlib-card-right.cardlib-card-{card.code}")).to_have_count(1)
+
+    best = notebook.page.locator(".cardlib-puzzle-widget").last
+    ending = best_puzzle("easy", seed=1, number=1)
+    answer = sorted(ending.best)[0]
+    expect(best.locator(".widget-html.cardlib-feedback")).to_contain_text("✗ Not yet")
+    best.locator(f".cardlib-card-{answer.code}").click()
+    best.locator(".cardlib-check-answer").click()
+    expect(best.locator(".widget-html.cardlib-feedback")).to_contain_text("✓ Correct")
+    expect(best.locator(f".cardlib-card-right.cardlib-card-{answer.code}")).to_have_count(1)
+    expect(best.locator(".cardlib-card-right")).to_have_count(1)
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-check.png")

@@ -1,0 +1,313 @@
+"""Which card is best in an ending, how clearly, and why, in words: the answer of a
+"what should I play here?" puzzle (:mod:`cardlib.best_play`) and of its check
+(:func:`cardlib.exercises.check_best_play`), one reading for both.
+
+The exact solver (:func:`cardlib.solver.solve`, max-n) gives each legal card's final tricks and
+points. From it:
+
+- :func:`best_cards`: every legal card reaching the best score for the player to act: the answer;
+- :func:`runs`: the player's cards that are one card in effect (one suit, no card still in play
+  between them: the solver gives them one value);
+- :func:`margin`: how much less the best of the other cards scores;
+- :func:`sure_tricks`: what a card is sure of even if every other player plays against you (a
+  paranoid search), so that a claim does not rest on max-n's tie-break convention;
+- :func:`verdict`: whether the ending makes a puzzle (one run best, every other card at least
+  :data:`MARGIN` worse, the best card making the call whatever the others play);
+- :func:`reason_text`: the reason in plain words, from those numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from cardlib import callbreak, callbridge
+from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
+from cardlib.solver import CardValue, Ending, Solution, solve
+from cardlib.tricks import legal_mask, winner_index
+
+STANDARD = callbreak.STANDARD
+#: How much less (in the game's points) every other card must score for the player.
+MARGIN = Fraction(1)
+
+
+def _given_cards(cards) -> tuple[Card, ...]:
+    return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
+
+
+class Game(NamedTuple):
+    """What a game's endings need beyond the solver: its direction of play and the word for a
+    call, and how its points are written (Call Break in tenths, Call Bridge in whole points)."""
+
+    direction: int
+    call_word: str
+    places: int
+
+
+#: The games whose endings make best-play puzzles.
+GAMES: dict[str, Game] = {
+    "callbreak": Game(direction=1, call_word="call", places=1),
+    "callbridge": Game(direction=-1, call_word="bid", places=0),
+}
+
+
+def check_game(game: str) -> Game:
+    if game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+    return GAMES[game]
+
+
+def ending_from(
+    hands: Sequence,
+    trick="",
+    leader: int = 0,
+    calls: Sequence[int] = (),
+    won: Sequence[int] = (),
+    variant: callbreak.Variant = STANDARD,
+    game: str = "callbreak",
+) -> Ending:
+    """The ending from its givens, as a puzzle notebook writes them: ``hands`` by seat (text like
+    ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` (or bids) and
+    the tricks ``won`` so far, by seat; Call Break (under ``variant``) or Call Bridge."""
+    rules_of = check_game(game)
+    if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
+        raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
+    return Ending(
+        hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
+        trick=_given_cards(trick),
+        leader=leader,
+        won=tuple(won),
+        calls=tuple(calls),
+        rules=callbreak.play_rules(variant) if game == "callbreak" else callbridge.play_rules(),
+        direction=-1 if game == "callbreak" and variant.anticlockwise else rules_of.direction,
+        game=game,
+        variant=variant if game == "callbreak" else None,  # as solver.ending_of reads a deal
+    )
+
+
+@lru_cache(maxsize=256)
+def solved(ending: Ending) -> Solution:
+    """The solver's answer for an ending (kept: a check is asked again and again)."""
+    return solve(ending)
+
+
+def best_cards(solution: Solution) -> frozenset[Card]:
+    """The answer: every legal card that reaches the best score for the player to act."""
+    return solution.best
+
+
+def runs(ending: Ending) -> list[frozenset[Card]]:
+    """The player to act's cards in runs that are one card in effect: same suit, and no card
+    still in play (in any hand or on the table) between them. The solver gives each run one
+    value; a puzzle whose best cards are one run has one answer."""
+    seat = ending.to_act
+    in_play = sorted({c for hand in ending.hands for c in hand} | set(ending.trick))
+    mine = set(ending.hands[seat])
+    found: list[set[Card]] = []
+    previous = None
+    for card in in_play:
+        if card in mine:
+            if previous in mine and previous.suit == card.suit:
+                found[-1].add(card)
+            else:
+                found.append({card})
+        previous = card
+    return [frozenset(run) for run in found]
+
+
+def sure_tricks(ending: Ending, card: Card) -> int:
+    """The tricks the player to act takes from here after playing ``card``, at least, whatever
+    the others play: a *paranoid* search (every other player plays to keep those tricks down).
+
+    Max-n (the solver) says what happens when each player plays for their own score, breaking
+    ties between equally good cards by a fixed convention; this says what the player can be
+    sure of. A puzzle's answer makes the call even then, so its claim holds however the others
+    break their ties (and since the others can always do at least as well against you as
+    max-n's line does, every other card lets them set you)."""
+    me, players, direction = ending.to_act, ending.players, ending.direction
+    rules = ending.rules
+    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+    table: dict = {}
+
+    def value(hands: tuple[int, ...], trick: tuple[int, ...], leader: int) -> int:
+        if not trick:
+            if not hands[leader]:
+                return 0
+            found = table.get((hands, leader))
+            if found is not None:
+                return found
+        seat = (leader + direction * len(trick)) % players
+        # Every lead after the given card comes after the first trick: no first-lead rule.
+        legal = legal_mask(hands[seat], list(trick), rules, False)[0]
+        # The most a player can hope for: every trick left for me, or none.
+        target = hands[me].bit_count() if seat == me else 0
+        best = None
+        for card_index in _one_of_each_run(hands, trick, seat, legal):
+            outcome = after(hands, trick, leader, seat, card_index)
+            if best is None or (outcome > best if seat == me else outcome < best):
+                best = outcome
+                if best == target:
+                    break
+        if not trick:
+            table[hands, leader] = best
+        return best
+
+    def after(hands, trick, leader, seat, card_index) -> int:
+        played = list(hands)
+        played[seat] ^= 1 << card_index
+        rest, now = tuple(played), (*trick, card_index)
+        if len(now) < players:
+            return value(rest, now, leader)
+        winner = (leader + direction * winner_index(list(now), trump)) % players
+        return (winner == me) + value(rest, (), winner)
+
+    hands = tuple(sum(1 << int(c) for c in hand) for hand in ending.hands)
+    return after(hands, tuple(int(c) for c in ending.trick), ending.leader, me, int(Card(card)))
+
+
+def _one_of_each_run(hands, trick, seat: int, legal: int) -> list[int]:
+    """The legal cards worth trying, highest first: one of each run of equivalent cards (the
+    next card up still in play is the player's own), as the solver searches them."""
+    in_play = 0
+    for hand in hands:
+        in_play |= hand
+    for card in trick:
+        in_play |= 1 << card
+    chosen = []
+    while legal:
+        card = legal.bit_length() - 1
+        legal ^= 1 << card
+        above = in_play & _SAME_SUIT_ABOVE[card]
+        if above and hands[seat] >> ((above & -above).bit_length() - 1) & 1:
+            continue
+        chosen.append(card)
+    return chosen
+
+
+#: For each card index, the mask of the cards of its suit above it.
+_SAME_SUIT_ABOVE = tuple(
+    (0x1FFF << (13 * (card // 13))) >> (card + 1) << (card + 1) for card in range(52)
+)
+
+
+def margin(solution: Solution) -> Fraction | None:
+    """How much less the best of the other legal cards scores for the player than the answer
+    (``None`` when every legal card is best)."""
+    seat, best = solution.seat, best_cards(solution)
+    others = [Fraction(v.points[seat]) for v in solution.cards if v.card not in best]
+    if not others:
+        return None
+    return Fraction(solution.value) - max(others)
+
+
+def sure_to_make(ending: Ending, card: Card) -> bool:
+    """Whether ``card`` makes the call of the player to act whatever the others play: every
+    final trick count from the tricks it is sure of up to all that are left scores above 0
+    (so a Call Bridge bonus bid, which fails with too many tricks, is sure only when no number
+    of tricks the others could let you take breaks it)."""
+    seat = ending.to_act
+    won, left = ending.won[seat], len(ending.hands[seat])
+    sure = won + sure_tricks(ending, card)
+    return all(ending.score(seat, tricks) > 0 for tricks in range(sure, won + left + 1))
+
+
+def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
+    """The solution and its answer when the ending makes a puzzle (one card clearly best: a
+    single run, every other card at least :data:`MARGIN` worse, and the best card makes the
+    call whatever the others play), else ``None``."""
+    solution = solved(ending)
+    best = best_cards(solution)
+    gap = margin(solution)
+    if gap is None or gap < MARGIN or best not in runs(ending):
+        return None
+    if not sure_to_make(ending, next(iter(best))):
+        return None  # the claim would rest on how indifferent players break their ties
+    return solution, best
+
+
+def points_text(points, places: int = 1) -> str:
+    """Points signed, with ``places`` decimal places and a true minus: ``'+5.0'``, ``'−3.0'``
+    (Call Break's tenths), ``'+4'`` (Call Bridge's whole points)."""
+    exact = Fraction(points)
+    number = Decimal(exact.numerator) / Decimal(exact.denominator)
+    return f"{number:+.{places}f}".replace("-", "−")
+
+
+def tricks_text(n: int) -> str:
+    """``"1 trick"``, ``"3 tricks"``."""
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def outcome_text(value: CardValue, ending: Ending) -> str:
+    """What a card leads to for the player to act, in words: tricks taken from now and in all,
+    the call made or set, and the points."""
+    seat = ending.to_act
+    game = GAMES[ending.game]
+    left = len(ending.hands[seat])
+    total = value.tricks[seat]
+    call = f"{game.call_word} of {ending.calls[seat]}"
+    made = f"make your {call}" if value.points[seat] > 0 else f"are set on your {call}"
+    return (
+        f"you take {total - ending.won[seat]} of the last {tricks_text(left)}, {total} in all, and "
+        f"{made} ({points_text(value.points[seat], game.places)})"
+    )
+
+
+def _either(cards: Iterable[Card]) -> str:
+    return " or ".join(map(str, sort_for_display(cards)))
+
+
+def reason_text(solution: Solution, ending: Ending) -> str:
+    """Why the answer is best, in plain words from the solver's numbers: what the best card
+    gives, then what every other legal card gives (grouped by outcome, best first)."""
+    seat, best = solution.seat, best_cards(solution)
+    outcomes: dict[tuple, list[CardValue]] = {}
+    for value in solution.cards:  # best first
+        key = (value.card in best, value.tricks[seat], value.points[seat])
+        outcomes.setdefault(key, []).append(value)
+    parts = {True: [], False: []}
+    for (is_best, _tricks_taken, _points), values in outcomes.items():
+        parts[is_best].append(
+            f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"
+        )
+    text = "; ".join(parts[True])
+    if all(sure_to_make(ending, card) for card in best):
+        text += " — whatever the others play"
+    text += "."
+    if parts[False]:
+        text += f" Every other card does worse — {'; '.join(parts[False])}."
+    return text
+
+
+def example_cards(ending: Ending, how_many: int = 3) -> tuple[Card, ...]:
+    """Cards to name as examples of the answer's form: never the player's own, so an example
+    is never the answer and choosing one tells nothing."""
+    seat = ending.to_act
+    others: Iterable[Card] = (
+        c for s in range(4) if s != seat for c in sorted(ending.hands[s], reverse=True)
+    )
+    return tuple(others)[:how_many]
+
+
+__all__ = [
+    "GAMES",
+    "MARGIN",
+    "Game",
+    "best_cards",
+    "check_game",
+    "ending_from",
+    "example_cards",
+    "margin",
+    "outcome_text",
+    "points_text",
+    "reason_text",
+    "runs",
+    "solved",
+    "sure_to_make",
+    "sure_tricks",
+    "tricks_text",
+    "verdict",
+]

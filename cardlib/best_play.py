@@ -1,0 +1,361 @@
+""" "What should I play here?" puzzles: Call Break endings where one card is clearly best.
+
+The legal-play puzzles (:mod:`cardlib.puzzles`) ask which cards the rules *allow*; these ask which
+card is *best*. A puzzle is the ending of a real deal: a seeded deal is called and played by
+:class:`~cardlib.bots.SensibleBot` (every puzzle starts so: :func:`cardlib.puzzles.called_deal`)
+until each hand holds the level's number of cards (:data:`LEVELS`), and one turn of the next trick
+becomes the puzzle. All four hands are shown open (a *double-dummy* ending), so the answer can be
+proven: :func:`cardlib.solver.solve` plays every card out under max-n (each player plays for their
+own score in the game, all hands known) and gives each legal card's final tricks and points.
+
+**The answer** is every legal card that reaches the best score for the player to act
+(:func:`~cardlib.best_card.best_cards`; the check of a student's answer,
+:func:`cardlib.exercises.check_best_play`, reads it through the same functions of
+:mod:`cardlib.best_card`, where the conditions below are computed).
+
+**Clearly best.** A position is kept only when
+
+- the best cards are *one card in effect*: a single run of cards of one suit in the player's hand
+  with no card still in play between them (:func:`runs`; such cards always score the same, so any
+  of them is right), and
+- every other legal card scores at least :data:`MARGIN` (one point) less for the player. In Call
+  Break that means the best card *makes the call* and every other card is *set* (overtricks are
+  worth a tenth each, so no smaller difference reaches a point);
+- and the best card makes the call *whatever the others play* (:func:`sure_tricks`, a paranoid
+  search). Max-n breaks the ties of a player who does not care (one whose call is already made
+  or lost) by a fixed convention; this last condition makes the answer hold however they break
+  them. With any other card the others can set you: max-n's line is one way to do it.
+
+The reason in the key is worded from the solver's numbers (:func:`reason_text`): "A♠: you take
+3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0) — whatever the others play.
+Every other card does worse — …".
+
+``best_puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from itertools import count
+
+from cardlib import callbreak
+from cardlib.best_card import (
+    GAMES,
+    MARGIN,
+    best_cards,
+    check_game,
+    ending_from,
+    example_cards,
+    margin,
+    outcome_text,
+    points_text,
+    reason_text,
+    runs,
+    solved,
+    sure_to_make,
+    sure_tricks,
+    tricks_text,
+    verdict,
+)
+from cardlib.bots import SensibleBot
+from cardlib.cards import Card, cards_text, sort_for_display
+from cardlib.game import SEAT_NAMES
+from cardlib.i18n import _
+from cardlib.puzzles import STANDARD, called_deal, replay_deal
+from cardlib.solver import CardValue, Ending, ending_of
+from cardlib.svg import Html, hand_svg, trick_svg
+
+#: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
+LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
+MAX_DEALS = 2000  # per puzzle; a clear ending turns up within a few dozen deals
+
+
+def _size(level: str) -> int:
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    return LEVELS[level]
+
+
+def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "callbreak") -> str:
+    """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
+    word = check_game(game).call_word
+    return f"{_(SEAT_NAMES[seat])}: {word} {calls[seat]}, {tricks_text(won[seat])} won"
+
+
+def show_ending(
+    hands: Sequence,
+    trick="",
+    leader: int = 0,
+    calls: Sequence[int] = (),
+    won: Sequence[int] = (),
+    title: str = "",
+    game: str = "callbreak",
+) -> Html:
+    """An ending as pictures, from its givens alone (nothing about its answer): the four hands
+    open around the table (North at the top, you at the bottom when you are South), the trick
+    so far in the middle, each seat's call and tricks. Puzzle notebooks show their positions
+    with it. Seats keep their compass places (turned so that you sit at the bottom), whichever
+    way the game plays round the table."""
+    ending = ending_from(hands, trick, leader, calls, won, game=game)
+    seat = ending.to_act
+    names = [_(name) for name in SEAT_NAMES]
+    # Grid places, turned so that the player to act sits at the bottom.
+    places = {0: "3 / 2", 1: "2 / 1", 2: "1 / 2", 3: "2 / 3"}
+    cells = []
+    for s in range(4):
+        place = places[(s - seat) % 4]
+        you = " — <b>you, to play</b>" if s == seat else ""
+        picture = hand_svg(
+            sort_for_display(ending.hands[s]), sort=False, label=f"{names[s]}'s hand"
+        )
+        cells.append(
+            f'<div style="grid-area:{place};padding:0.3em">'
+            f"<div>{escape(seat_line(s, calls, won, game))}{you}</div><div>{picture}</div></div>"
+        )
+    seats = tuple((leader + ending.direction * i) % 4 for i in range(len(ending.trick)))
+    middle = (
+        trick_svg(ending.trick, seats, None, names)
+        if ending.trick
+        else escape(f"{names[seat]} leads trick {14 - len(ending.hands[seat])}.")
+    )
+    cells.append(f'<div style="grid-area:2 / 2;padding:0.3em;align-self:center">{middle}</div>')
+    heading = f"<b>{escape(title)}</b> — " if title else ""
+    return Html(
+        f'<div class="cardlib-best-play">{heading}'
+        f"{escape(question_text(ending))}"
+        '<div style="display:grid;grid-template-columns:auto auto auto;gap:0.2em">'
+        f"{''.join(cells)}</div></div>"
+    )
+
+
+def question_text(ending: Ending) -> str:
+    """The question in one sentence (the same for the notebook, the widget and the key)."""
+    seat = ending.to_act
+    left = len(ending.hands[seat])
+    return (
+        f"A double-dummy ending: all four hands are open, {tricks_text(left)} to play. You "
+        f"are {_(SEAT_NAMES[seat])}, with a {GAMES[ending.game].call_word} of "
+        f"{ending.calls[seat]} and "
+        f"{tricks_text(ending.won[seat])} won so far. Which card is best for you?"
+    )
+
+
+@dataclass(frozen=True)
+class BestPlayPuzzle:
+    """One ending and its proven answer.
+
+    The givens: ``hands`` by seat (each sorted for display), the ``trick`` so far and its
+    ``leader``, the ``calls`` and the tricks ``won`` so far, by seat. The answer: ``best`` (every
+    card that is best; one card in effect), ``values`` (the solver's outcome of every legal card),
+    ``reason`` in words, ``margin`` (how many points the next best card gives away). Where it
+    came from: ``deal_seed``, ``dealer`` and ``history`` (every card played before this turn)
+    replay it (:meth:`replay`).
+    """
+
+    level: str
+    seed: int
+    number: int
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    leader: int
+    calls: tuple[int, ...]
+    won: tuple[int, ...]
+    best: frozenset[Card]
+    values: tuple[CardValue, ...]
+    reason: str
+    margin: Fraction
+    deal_seed: int
+    dealer: int
+    history: tuple[Card, ...]
+    variant: callbreak.Variant = STANDARD
+    game: str = "callbreak"
+
+    @property
+    def ending(self) -> Ending:
+        return ending_from(
+            self.hands, self.trick, self.leader, self.calls, self.won, self.variant, self.game
+        )
+
+    @property
+    def seat(self) -> int:
+        return (self.leader + GAMES[self.game].direction * len(self.trick)) % 4
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.hands[self.seat]
+
+    @property
+    def answer(self) -> frozenset[Card]:
+        return self.best
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        direction = GAMES[self.game].direction
+        return tuple((self.leader + direction * i) % 4 for i in range(len(self.trick)))
+
+    @property
+    def tricks_played(self) -> int:
+        return 13 - len(self.hand)
+
+    @property
+    def title(self) -> str:
+        game = "" if self.game == "callbreak" else "Call Bridge, "
+        return f"Best-play puzzle {self.number + 1} ({game}{self.level}, seed {self.seed})"
+
+    @property
+    def question(self) -> str:
+        return question_text(self.ending)
+
+    @property
+    def prompt(self) -> str:
+        return "Click the card you would play, then Check."
+
+    def check(self, answer):
+        """Feedback on an answer (the card you would play), as the exercise checks give it."""
+        from cardlib.exercises import check_best_play
+
+        return check_best_play(answer, *self.givens(), game=self.game)
+
+    def givens(self) -> tuple:
+        """The check's givens after the answer: hands, trick, leader, calls, won."""
+        return (
+            tuple(" ".join(c.code for c in hand) for hand in self.hands),
+            " ".join(c.code for c in self.trick),
+            self.leader,
+            self.calls,
+            self.won,
+        )
+
+    def replay(self) -> callbreak.Deal:
+        """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
+        return replay_deal(
+            self.deal_seed, self.dealer, self.variant, self.calls, self.history, self.game
+        )
+
+    def answer_text(self) -> str:
+        return self.reason
+
+    def __str__(self) -> str:
+        lines = [f"{self.title}: {self.question}"]
+        if self.trick:
+            plays = ", ".join(
+                f"{_(SEAT_NAMES[s])} {c}" for s, c in zip(self.trick_seats, self.trick, strict=True)
+            )
+            lines.append(f"Trick {self.tricks_played + 1}: {plays}; your turn.")
+        for s in range(4):
+            line = seat_line(s, self.calls, self.won, self.game)
+            lines.append(f"{line}: {cards_text(self.hands[s])}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        game = "" if self.game == "callbreak" else f", game={self.game!r}"
+        return f"best_puzzle({self.level!r}, seed={self.seed}, number={self.number}{game})"
+
+    def _repr_html_(self) -> str:
+        return show_ending(
+            self.hands, self.trick, self.leader, self.calls, self.won, self.title, self.game
+        )
+
+
+def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak") -> BestPlayPuzzle:
+    """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one. Call Break
+    by default; ``game="callbridge"`` for Call Bridge's endings."""
+    size = _size(level)
+    check_game(game)
+    key = f"{level}/{seed}/{number}" if game == "callbreak" else f"{game}/{level}/{seed}/{number}"
+    rng = random.Random(f"cardlib-best-play/{key}")
+    bot = SensibleBot()
+    for _attempt in range(MAX_DEALS):
+        deal_seed, deal = called_deal(rng, game=game)
+        history: list[Card] = []
+
+        def play() -> None:
+            card = bot.choose_play(deal)  # noqa: B023 - the deal of this attempt
+            deal.play(card)  # noqa: B023
+            history.append(card)  # noqa: B023
+
+        while len(deal.hand(deal.to_act)) > size or deal.trick:
+            play()
+        found = []
+        for _turn in range(4):
+            ending = ending_of(deal)
+            if verdict(ending) is not None:
+                found.append((ending, tuple(history)))
+            play()
+        if found:
+            ending, played = found[rng.randrange(len(found))]
+            return _make(level, seed, number, ending, played, deal_seed, deal.dealer, game)
+    raise RuntimeError(f"no clear ending found in {MAX_DEALS} deals")  # pragma: no cover
+
+
+def _make(level, seed, number, ending: Ending, history, deal_seed, dealer, game) -> BestPlayPuzzle:
+    proof = verdict(ending)
+    if proof is None:  # pragma: no cover - the generator chose it for its verdict
+        raise AssertionError(f"best-play puzzle {level}/{seed}/{number} has no clear answer")
+    solution, best = proof
+    return BestPlayPuzzle(
+        level=level,
+        seed=seed,
+        number=number,
+        hands=tuple(tuple(sort_for_display(hand)) for hand in ending.hands),
+        trick=ending.trick,
+        leader=ending.leader,
+        calls=ending.calls,
+        won=ending.won,
+        best=best,
+        values=solution.cards,
+        reason=reason_text(solution, ending),
+        margin=margin(solution),
+        deal_seed=deal_seed,
+        dealer=dealer,
+        history=history,
+        game=game,
+    )
+
+
+def best_puzzle_stream(level: str = "medium", seed: int = 0, game: str = "callbreak"):
+    """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
+    _size(level)
+    check_game(game)
+    return (best_puzzle(level, seed, n, game) for n in count())
+
+
+def best_puzzle_set(
+    count: int = 10, level: str = "medium", seed: int = 7, game: str = "callbreak"
+) -> list[BestPlayPuzzle]:
+    """The first ``count`` best-play puzzles of a level and seed (of ``game``)."""
+    if not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    _size(level)
+    check_game(game)
+    return [best_puzzle(level, seed, n, game) for n in range(count)]
+
+
+__all__ = [
+    "GAMES",
+    "LEVELS",
+    "MARGIN",
+    "BestPlayPuzzle",
+    "best_cards",
+    "best_puzzle",
+    "best_puzzle_set",
+    "best_puzzle_stream",
+    "ending_from",
+    "example_cards",
+    "margin",
+    "outcome_text",
+    "points_text",
+    "question_text",
+    "reason_text",
+    "runs",
+    "seat_line",
+    "show_ending",
+    "solved",
+    "sure_to_make",
+    "sure_tricks",
+    "verdict",
+]
