@@ -42,7 +42,8 @@ messages: $(STAMP)
 		--copyright-holder="the cardlib authors" cardlib
 	$(VENV)/bin/pybabel update -i $(LOCALE)/cardlib.pot -d $(LOCALE) -D cardlib --no-wrap --ignore-obsolete
 
-# The practice versions of the exercises and a puzzle set (no solutions; checks that explain)
+# The practice versions of the exercises and two puzzle sets, "what may I play?" and "what
+# should I play?" (no solutions; checks that explain)
 # go into notebooks/practice/ (git-ignored) so a learner without a teacher finds them in Lab.
 # A learner's answers there are never overwritten.
 tutorial: $(STAMP) catalogs
@@ -50,6 +51,9 @@ tutorial: $(STAMP) catalogs
 	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7 \
 		--out build/tutorial-puzzles
 	cp -n build/tutorial-puzzles/students/puzzles-medium-seed7.ipynb notebooks/practice/
+	$(PY) -m cardlib.exercises puzzles --kind best --mode practice --count 10 --level medium \
+		--seed 7 --out build/tutorial-puzzles
+	cp -n build/tutorial-puzzles/students/puzzles-best-medium-seed7.ipynb notebooks/practice/
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
