@@ -104,4 +104,5 @@ bench: $(STAMP) catalogs chromium
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
 	$(PY) benchmarks/bench_coach.py
+	$(PY) benchmarks/bench_review.py
 	$(PY) benchmarks/lite_site.py

@@ -90,13 +90,15 @@ from cardlib.bridge_scoring import (
     Score,
     SheetLine,
     deal_score,
+    explain_line,
+    explain_side,
     honours,
     score,
     undertrick_penalty,
 )
 from cardlib.cards import SUITS, Card, from_mask, parse_cards, sort_for_display
 from cardlib.errors import OutOfTurnError, PhaseError
-from cardlib.game import CALLING, OVER, PLAYING, Explanation, TrickDeal
+from cardlib.game import CALLING, OVER, PLAYING, Explanation, PointsExplained, TrickDeal
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
@@ -368,6 +370,10 @@ class Deal(TrickDeal):
             self._final_score = cached
         return cached
 
+    def points_explained(self, seat: int) -> PointsExplained:
+        """What the deal gives the seat's side, every entry in words (once it is over)."""
+        return explain_side(self.scores(), seat % 2)
+
     # ----- copying -----------------------------------------------------------
 
     def copy(self) -> Deal:
@@ -513,7 +519,9 @@ __all__ = [
     "SensibleBridgeBot",
     "SheetLine",
     "deal_score",
+    "explain_line",
     "explain_play",
+    "explain_side",
     "high_card_points",
     "honours",
     "is_bid",

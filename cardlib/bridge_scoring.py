@@ -18,6 +18,7 @@ from cardlib.bridge_calls import (
     trick_value,
 )
 from cardlib.cards import Card, parse_cards
+from cardlib.game import PointsExplained
 from cardlib.i18n import _, ngettext
 
 # ----- scoring -----------------------------------------------------------------
@@ -241,3 +242,30 @@ def deal_score(
         side = SIDE_NAMES.index(line.who)
         (below if line.where == "below" else above)[side] += line.points
     return DealScore(contract, tricks_taken, tuple(below), tuple(above), tuple(lines))
+
+
+def explain_line(line: SheetLine) -> str:
+    """One entry of the sheet in words: "2 bid tricks in spades: 60 below the line"."""
+    if line.where == "below":
+        return _("{reason}: {points} below the line").format(reason=line.reason, points=line.points)
+    return _("{reason}: {points} above the line").format(reason=line.reason, points=line.points)
+
+
+def explain_side(result: DealScore, side: int) -> PointsExplained:
+    """What one deal gives a side (0 North–South, 1 East–West), with every entry in words.
+
+    >>> explain_side(deal_score("2S by N", 9), 0).reason
+    '2 bid tricks in spades: 60 below the line; 1 overtrick: 30 above the line'
+    """
+    contract = result.contract
+    if contract is None:
+        return PointsExplained(_("passed out"), 0, "0", _("nobody bid: no score"))
+    lines = [line for line in result.lines if line.who == SIDE_NAMES[side]]
+    points = result.below[side] + result.above[side]
+    made = result.tricks_taken >= contract.tricks_needed
+    if contract.declarer % 2 == side:
+        word = _("made") if made else _("set")
+    else:
+        word = _("defended") if not made else "—"
+    reason = "; ".join(explain_line(line) for line in lines) or _("nothing")
+    return PointsExplained(word, points, str(points), reason)

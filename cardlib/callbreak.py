@@ -22,7 +22,7 @@ from fractions import Fraction
 from cardlib import game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, IllegalCallError
-from cardlib.game import Explanation, TrickDeal, deal_hands
+from cardlib.game import Explanation, PointsExplained, TrickDeal, deal_hands
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
@@ -216,6 +216,31 @@ def format_points(points: Decimal) -> str:
     return f"{points:.1f}"
 
 
+def explain_score(call: int, tricks: int, variant: Variant = STANDARD) -> PointsExplained:
+    """The :func:`score` of one deal, with its reason in words and exact numbers.
+
+    >>> explain_score(3, 4).reason, explain_score(3, 4).text
+    ('call 3 + 0.1 × 1', '3.1')
+    >>> explain_score(4, 3).result, explain_score(4, 3).reason
+    ('set', 'short of the call: minus 4')
+    """
+    points = score(call, tricks, variant)
+    text = format_points(points)
+    if tricks < call:
+        return PointsExplained(
+            _("set"), points, text, _("short of the call: minus {call}").format(call=call)
+        )
+    extra = tricks - call
+    if variant.old_scoring and extra > 1:
+        reason = _("two or more over the call under old scoring: minus {call}")
+        return PointsExplained(_("set"), points, text, reason.format(call=call))
+    if extra and not variant.old_scoring:
+        reason = _("call {call} + 0.1 × {extra}").format(call=call, extra=extra)
+    else:
+        reason = _("call {call}").format(call=call)
+    return PointsExplained(_("made"), points, text, reason)
+
+
 class Deal(TrickDeal):
     """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
 
@@ -286,6 +311,9 @@ class Deal(TrickDeal):
 
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks, self.variant)
+
+    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        return explain_score(call, tricks, self.variant)
 
 
 class Match(TrickMatch):

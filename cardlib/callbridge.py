@@ -36,7 +36,7 @@ from decimal import Decimal
 from cardlib import game
 from cardlib.cards import Card
 from cardlib.errors import IllegalCallError
-from cardlib.game import Explanation, TrickDeal
+from cardlib.game import Explanation, PointsExplained, TrickDeal
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
@@ -127,6 +127,28 @@ def format_points(points: Decimal) -> str:
     return f"{points:.0f}"
 
 
+def explain_score(bid: int, tricks: int) -> PointsExplained:
+    """The :func:`score` of one deal, with its reason in words and exact numbers.
+
+    >>> explain_score(10, 11).reason, explain_score(10, 12).reason
+    ('bonus bid 10 made: 13', 'bonus bid 10 needs 10 or 11 tricks: minus 10')
+    """
+    points = score(bid, tricks)
+    text = format_points(points)
+    if is_bonus_bid(bid):
+        if bid <= tricks <= bid + 1:
+            # the 13 is BONUS_POINTS: the message id the translations know (tests pin it)
+            reason = _("bonus bid {bid} made: 13").format(bid=bid)
+            return PointsExplained(_("made"), points, text, reason)
+        reason = _("bonus bid {bid} needs {bid} or {more} tricks: minus {bid}")
+        return PointsExplained(_("set"), points, text, reason.format(bid=bid, more=bid + 1))
+    if tricks >= bid:
+        reason = _("bid {bid} (nothing for extra tricks)").format(bid=bid)
+        return PointsExplained(_("made"), points, text, reason)
+    reason = _("short of the bid: minus {bid}").format(bid=bid)
+    return PointsExplained(_("set"), points, text, reason)
+
+
 class Deal(TrickDeal):
     """One deal of Call Bridge: 13 cards each, four bids, thirteen tricks, counter-clockwise.
 
@@ -151,6 +173,9 @@ class Deal(TrickDeal):
 
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks)
+
+    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        return explain_score(call, tricks)
 
 
 class Match(TrickMatch):

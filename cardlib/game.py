@@ -127,6 +127,23 @@ class Explanation:
 
 
 @dataclass(frozen=True)
+class PointsExplained:
+    """One seat's (in Contract Bridge one side's) points for a deal, and why.
+
+    ``points`` is exactly what the game's ``score`` gives and ``text`` that number as the
+    game writes it ("4.2", "13"); ``result`` ("made", "set", "missed" …) and ``reason``,
+    the points' arithmetic with its exact numbers ("call 3 + 0.1 × 1"), are in the
+    learner's language. Each game's module words its own (``explain_score``); a table
+    only shows them.
+    """
+
+    result: str
+    points: Decimal | int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class SeatView:
     """What one seat can see of a deal: the observation the protocol gives a seat.
 
@@ -738,8 +755,10 @@ class TrickDeal:
     def score_for(self, call: int, tricks: int) -> Decimal:
         raise NotImplementedError
 
-    def scores(self) -> tuple[Decimal, ...]:
-        """Points of this deal, by seat. Only once the deal is over."""
+    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        raise NotImplementedError
+
+    def _check_over(self) -> None:
         if self._phase != OVER:
             message = (
                 _("scores come after the last trick; the round is still {phase}")
@@ -747,9 +766,19 @@ class TrickDeal:
                 else _("scores come after the last trick; the deal is still {phase}")
             )
             raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
+
+    def scores(self) -> tuple[Decimal, ...]:
+        """Points of this deal, by seat. Only once the deal is over."""
+        self._check_over()
         return tuple(
             self.score_for(call, won) for call, won in zip(self._calls, self._won, strict=True)
         )
+
+    def points_explained(self, seat: int) -> PointsExplained:
+        """A seat's points for this deal with their reason, in the game's own words.
+        Only once the deal is over."""
+        self._check_over()
+        return self.explain_score_for(self._calls[seat], self._won[seat])
 
     # ----- the protocol every game state answers ---------------------------
 

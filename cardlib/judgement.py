@@ -43,6 +43,7 @@ from cardlib.errors import CardlibError, IllegalCallError, PhaseError
 from cardlib.game import (
     PLAYING,
     Explanation,
+    PointsExplained,
     Trick,
     TrickDeal,
     cards_of,
@@ -302,6 +303,20 @@ def score(bid: int, tricks: int) -> int:
     return 10 if bid <= 1 else 10 * bid
 
 
+def explain_score(bid: int, tricks: int) -> PointsExplained:
+    """The :func:`score` of one round, with its reason in words and exact numbers.
+
+    >>> explain_score(4, 4).reason, explain_score(4, 5).reason
+    ('exact: 10 × 4', 'bid 4, took 5: only an exact bid scores')
+    """
+    points = score(bid, tricks)
+    if tricks == bid:
+        reason = _("exact 0 or 1: 10") if bid <= 1 else _("exact: 10 × {bid}").format(bid=bid)
+        return PointsExplained(_("made"), points, str(points), reason)
+    reason = _("bid {bid}, took {won}: only an exact bid scores").format(bid=bid, won=tricks)
+    return PointsExplained(_("missed"), points, str(points), reason)
+
+
 # ----- one round as a state machine ----------------------------------------
 
 
@@ -503,6 +518,9 @@ class Round(TrickDeal):
 
     def score_for(self, bid: int, tricks: int) -> int:
         return score(bid, tricks)
+
+    def explain_score_for(self, bid: int, tricks: int) -> PointsExplained:
+        return explain_score(bid, tricks)
 
     # ----- copying ---------------------------------------------------------
 

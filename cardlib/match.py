@@ -213,6 +213,16 @@ class TrickMatch:
         other._rng.setstate(self._rng.getstate())
         return other
 
+    def replaying(self, deal: TrickDeal):
+        """A copy of this match whose current deal is ``deal`` (an earlier position of it).
+
+        Practice that leaves this match alone: the card table's "Replay from here"
+        plays on from there, and this match's totals never see the replay.
+        """
+        other = self.copy()
+        other._deals[-1] = deal.copy()
+        return other
+
     def _state(self) -> tuple:
         return (
             self.first_dealer,

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from points_words import read_back
 
 from cardlib import bridge
 from cardlib.bridge import (
@@ -683,3 +684,64 @@ def test_the_sensible_bot_opens_with_values_and_passes_otherwise():
     assert bot.choose_call(deal) == "1S"  # North: 16 points, five spades
     deal.call("1S")
     assert bot.choose_call(deal) == "P"  # East: no points
+
+
+# ----- the points explained: the words a table shows, read back as arithmetic -----------
+
+#: Every entry of a side's reason, in English, as the points it says.
+SHEET_ENTRY = {
+    r"(?:.+): (\d+) below the line": int,
+    r"(?:.+): (\d+) above the line": int,
+}
+
+
+@given(
+    level=st.integers(1, 7),
+    strain=st.sampled_from(["C", "D", "H", "S", "NT"]),
+    doubles=st.sampled_from(["", "X", "XX"]),
+    declarer=st.sampled_from("NESW"),
+    tricks=st.integers(0, 13),
+    deck=st.permutations(DECK),
+    side=st.integers(0, 1),
+)
+def test_the_reason_for_a_sides_points_adds_up_to_its_score(
+    level, strain, doubles, declarer, tricks, deck, side
+):
+    contract = Contract.parse(f"{level}{strain}{doubles} by {declarer}")
+    hands = [deck[13 * seat : 13 * seat + 13] for seat in range(4)]
+    result = bridge.deal_score(contract, tricks, hands)
+    explained = bridge.explain_side(result, side)
+    assert explained.points == result.below[side] + result.above[side]
+    assert explained.text == str(explained.points)
+    entries = explained.reason.split("; ")
+    if explained.reason == "nothing":
+        total = 0
+    else:
+        total = sum(read_back(entry, SHEET_ENTRY)[0] for entry in entries)
+    assert total == explained.points
+    made = tricks >= contract.tricks_needed
+    declaring = contract.declarer % 2 == side
+    assert explained.result == (
+        ("made" if made else "set") if declaring else ("—" if made else "defended")
+    )
+
+
+def test_a_passed_out_deal_explains_its_nothing():
+    explained = bridge.explain_side(bridge.deal_score(None, None), 0)
+    assert (explained.result, explained.points, explained.reason) == (
+        "passed out",
+        0,
+        "nobody bid: no score",
+    )
+
+
+def test_a_finished_deal_explains_each_sides_points():
+    deal = bridge_deal()
+    with pytest.raises(PhaseError):
+        deal.points_explained(NORTH)  # not before the last trick
+    bridge.play_out(deal, [SensibleBridgeBot()] * 4)
+    for seat in range(4):
+        explained = deal.points_explained(seat)
+        assert explained == bridge.explain_side(deal.scores(), seat % 2)
+    assert deal.points_explained(NORTH) == deal.points_explained(SOUTH)
+    assert "honours (trump honours, North)" in deal.points_explained(NORTH).reason

@@ -4,6 +4,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from points_words import read_back
 
 from cardlib import Card, IllegalCallError, parse_cards
 from cardlib.callbreak import (
@@ -12,6 +15,7 @@ from cardlib.callbreak import (
     check_call,
     expected_scores,
     explain_play,
+    explain_score,
     format_points,
     legal_plays,
     play_rules,
@@ -304,3 +308,62 @@ def test_variant_is_validated():
     assert Variant() == Variant(False, 1, False, False)
     with pytest.raises(TypeError, match="Variant"):
         Deal(seed=1, variant="old")
+
+
+# ----- the points explained: the words a table shows, read back as arithmetic -----------
+
+#: Every reason Call Break gives, in English, as the sum it says.
+CALL_BREAK_REASONS = {
+    r"call (\d+) \+ 0\.1 × (\d+)": lambda call, extra: Decimal(call) + Decimal("0.1") * int(extra),
+    r"call (\d+)": lambda call: Decimal(call),
+    r"short of the call: minus (\d+)": lambda call: -Decimal(call),
+    r"two or more over the call under old scoring: minus (\d+)": lambda call: -Decimal(call),
+}
+
+
+@given(
+    call=st.integers(1, 13),
+    tricks=st.integers(0, 13),
+    variant=st.sampled_from([STANDARD, OLD, MIN_2, Variant(max_call=8)]),
+)
+def test_the_reason_for_the_points_adds_up_to_the_score(call, tricks, variant):
+    assume(variant.min_call <= call <= variant.max_call)
+    explained = explain_score(call, tricks, variant)
+    assert explained.points == score(call, tricks, variant)
+    assert explained.text == format_points(explained.points)
+    total, numbers = read_back(explained.reason, CALL_BREAK_REASONS)
+    assert total == explained.points
+    assert numbers[0] == call
+    if len(numbers) == 2:  # the extra tricks over the call
+        assert numbers[0] + numbers[1] == tricks
+    assert explained.result == ("made" if explained.points > 0 else "set")
+
+
+def test_the_points_explained_by_example():
+    assert explain_score(3, 4).reason == "call 3 + 0.1 × 1"
+    assert explain_score(3, 3).reason == "call 3"
+    assert (explain_score(4, 3).result, explain_score(4, 3).text) == ("set", "-4.0")
+    # old scoring: call or one more scores the call; two or more over is a set
+    assert (explain_score(3, 4, OLD).reason, explain_score(3, 4, OLD).text) == ("call 3", "3.0")
+    assert explain_score(3, 5, OLD).result == "set"
+    assert explain_score(3, 5, OLD).reason == (
+        "two or more over the call under old scoring: minus 3"
+    )
+    with pytest.raises(IllegalCallError):
+        explain_score(0, 3)  # the same check as score's
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_finished_deal_explains_every_seats_points(seed):
+    from cardlib.bots import RandomBot, play_out
+    from cardlib.errors import PhaseError
+
+    deal = Deal(seed=seed)
+    with pytest.raises(PhaseError):
+        deal.points_explained(0)  # not before the last trick
+    play_out(deal, [RandomBot(seed)] * 4)
+    for seat in range(4):
+        explained = deal.points_explained(seat)
+        assert explained == explain_score(deal.calls[seat], deal.tricks_won[seat])
+        assert explained.points == deal.scores()[seat]

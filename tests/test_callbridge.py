@@ -15,6 +15,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from points_words import read_back
 
 from cardlib import callbreak, callbridge, parse_cards
 from cardlib.bots import RandomBot, SensibleBot, play_out
@@ -533,3 +534,42 @@ def test_full_matches_to_a_target(seed, dealer, target):
     assert [d.dealer for d in match.deals] == [(dealer - k) % 4 for k in range(len(match.deals))]
     best = max(running)
     assert match.winners() == tuple(s for s in range(4) if running[s] == best)
+
+
+# ----- the points explained: the words a table shows, read back as arithmetic -----------
+
+#: Every reason Call Bridge gives, in English, as the sum it says.
+CALL_BRIDGE_REASONS = {
+    r"bonus bid (\d+) made: (\d+)": lambda bid, points: Decimal(points),
+    r"bonus bid (\d+) needs (\d+) or (\d+) tricks: minus (\d+)": lambda *n: -Decimal(n[-1]),
+    r"bid (\d+) \(nothing for extra tricks\)": lambda bid: Decimal(bid),
+    r"short of the bid: minus (\d+)": lambda bid: -Decimal(bid),
+}
+
+
+@given(bid=st.integers(callbridge.MIN_BID, callbridge.MAX_BID), tricks=st.integers(0, 13))
+def test_the_reason_for_the_points_adds_up_to_the_score(bid, tricks):
+    explained = callbridge.explain_score(bid, tricks)
+    assert explained.points == callbridge.score(bid, tricks)
+    assert explained.text == callbridge.format_points(explained.points)
+    total, numbers = read_back(explained.reason, CALL_BRIDGE_REASONS)
+    assert total == explained.points
+    assert numbers[0] == bid
+    if callbridge.is_bonus_bid(bid) and explained.points > 0:
+        assert numbers[1] == callbridge.BONUS_POINTS  # the message's 13 is the game's
+    if len(numbers) == 4:  # the two trick counts a bonus bid needs, then what it loses
+        assert numbers == [bid, bid, bid + 1, bid]
+    assert explained.result == ("made" if explained.points > 0 else "set")
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_finished_deal_explains_every_seats_points(seed):
+    deal = callbridge.Deal(seed=seed)
+    with pytest.raises(PhaseError):
+        deal.points_explained(0)  # not before the last trick
+    finish_deal(deal, [RandomBot(seed)] * 4)
+    for seat in range(4):
+        explained = deal.points_explained(seat)
+        assert explained == callbridge.explain_score(deal.calls[seat], deal.tricks_won[seat])
+        assert explained.points == deal.scores()[seat]

@@ -5,6 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from points_words import read_back
 
 from cardlib import judgement as j
 from cardlib.cards import DECK, SUIT_MASKS, Card, parse_cards, to_mask
@@ -562,3 +563,42 @@ def test_trumps_only_count_in_their_own_round():
     winners = [j.trick_winner(cards, spec.trump) for spec in j.schedule()[:4]]
     assert winners == [1, 2, 3, 2]
     assert all(SUIT_MASKS[spec.trump] for spec in j.schedule())
+
+
+# ----- the points explained: the words a table shows, read back as arithmetic -----------
+
+#: Every reason Judgement gives, in English, as the sum it says.
+JUDGEMENT_REASONS = {
+    r"exact 0 or 1: (\d+)": int,
+    r"exact: (\d+) × (\d+)": lambda ten, bid: int(ten) * int(bid),
+    r"bid (\d+), took (\d+): only an exact bid scores": lambda bid, won: 0,
+}
+
+
+@given(bid=st.integers(0, j.MAX_CARDS), tricks=st.integers(0, j.MAX_CARDS))
+def test_the_reason_for_the_points_adds_up_to_the_score(bid, tricks):
+    explained = j.explain_score(bid, tricks)
+    assert explained.points == j.score(bid, tricks)
+    assert explained.text == str(explained.points)
+    total, numbers = read_back(explained.reason, JUDGEMENT_REASONS)
+    assert total == explained.points
+    if tricks != bid:
+        assert numbers == [bid, tricks] and explained.result == "missed"
+    else:
+        assert explained.result == "made"
+        if bid >= 2:
+            assert numbers[1] == bid
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 7))
+def test_a_finished_round_explains_every_seats_points(seed, players):
+    match = j.Match(players=players, seed=seed)
+    round_ = match.round
+    with pytest.raises(PhaseError):
+        round_.points_explained(0)  # not before the last trick
+    j.play_out(round_, [j.RandomBot(seed)] * players)
+    for seat in range(players):
+        explained = round_.points_explained(seat)
+        assert explained == j.explain_score(round_.calls[seat], round_.tricks_won[seat])
+        assert explained.points == round_.scores()[seat]

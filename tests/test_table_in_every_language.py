@@ -40,7 +40,8 @@ def english_words(text: str) -> list[str]:
 
 
 def shown(table: CardTable) -> list[str]:
-    return words(table.frames) + ([table.refusal] if table.refusal else [])
+    said = words(table.frames) + words(table.review)
+    return said + ([table.refusal] if table.refusal else [])
 
 
 def play_until(table: CardTable, done, steps=400) -> CardTable:
@@ -90,7 +91,30 @@ def deal_over(table):
     return table.state["end"] is not None
 
 
-TABLES = {
+def reviewed(game, players=4, replay=False):
+    """At the deal's end with its review shown; or a replay of its last decision, over."""
+
+    def make():
+        table = CardTable(game, seed=3, players=players, speed="instant", review_samples=3)
+        play_until(table, deal_over)
+        table.request_review()
+        if replay:
+            table.click_replay(len(table.record))
+            play_until(table, deal_over)
+            table.request_review()
+        return table
+
+    return make
+
+
+REVIEWED = {
+    f"{game}_{where}": reviewed(game, players, replay)
+    for game, players in [("callbreak", 4), ("callbridge", 4), ("judgement", 5), ("bridge", 4)]
+    for where, replay in [("reviewed", False), ("replayed", True)]
+    if game != "bridge" or not replay
+}
+
+TABLES = REVIEWED | {
     f"{game}_{where}": at(game, done, players, refuse)
     for game, players in [("callbreak", 4), ("callbridge", 4), ("judgement", 5), ("bridge", 4)]
     for where, done, refuse in [
@@ -115,6 +139,7 @@ def english_around_each_test():
 def test_every_sentence_of_the_table_changes_and_english_comes_back(name):
     table = TABLES[name]()
     english, frame, refusal = shown(table), copy.deepcopy(table.state), table.refusal
+    review = copy.deepcopy(table.review)
     moves, match = table._serial, repr(table.match.deal.visible_to(0).hand)
     for code in ("hi", "hi-Latn"):
         cardlib.set_language(code)
@@ -135,6 +160,7 @@ def test_every_sentence_of_the_table_changes_and_english_comes_back(name):
     cardlib.set_language("en")
     assert table.state == frame
     assert table.refusal == refusal
+    assert table.review == review
 
 
 def test_the_table_draws_a_language_dropdown_that_switches_every_widget():

@@ -278,6 +278,7 @@ actions = st.one_of(
     st.tuples(st.just("call"), st.one_of(st.integers(-1, 14), st.sampled_from(["1S", "P", "X"]))),
     st.tuples(st.just("next"), st.none()),
     st.tuples(st.just("legal"), st.integers(0, 12)),
+    st.tuples(st.just("replay"), st.integers(-1, 15)),
 )
 
 
@@ -309,12 +310,20 @@ def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
         elif kind == "call":
             accepted = table.click_call(value)
             action = value
+        elif kind == "replay":
+            record = list(table.record)
+            accepted = table.click_replay(value)
+            if accepted:  # only once a deal is over, from one of the learner's decisions
+                assert phase not in ACTING and table.practising and game != "bridge"
+                assert table.deal == record[value - 1][0] and table.match.to_act == LEARNER
+                assert table.record == record[: value - 1]
+            action = None
         else:
             accepted = table.click_next()
             action = None
         if not accepted:
             assert table.match is match and match == before and table.refusal
-        elif kind != "next":
+        elif kind not in ("next", "replay"):
             assert phase in ACTING and action in legal
         else:
             assert phase not in ACTING
@@ -363,3 +372,137 @@ def test_bridge_end_of_deal_names_the_contract_in_words():
         side_tricks = table.deal.tricks_by_side()
         assert [r["tricks"] for r in rows] == [str(side_tricks[s % 2]) for s in range(4)]
         assert [r["total"] for r in rows] == [str(table.match.below()[s % 2]) for s in range(4)]
+
+
+# ----- the review after a deal, and "Replay from here" ------------------------------------
+
+
+def test_the_review_rates_every_decision_and_the_replay_is_practice():
+    table = CardTable("callbreak", seed=5, speed="instant", review_samples=8)
+    clicks = play_deal(table)
+    end = table.state["end"]
+    assert end["review_offered"] and not end["practice"] and end["note"] == ""
+    assert table.review == {}  # computed only when asked for (the browser asks at the end)
+    rated = table.request_review()
+    assert len(rated.rows) == clicks == len(table.record) == 14
+    assert table.request_review() is rated  # once per deal
+    words = table.review
+    assert [row["number"] for row in words["rows"]] == list(range(1, 15))
+    assert words["rows"][0]["decision"] == "Your call"
+    assert [row["decision"] for row in words["rows"][1:]] == [f"Trick {n}" for n in range(1, 14)]
+    for row, shown in zip(rated.rows, words["rows"], strict=True):
+        if row.kind == "card":
+            assert shown["chosen"]["card"]["code"] == row.chosen.code
+        assert shown["replay_name"].startswith("Replay from here: ")
+    marked = [row["number"] for row in words["rows"] if row["costliest"]]
+    worst = rated.costliest
+    assert marked == ([worst.number] if worst else [])
+    if worst:
+        assert words["reason"] == "Costliest decision: " + worst.reason()
+        assert words["rows"][worst.number - 1]["loss"].startswith(f"{float(worst.loss):.2f} ± ")
+
+    # Replay from a decision in the middle: the same position, the learner to act.
+    number = worst.number if worst and worst.number > 1 else 6
+    position = table.record[number - 1][0]
+    totals, deals = table.match.totals(), len(table.match.deals)
+    assert table.click_replay(number)
+    assert table.deal == position and table.deal is not position and table.practising
+    assert table.match.to_act == LEARNER and table.review == {}
+    assert table.state["heading"].endswith(" · replay (practice) · trump spades")
+    assert len(table.record) == number - 1
+    play_deal(table)  # the game goes on legally (every frame checked) to the deal's end
+    end = table.state["end"]
+    assert end["practice"] and end["title"] == (
+        "Replay of deal 1 is over. It was practice: the match keeps the deal as you first "
+        "played it."
+    )
+    assert [row["total"] for row in end["rows"]] == [f"{t:.1f}" for t in totals]  # not twice
+    assert end["next_label"] == "Next deal"
+    assert len(table.request_review().rows) == 14  # the replayed deal has its review too
+    assert table.click_next()  # back to the match: deal 2, the first result kept
+    assert not table.practising and len(table.match.deals) == deals + 1
+    assert table.match.totals() == totals and table.record == [] and table.review == {}
+
+
+def test_replay_from_the_call_and_in_judgement():
+    table = CardTable("judgement", seed=2, speed="instant", review_samples=4)
+    play_deal(table)
+    before_the_bid = table.record[0][0]
+    assert table.click_replay(1)
+    assert table.match.phase == "bidding" and table.match.to_act == LEARNER
+    assert table.deal == before_the_bid and table.record == []
+    assert table.state["calls"] and table.state["call_title"] == "Your bid"
+    play_deal(table)
+    assert table.state["end"]["title"].startswith("Replay of round 1 is over.")
+    assert table.review == {} and table.request_review().rows[0].kind == "bid"
+    assert table.review["title"] == "Review of your round"
+
+
+def test_replay_is_refused_before_the_end_and_for_a_decision_that_was_not_made():
+    table = CardTable("callbreak", seed=1, speed="instant", review_samples=4)
+    learner_acts(table)
+    before = table.match.copy()
+    assert not table.click_replay(1)
+    assert table.refusal == "A deal is replayed from its review, once it is over."
+    assert table.request_review() is None and table.review == {}
+    play_deal(table)
+    for number in (0, 15, "3"):
+        assert not table.click_replay(number)
+        assert table.refusal.startswith(f"There is no decision {number}: choose 1 to 14")
+    assert table.match.deals[0] != before.deals[0] and not table.practising
+
+
+def test_a_replay_of_the_last_deal_leaves_the_match_over():
+    table = CardTable("callbreak", seed=11, speed="instant", review_samples=4)
+    while table.match.phase != "over":
+        if table.match.phase in ACTING:
+            learner_acts(table)
+        else:
+            table.click_next()
+    title, totals = table.state["end"]["title"], table.match.totals()
+    assert title.startswith("Match over: ")
+    assert table.click_replay(len(table.record))  # the last card again
+    play_deal(table)
+    end = table.state["end"]
+    assert end["next_label"] == "New match" and end["practice"]
+    assert [row["total"] for row in end["rows"]] == [f"{t:.1f}" for t in totals]
+    assert table.click_next() and table.matches_played == 1
+    assert table.match.phase in ACTING and len(table.match.deals) == 1
+
+
+def test_contract_bridge_says_the_review_is_not_offered():
+    table = CardTable("bridge", seed=4, speed="instant")
+    play_deal(table)
+    end = table.state["end"]
+    assert not end["review_offered"]
+    assert end["note"].startswith("The review after a deal is offered for Call Break")
+    assert table.request_review() is None and not table.click_replay(1)
+
+
+def test_review_samples_must_be_a_positive_whole_number():
+    for bad in (0, -3, 2.5, True, "100"):
+        with pytest.raises(CardlibError, match="review_samples is a whole number"):
+            CardTable("callbreak", review_samples=bad)
+
+
+def test_the_browser_asks_for_the_review_and_a_replay_with_messages():
+    table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
+    play_deal(table)
+    table._on_browser_message(table, {"type": "review"}, [])
+    assert table.review["rows"]
+    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    assert table.practising and table.deal == table.match.deal and len(table.record) == 1
+
+
+def test_a_replaying_match_leaves_the_match_itself_alone():
+    from cardlib import callbreak, judgement
+
+    for match in (callbreak.Match(seed=3), judgement.Match(players=5, seed=3)):
+        earlier = match.deal.copy()
+        match.act(match.legal_actions()[0])
+        before = match.copy()
+        practice = match.replaying(earlier)
+        assert practice.deal == earlier and practice.deal is not earlier
+        assert practice.deals[:-1] == match.deals[:-1] and match == before
+        practice.act(practice.legal_actions()[-1])
+        assert match == before and earlier != practice.deal

@@ -20,6 +20,13 @@ function h(tag, attrs = {}, ...children) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  // In JupyterLab's command mode a key pressed on a focused output element is a notebook
+  // shortcut (arrows move to another cell, A/B/X/D D add, cut or delete cells): the keys of
+  // the table's own buttons and menus stay theirs, as JupyterLab documents for outputs
+  // ("Keyboard interaction model"). Lumino reads the attribute on the focused element itself.
+  if (node.matches("button, select, [tabindex]")) {
+    node.setAttribute("data-lm-suppress-shortcuts", "true");
+  }
   return node;
 }
 
@@ -33,6 +40,15 @@ function face(card) {
       h("span", { class: "cl-rank", text: card.rank }),
       h("span", { class: "cl-suit", text: card.symbol }),
     ),
+  ];
+}
+
+// A card inside a sentence or a table cell: its text drawn, its name read.
+function inline(card) {
+  return [
+    h("span", { class: "cl-sr", text: card.name }),
+    h("span", { class: "cl-inline-card", "aria-hidden": "true", style: `color:${card.colour}`,
+      text: card.text }),
   ];
 }
 
@@ -91,6 +107,9 @@ function render({ model, el }) {
   const calls = h("div", { class: "cl-calls", role: "group" });
   const cont = h("div", { class: "cl-continue" });
   const end = h("div", { class: "cl-end" });
+  // The review after the deal (under the end-of-deal table): asked for once the end is shown.
+  const review = h("div", { class: "cl-review", role: "region" });
+  let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
     heading, speedRow, felt, auction, prompt,
@@ -245,6 +264,75 @@ function render({ model, el }) {
         onclick: () => !busy && send({ type: "next" }),
       }),
     );
+    if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
+    if (e.review_offered) {
+      end.append(review);
+      drawReview();
+    }
+  }
+
+  function drawReview() {
+    // Redrawing removes a focused replay button: focus comes back to the same decision's.
+    const focused = review.contains(document.activeElement)
+      ? document.activeElement.dataset.number
+      : null;
+    review.replaceChildren();
+    const r = model.get("review");
+    if (!r || !r.rows) {
+      review.setAttribute("aria-busy", "true");
+      review.setAttribute("aria-label", ui.reviewing);
+      review.append(h("p", { class: "cl-review-pending", text: ui.reviewing }));
+      return;
+    }
+    review.removeAttribute("aria-busy");
+    review.setAttribute("aria-label", r.title);
+    const choice = (c) => (c.card ? inline(c.card) : c.text);
+    const table = h(
+      "table",
+      { class: "cl-review-table" },
+      h("caption", { text: r.caption }),
+      h("thead", {}, h("tr", {}, r.heads.map((t) => h("th", { scope: "col", text: t })))),
+      h(
+        "tbody",
+        {},
+        r.rows.map((row) =>
+          h(
+            "tr",
+            { class: row.costliest ? "cl-costliest" : null },
+            h(
+              "th",
+              { scope: "row" },
+              row.decision,
+              row.costliest ? h("span", { class: "cl-costliest-mark", text: r.costliest_word })
+                : null,
+            ),
+            h("td", {}, choice(row.chosen)),
+            h("td", {}, choice(row.best)),
+            h("td", { text: row.loss }),
+            h(
+              "td",
+              {},
+              h("button", {
+                class: "cl-replay",
+                type: "button",
+                text: r.replay,
+                "aria-label": row.replay_name,
+                "data-number": String(row.number),
+                onclick: () => !busy && send({ type: "replay", number: row.number }),
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+    review.append(
+      h("p", { class: "cl-review-title", text: r.title }),
+      h("p", { class: "cl-costliest-reason", text: r.reason }),
+      h("div", { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": r.title },
+        table),
+      h("p", { class: "cl-review-practice", text: r.practice }),
+    );
+    if (focused) review.querySelector(`button[data-number="${focused}"]`)?.focus();
   }
 
   function drawWords(words) {
@@ -296,6 +384,10 @@ function render({ model, el }) {
     if (note.length && delay === 0) live.textContent = note.join(" ");
     else if (frame.end) live.textContent = frame.end.title;
     focusHand();
+    if (frame.end?.review_offered && !model.get("review")?.rows && reviewAsked !== frame.serial) {
+      reviewAsked = frame.serial;
+      model.send({ type: "review" }); // the coach works only when the deal's end is shown
+    }
   }
 
   function step() {
@@ -360,6 +452,13 @@ function render({ model, el }) {
     model.save_changes();
   });
   model.on("change:frames", play);
+  // The review arrives: drawn under the end table, the costliest decision read out.
+  model.on("change:review", () => {
+    const r = model.get("review");
+    if (!end.contains(review)) return;
+    drawReview();
+    if (r?.rows) live.textContent = r.reason;
+  });
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);
   model.on("change:refusal", showRefusal);

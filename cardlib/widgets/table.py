@@ -6,8 +6,9 @@ North is at the top, West on the left, East on the right (a Judgement table of
 what the deal protocol of :mod:`cardlib.game` answers — ``phase``, ``to_act``,
 ``legal_actions()``, ``act()``, ``visible_to(seat)`` — so one widget serves
 Call Break, Call Bridge, Judgement and Contract Bridge; what is left per game
-(how a match is made, which bots play, how its points are explained) is one
-small :class:`GameSpec` each, in :data:`GAMES`.
+(how a match is made, which bots play) is one small :class:`GameSpec` each, in
+:data:`GAMES`. How a seat's points came about is the game's own module's to say
+(``deal.points_explained(seat)``): the table only shows it.
 
 It is an `anywidget <https://anywidget.dev>`_: Python keeps the game and sends
 the browser a list of *frames*, one per bot action, ending with the position
@@ -22,13 +23,29 @@ sends the same messages), so plain pytest plays whole deals through them. A
 refused card or call changes nothing: the reason, in plain words, is shown
 beside the hand and read out by the live region.
 
+**The review after a deal** (Call Break, Call Bridge, Judgement): the table keeps
+a copy of the deal before each of the learner's calls and cards; when the deal is
+over, the browser asks for the review (:meth:`CardTable.request_review`, computed
+then and only then, with ``review_samples`` samples a decision: a second or two
+for a deal at the default) and shows it under the end-of-deal table: every
+decision with the expected points it lost against the best choice there
+(:mod:`cardlib.review`), the costliest one marked and explained, and a "Replay
+from here" button on each (:meth:`CardTable.click_replay`). A replay is
+**practice**: the deal goes back to the position before that decision (the same
+cards, the same earlier plays) and the learner plays on from there, but the
+match keeps the deal as first played; its totals never count a replay, and "Next
+deal" after a replay goes on with the match where it was. Contract Bridge has no
+review (the panel says so).
+
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
 "i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
 seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
 ``cl-hand`` with ``cl-card`` buttons (``cl-legal`` or ``cl-dim``), ``cl-refusal``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
-and ``cl-next``), ``cl-live``; the app: ``cardlib-table-app``,
+and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
+``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``),
+``cl-live``; the app: ``cardlib-table-app``,
 ``cardlib-game-picker``, ``cardlib-players-picker``.
 """
 
@@ -49,6 +66,8 @@ from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_na
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import N_, _
+from cardlib.review import DEFAULT_SAMPLES, reviewable
+from cardlib.review import review as review_deal
 from cardlib.svg import SUIT_COLOURS
 from cardlib.widgets.language import LanguagePicker
 
@@ -91,64 +110,10 @@ class GameSpec:
         return _(self.title_message).format(name=_(self.name), **self.title_values)
 
 
-def _callbreak_reason(deal, seat):
-    call, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    text = callbreak.format_points(points)
-    if won >= call:
-        extra = won - call
-        if extra:
-            return _("made"), text, _("call {call} + 0.1 × {extra}").format(call=call, extra=extra)
-        return _("made"), text, _("call {call}").format(call=call)
-    return _("set"), text, _("short of the call: minus {call}").format(call=call)
-
-
-def _callbridge_reason(deal, seat):
-    bid, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    text = callbridge.format_points(points)
-    if callbridge.is_bonus_bid(bid):
-        if bid <= won <= bid + 1:
-            return _("made"), text, _("bonus bid {bid} made: 13").format(bid=bid)
-        why = _("bonus bid {bid} needs {bid} or {more} tricks: minus {bid}")
-        return _("set"), text, why.format(bid=bid, more=bid + 1)
-    if won >= bid:
-        return _("made"), text, _("bid {bid} (nothing for extra tricks)").format(bid=bid)
-    return _("set"), text, _("short of the bid: minus {bid}").format(bid=bid)
-
-
-def _judgement_reason(deal, seat):
-    bid, won = deal.calls[seat], deal.tricks_won[seat]
-    points = deal.scores()[seat]
-    if won == bid:
-        why = _("exact 0 or 1: 10") if bid <= 1 else _("exact: 10 × {bid}").format(bid=bid)
-        return _("made"), str(points), why
-    why = _("bid {bid}, took {won}: only an exact bid scores").format(bid=bid, won=won)
-    return _("missed"), str(points), why
-
-
-def _bridge_reason(deal, seat):
-    result = deal.scores()
-    side = seat % 2
-    lines = [line for line in result.lines if line.who == ("NS", "EW")[side]]
-    points = result.below[side] + result.above[side]
-    contract = deal.contract
-    if contract is None:
-        return _("passed out"), "0", _("nobody bid: no score")
-    declaring = contract.declarer % 2 == side
-    made = deal.declarer_tricks >= contract.level + 6
-    if declaring:
-        result_word = _("made") if made else _("set")
-    else:
-        result_word = _("defended") if not made else "—"
-    why = "; ".join(_bridge_line(line) for line in lines)
-    return result_word, str(points), why or _("nothing")
-
-
-def _bridge_line(line) -> str:
-    if line.where == "below":
-        return _("{reason}: {points} below the line").format(reason=line.reason, points=line.points)
-    return _("{reason}: {points} above the line").format(reason=line.reason, points=line.points)
+def _points_reason(deal, seat) -> tuple[str, str, str]:
+    """A seat's result, points and why, as the game's own module words them."""
+    explained = deal.points_explained(seat)
+    return explained.result, explained.text, explained.reason
 
 
 def _callbreak_bots(players):
@@ -175,7 +140,7 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,
         "call",
         "deal",
-        _callbreak_reason,
+        _points_reason,
     ),
     "callbridge": GameSpec(
         N_("Call Bridge"),
@@ -185,7 +150,7 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
-        _callbridge_reason,
+        _points_reason,
     ),
     "judgement": GameSpec(
         N_("Judgement"),
@@ -195,7 +160,7 @@ GAMES: dict[str, GameSpec] = {
         _judgement_bots,
         "bid",
         "round",
-        _judgement_reason,
+        _points_reason,
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
@@ -206,7 +171,7 @@ GAMES: dict[str, GameSpec] = {
         _bridge_bots,
         "call",
         "deal",
-        _bridge_reason,
+        _points_reason,
     ),
 }
 
@@ -280,6 +245,10 @@ def seat_places(players: int) -> list[dict]:
 class CardTable(anywidget.AnyWidget):
     """The card table: one learner (seat 0) against the bots, any of the four games.
 
+    ``review_samples``: imagined deals per decision in the review after each deal
+    (:meth:`request_review`); a replay from one of its decisions is practice and
+    never counts in the match (see the module's docstring).
+
     >>> table = CardTable("callbreak", seed=1, speed="instant")
     >>> table.state["phase"]
     'calling'
@@ -295,8 +264,17 @@ class CardTable(anywidget.AnyWidget):
     #: the language dropdown drawn in the table: its choice and the choices, each in its own name
     lang = traitlets.Unicode("en").tag(sync=True)
     languages = traitlets.List().tag(sync=True)
+    #: the review of the deal just finished, in words for the browser ({} until asked for)
+    review = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, game: str = "callbreak", seed: int = 0, players: int = 4, speed="normal"):
+    def __init__(
+        self,
+        game: str = "callbreak",
+        seed: int = 0,
+        players: int = 4,
+        speed="normal",
+        review_samples: int = DEFAULT_SAMPLES,
+    ):
         if game not in GAMES:
             raise CardlibError(
                 _("no game called {game!r}: choose one of {games}").format(
@@ -316,10 +294,26 @@ class CardTable(anywidget.AnyWidget):
                 ),
                 "players",
             )
+        if (
+            not isinstance(review_samples, int)
+            or isinstance(review_samples, bool)
+            or review_samples < 1
+        ):
+            raise CardlibError(
+                _("review_samples is a whole number of samples, 1 or more, got {value!r}").format(
+                    value=review_samples
+                ),
+                "review-samples",
+            )
         self.game = game
         self.seed = seed
         self.players = players
+        self.review_samples = review_samples
         self.match = self.spec.make_match(seed, players)
+        #: (a copy of the deal before it, the action) for each of the learner's decisions
+        self.record: list[tuple[object, object]] = []
+        self._kept_match = None  # the match itself while the learner replays (practice)
+        self._deal_review = None  # the Review of the finished deal, once asked for
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
@@ -379,6 +373,9 @@ class CardTable(anywidget.AnyWidget):
     def click_next(self) -> bool:
         """Next deal (or round) once one is over; a new match once the match is over."""
         phase = self.match.phase
+        if self.practising and phase not in ("calling", "bidding", "playing"):
+            self.match, self._kept_match = self._kept_match, None  # back to the match itself
+            phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
             self.match = self.spec.make_match(self.seed + 1000 * self.matches_played, self.players)
@@ -388,10 +385,119 @@ class CardTable(anywidget.AnyWidget):
             return self._refuse(lambda: _("Finish this deal first."))
         else:
             self.match.next_deal()
+        self.record = []
+        self._forget_review()
         self._say_refusal = None
         self.refusal = ""
         self._advance()
         return True
+
+    # ----- the review after a deal, and replaying from one of its decisions ------
+
+    @property
+    def practising(self) -> bool:
+        """Whether the learner is replaying a deal from one of its decisions (practice)."""
+        return self._kept_match is not None
+
+    def _deal_finished(self) -> bool:
+        return self.match.phase not in ("calling", "bidding", "playing")
+
+    def _review_offered(self) -> bool:
+        return reviewable(self.match) and bool(self.record)
+
+    def request_review(self):
+        """The review of the deal just finished (a :class:`cardlib.review.Review`), computed
+        the first time it is asked for (the browser asks when it shows the deal's end);
+        ``None`` before the end of the deal or in Contract Bridge."""
+        if not self._deal_finished() or not self._review_offered():
+            return None
+        if self._deal_review is None:
+            self._deal_review = review_deal(
+                self.record, self.review_samples, seed=self.seed + len(self.match.deals)
+            )
+        self.review = self._review_words()
+        return self._deal_review
+
+    def _forget_review(self) -> None:
+        self._deal_review = None
+        self.review = {}
+
+    def click_replay(self, number: int) -> bool:
+        """Replay the deal from before the learner's decision ``number`` (1 for the first).
+
+        Practice: the same cards and the same earlier plays, the learner to act; the
+        match keeps the deal as first played (see the module's docstring).
+        """
+        if not self._deal_finished() or not self._review_offered():
+            return self._refuse(lambda: _("A deal is replayed from its review, once it is over."))
+        if not isinstance(number, int) or not 1 <= number <= len(self.record):
+            count = len(self.record)
+            return self._refuse(
+                lambda: _("There is no decision {number}: choose 1 to {count}.").format(
+                    number=number, count=count
+                )
+            )
+        position = self.record[number - 1][0]
+        if self._kept_match is None:
+            self._kept_match = self.match
+        self.match = self._kept_match.replaying(position)
+        self.record = self.record[: number - 1]
+        self._forget_review()
+        self._say_refusal = None
+        self.refusal = ""
+        self._advance()
+        return True
+
+    def _review_words(self) -> dict:
+        """The review in words for the browser, in the language now in use."""
+        rated = self._deal_review
+        worst = rated.costliest
+        rows = []
+        for row in rated.rows:
+            decision = row.decision_text()
+            rows.append(
+                {
+                    "number": row.number,
+                    "decision": decision,
+                    "chosen": self._choice_json(row, row.chosen),
+                    "best": self._choice_json(row, row.best),
+                    "loss": row.loss_text(),
+                    "costliest": worst is not None and row.number == worst.number,
+                    "replay_name": _("Replay from here: {decision}, {choice}").format(
+                        decision=decision, choice=row.choice_text()
+                    ),
+                }
+            )
+        title = _("Review of your round") if self.spec.deal_word == "round" else None
+        return {
+            "title": title or _("Review of your deal"),
+            "caption": _(
+                "Each of your decisions against the best choice the coach found there, from "
+                "what you could see ({samples} imagined deals for each)"
+            ).format(samples=rated.samples),
+            "heads": [
+                _("Decision"),
+                _("You chose"),
+                _("Best choice"),
+                _("Expected points lost"),
+                _("Replay"),
+            ],
+            "rows": rows,
+            "costliest_word": _("Costliest"),
+            "reason": (
+                _("Costliest decision: {reason}").format(reason=rated.reason)
+                if worst
+                else rated.reason
+            ),
+            "replay": _("Replay from here"),
+            "practice": _("A replay is practice: the match keeps what you first played."),
+        }
+
+    @staticmethod
+    def _choice_json(row, choice) -> dict:
+        if row.kind == "card":
+            return {"card": card_json(Card(choice))}
+        return {"text": row.choice_text(choice)}
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
@@ -406,6 +512,10 @@ class CardTable(anywidget.AnyWidget):
             self.click_call(content.get("value"))
         elif kind == "next":
             self.click_next()
+        elif kind == "review":
+            self.request_review()
+        elif kind == "replay":
+            self.click_replay(content.get("number"))
 
     def _lang_picked(self, change) -> None:
         i18n.set_language(change["new"])  # every widget switches, this one by redraw()
@@ -416,6 +526,8 @@ class CardTable(anywidget.AnyWidget):
         self.lang = i18n.get_language()
         if self._say_refusal is not None:
             self.refusal = self._say_refusal()
+        if self._deal_review is not None:
+            self.review = self._review_words()
         self.frames = [self._frame(just_won=self.state["pause"])]
 
     def _refuse(self, say) -> bool:
@@ -427,11 +539,15 @@ class CardTable(anywidget.AnyWidget):
 
     def _act(self, action) -> bool:
         tricks_before = len(self.deal.tricks)
+        before = self.deal.copy()
         try:
             self.match.act(action)
         except CardlibError as error:  # the engine changed nothing
             first = [error]  # said at once; asked again after a change of language
             return self._refuse(lambda: self._engine_refusal(action, first))
+        if before.phase == "playing":
+            action = Card(action)
+        self.record.append((before, action))  # the review rates it once the deal is over
         self._say_refusal = None
         self.refusal = ""
         self._advance(finished_trick=len(self.deal.tricks) > tricks_before)
@@ -599,6 +715,7 @@ class CardTable(anywidget.AnyWidget):
             "continue": _("Continue"),
             "won": _("won"),
             "language": _("Language"),
+            "reviewing": _("The coach is reviewing your decisions…"),
         }
 
     def _heading(self) -> str:
@@ -614,6 +731,8 @@ class CardTable(anywidget.AnyWidget):
         head = head.format(number=number, total=of)
         dealer = _("dealer {seat}").format(seat=seat_label(deal.dealer, self.players))
         parts = [_(spec.name), head, dealer]
+        if self.practising:
+            parts.append(_("replay (practice)"))
         trump = getattr(getattr(deal, "rules", None), "trump", "unset")
         if self.game == "bridge":
             contract = deal.contract
@@ -715,7 +834,8 @@ class CardTable(anywidget.AnyWidget):
         return ""
 
     def _end_of_deal(self) -> dict:
-        match, deal, spec, players = self.match, self.deal, self.spec, self.players
+        deal, spec, players = self.deal, self.spec, self.players
+        match = self._kept_match or self.match  # a replay is practice: the match's own totals
         rows = []
         totals = match.totals()
         for seat in range(players):
@@ -740,7 +860,20 @@ class CardTable(anywidget.AnyWidget):
                 }
             )
         over = match.phase == "over"
-        if over:
+        if self.practising:
+            if spec.deal_word == "round":
+                title = _(
+                    "Replay of round {number} is over. It was practice: the match keeps the "
+                    "round as you first played it."
+                )
+            else:
+                title = _(
+                    "Replay of deal {number} is over. It was practice: the match keeps the "
+                    "deal as you first played it."
+                )
+            title = title.format(number=len(match.deals))
+            next_label = self._next_label(match)
+        elif over:
             if self.game == "bridge":
                 side = match.winners()[0]
                 sides = (_("North–South"), _("East–West"))
@@ -761,7 +894,26 @@ class CardTable(anywidget.AnyWidget):
             total_word = _("Side's total below the line")
         else:
             total_word = _("Running total")
-        return {"title": title, "rows": rows, "next_label": next_label, "total_word": total_word}
+        note = ""
+        if not reviewable(self.match):
+            note = _(
+                "The review after a deal is offered for Call Break, Call Bridge and Judgement, "
+                "not for Contract Bridge."
+            )
+        return {
+            "title": title,
+            "rows": rows,
+            "next_label": next_label,
+            "total_word": total_word,
+            "review_offered": self._review_offered(),
+            "practice": self.practising,
+            "note": note,
+        }
+
+    def _next_label(self, match) -> str:
+        if match.phase == "over":
+            return _("New match")
+        return _("Next round") if self.spec.deal_word == "round" else _("Next deal")
 
 
 class TableApp:
@@ -771,10 +923,17 @@ class TableApp:
     pickers do. The speed chosen at the table carries over to the next game.
     """
 
-    def __init__(self, game: str = "callbreak", seed: int = 0, speed: str = "normal"):
+    def __init__(
+        self,
+        game: str = "callbreak",
+        seed: int = 0,
+        speed: str = "normal",
+        review_samples: int = DEFAULT_SAMPLES,
+    ):
         import ipywidgets as widgets
 
         self.seed = seed
+        self.review_samples = review_samples
         self.game_picker = widgets.Dropdown(
             options=[(spec.title, key) for key, spec in GAMES.items()],
             value=game,
@@ -786,7 +945,7 @@ class TableApp:
         )
         self.game_picker.add_class("cardlib-game-picker")
         self.players_picker.add_class("cardlib-players-picker")
-        self.table = CardTable(game, seed=seed, speed=speed)
+        self.table = CardTable(game, seed=seed, speed=speed, review_samples=review_samples)
         self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
@@ -834,7 +993,9 @@ class TableApp:
         self._show_players()
         speed = self.table.speed
         self.table.close()
-        self.table = CardTable(game, seed=self.seed, players=players, speed=speed)
+        self.table = CardTable(
+            game, seed=self.seed, players=players, speed=speed, review_samples=self.review_samples
+        )
         self.widget.children = [self.widget.children[0], self.table]
         return self.table
 

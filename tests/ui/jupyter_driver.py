@@ -10,7 +10,7 @@ learner does:
 - :func:`whole_page_screenshot`, :func:`cut_off_labels`: what a person would see;
 - :func:`click_latency`: the time from a real click to the updated text on screen;
 - :func:`accessibility_violations`: axe-core's WCAG 2.1 AA audit of what cardlib draws;
-- :func:`call_and_play_a_trick`: a learner's first moves in the match player (06).
+- :func:`call_and_play_a_trick`: a learner's first moves at the card table (06).
 
 Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
 ``cardlib-…`` classes each widget module lists in its docstring.
@@ -492,60 +492,47 @@ def click_latency(page, button, watched) -> float:
     return page.evaluate("window.__cardlibLatency")
 
 
-# ----- a learner's moves in the match player (notebook 06, and make app) -----
+# ----- a learner's first moves at the card table (notebook 06) -----
 
-#: A match player still waiting for the learner's call.
-MATCH_PLAYER_CALLING = ".cardlib-match-player:has(.cardlib-call-button:not([disabled]))"
-
-
-def waiting_match_player(page):
-    """The first match player on the page that waits for a call, pinned by its position
-    (a locator by state would lose it as soon as the call is made)."""
-    players = page.locator(".cardlib-match-player")
-    for i in range(players.count()):
-        if players.nth(i).locator(".cardlib-call-button").is_enabled():
-            return players.nth(i)
-    raise AssertionError(
-        f"none of the {players.count()} match players on the page waits for a call"
-    )
+#: The card table has shown its last frame since the learner's move (``serial`` before it).
+TABLE_SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
 
 
-def call_and_play_a_trick(player) -> str:
-    """In a match player waiting for a call: call, then play trick 1 by clicking cards.
+def call_and_play_a_trick(page) -> str:
+    """At the card table on ``page`` (its only one), waiting for the learner's call: make
+    the bots instant, call, click a card that is not allowed, then play an allowed one.
 
-    Checks each step on screen: the call is taken; an illegal card (if the
-    learner holds one) is refused and stays in the hand; a legal card is played,
-    the bots finish the trick and it is shown with its winner. Returns the
-    feedback line after the trick.
+    Checks each step on screen: the call is taken and the hand of 13 is there; the card
+    not allowed is refused beside the hand and stays in it; the allowed card is played
+    and the first trick's winner is read out by the live region. Returns that text.
     """
     from playwright.sync_api import expect
 
-    select = player.locator(".cardlib-call-select select")
-    call_button = player.locator(".cardlib-call-button")
-    feedback = player.locator(".cardlib-feedback")
-    hand = player.locator(".cardlib-hand .cardlib-card-button")
-    labels = [label.strip() for label in select.locator("option").all_text_contents()]
-    call = "3" if "3" in labels else labels[0]
-    select.select_option(label=call)
-    call_button.click()
-    expect(feedback).to_contain_text(f"You called {call}.")
-    expect(call_button).to_be_disabled()
+    table = page.locator(".cardlib-table")
+    hand = table.locator(".cl-hand button")
+
+    def click_and_wait(button) -> None:
+        before = table.get_attribute("data-serial") or ""
+        button.click()
+        page.wait_for_function(TABLE_SETTLED, arg=before)
+
+    table.locator(".cl-speed").select_option("instant")
+    call = table.locator(".cl-calls button.cl-legal").first
+    call.wait_for()
+    click_and_wait(call)
+    expect(table.locator(".cl-calls button")).to_have_count(0)  # the call is taken
     expect(hand).to_have_count(13)
-    expect(player.locator(".cardlib-hand .cardlib-legal").first).to_be_visible()
-
-    illegal = player.locator(".cardlib-hand .cardlib-card-button:not(.cardlib-legal)")
-    if illegal.count():
-        illegal.first.click()
-        expect(feedback).to_contain_text("Refused:")
+    dimmed = table.locator(".cl-hand button.cl-dim")
+    if dimmed.count():
+        dimmed.first.click()
+        expect(table.locator(".cl-refusal")).to_contain_text("is not allowed")
         expect(hand).to_have_count(13)
-
-    legal = player.locator(".cardlib-hand .cardlib-legal").first
-    card = legal.text_content().strip()
-    legal.click()
-    expect(feedback).to_contain_text(f"You played {card}: trick 1 goes to ")
+    click_and_wait(table.locator(".cl-hand button.cl-legal").first)
+    expect(table.locator(".cl-refusal")).to_have_text("")
     expect(hand).to_have_count(12)
-    expect(player.locator(".cardlib-last-trick")).to_contain_text("Trick 1: ")
-    return feedback.text_content()
+    live = table.locator(".cl-live")
+    expect(live).to_contain_text("Trick 1: ")
+    return live.text_content()
 
 
 def cut_off_labels(container, buttons: str = "button") -> list[str]:

@@ -7,6 +7,7 @@ speed control, so a whole deal takes seconds. axe-core audits the page.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -22,7 +23,7 @@ from jupyter_driver import (
 from playwright.sync_api import expect
 
 from cardlib.app import DEFAULT_NOTEBOOK
-from cardlib.widgets.table import GAMES
+from cardlib.widgets.table import GAMES, CardTable
 
 pytestmark = pytest.mark.ui
 
@@ -227,6 +228,113 @@ def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
         lab.shut_down_kernels(path.name)
 
 
+#: What a key pressed in the notebook could have changed: the notebook's mode, its active
+#: cell, its number of cells, and whether focus is still in the table.
+NOTEBOOK_STATE_JS = """
+() => {
+  const notebook = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const cells = [...notebook.querySelectorAll('.jp-Cell')];
+  return {
+    mode: notebook.classList.contains('jp-mod-commandMode') ? 'command' : 'edit',
+    active: cells.findIndex((c) => c.classList.contains('jp-mod-active')),
+    cells: cells.length,
+    inTable: !!document.activeElement?.closest('.cardlib-table'),
+  };
+}
+"""
+
+
+def test_a_call_break_deal_by_keyboard_only_in_jupyterlab(lab, served_notebooks, browser):
+    """Tab, arrows, Enter and Space only, in JupyterLab's command mode, where the same keys
+    are notebook shortcuts (arrows move to another cell, Enter edits it): every key pressed
+    on the table acts on the table, and the notebook stays as it was."""
+    from conftest import new_page
+
+    path = served_notebooks / "card-table-by-keyboard.ipynb"  # a throwaway notebook in the copy
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.cells = [  # cells above and below, for the arrow shortcuts to move to
+        nbformat.v4.new_markdown_cell("A deal of Call Break, by keyboard."),
+        nbformat.v4.new_code_cell(
+            'from cardlib.widgets.table import CardTable\nCardTable("callbreak", seed=5)'
+        ),
+        nbformat.v4.new_markdown_cell("The end."),
+    ]
+    nbformat.write(notebook, path)
+    page = new_page(browser)
+    try:
+        lab_notebook = LabNotebook(page, lab, path).open()
+        reports = lab_notebook.run_all()
+        assert not lab_notebook.problems(reports), lab_notebook.problems(reports)
+        page.locator(".cl-calls button.cl-legal").first.wait_for()  # the bots have called
+        as_it_was = {"mode": "command", "active": 1, "cells": 3, "inTable": True}
+
+        def press(key: str) -> None:
+            page.keyboard.press(key)
+            assert page.evaluate(NOTEBOOK_STATE_JS) == as_it_was, f"{key} acted on the notebook"
+
+        for _ in range(40):  # Tab through JupyterLab's chrome to the table: its speed menu first
+            page.keyboard.press("Tab")
+            if page.evaluate(FOCUS_IN_TABLE):
+                break
+        expect(page.locator(":focus")).to_have_class("cl-speed")
+        assert page.evaluate(NOTEBOOK_STATE_JS) == as_it_was
+        for _ in range(5):
+            press("ArrowUp")
+        expect(page.locator(".cl-speed")).to_have_value("instant")
+        for _ in range(5):  # on to the first allowed call, past the language menu and the hand
+            press("Tab")
+            if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
+                break
+        first_call = page.locator(":focus")
+        assert first_call.locator(".cl-sr").text_content().endswith(", allowed")
+        press("ArrowDown")  # arrows move along the calls (and not to the next cell) …
+        press("ArrowUp")  # … and back
+        expect(first_call).to_be_focused()
+        before = serial(page)
+        press("Enter")
+        page.wait_for_function(SETTLED, arg=before)
+
+        hand = page.locator(".cl-hand button")
+        live = page.locator(".cl-live")
+        for trick in range(1, 14):
+            focused = page.locator(":focus")
+            expect(focused).to_have_class(re.compile(r"\bcl-card\b.*\bcl-legal\b"))
+            assert focused.locator(".cl-sr").text_content().endswith(", playable")
+            if hand.count() > 1:  # arrows move along the hand and back, never to another cell
+                at = hand.evaluate_all("(cards) => cards.indexOf(document.activeElement)")
+                press("ArrowRight")
+                assert hand.evaluate_all("(cs) => cs.indexOf(document.activeElement)") == (
+                    (at + 1) % hand.count()
+                )
+                press("ArrowDown")
+                press("ArrowUp")
+                press("ArrowLeft")
+                assert hand.evaluate_all("(cs) => cs.indexOf(document.activeElement)") == at
+            before = serial(page)
+            press("Enter" if trick % 2 else "Space")  # a button answers to both
+            page.wait_for_function(SETTLED, arg=before)
+            assert page.evaluate(NOTEBOOK_STATE_JS) == as_it_was
+            # the live region read out how the learner's trick went
+            expect(live).to_contain_text(f"Trick {trick}:")
+        expect(hand).to_have_count(0)
+        expect(page.locator(".cl-end table")).to_be_visible()
+        expect(live).to_contain_text("Deal 1 is over.")
+        next_deal = page.locator(".cl-end button.cl-next")
+        expect(next_deal).to_be_focused()
+        press("ArrowDown")  # on Next deal too, an arrow is not the notebook's
+        expect(next_deal).to_be_focused()
+        before = serial(page)
+        press("Space")
+        page.wait_for_function(SETTLED, arg=before)
+        expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
+        assert page.evaluate(NOTEBOOK_STATE_JS) == as_it_was
+        assert not lab_notebook.log_messages()
+    finally:
+        page.context.close()
+        lab.shut_down_kernels(path.name)
+
+
 #: Every frame the table shows, as "i/n", with whether the hand could be played then.
 WATCH_FRAMES_JS = """
 () => {
@@ -348,3 +456,61 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     expect(heading).to_have_text(english[1])
     expect(prompt).to_have_text(english[0])
     assert accessibility_violations(page, ".cardlib-table-app") == []
+
+
+def first_choices_table() -> CardTable:
+    """The app's first table (seed 0) in this process, played as play_deal_by_clicking plays:
+    the first allowed call, the first playable card (the refused click changes nothing)."""
+    table = CardTable("callbreak", seed=0, speed="instant")
+    while table.state["end"] is None:
+        state = table.state
+        if state["calls"]:
+            table.click_call(next(c["value"] for c in state["calls"] if c["legal"]))
+        else:
+            table.click_card(next(c["code"] for c in state["hand"] if c["legal"]))
+    table.request_review()
+    return table
+
+
+def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screenshot_dir):
+    """The review under the end of the deal is the one Python computes for the same deal;
+    Replay from here puts the same position on the table, and the match goes on after."""
+    open_table(page, table_app)
+    play_deal_by_clicking(page)
+    expected = first_choices_table()  # meanwhile the app's kernel reviews the same deal
+    rows = expected.review["rows"]
+    review = page.locator(".cl-review")
+    body = review.locator(".cl-review-table tbody tr")
+    expect(body).to_have_count(len(rows), timeout=60_000)
+    expect(review.locator(".cl-review-table thead th")).to_have_count(5)
+    assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
+    reason = review.locator(".cl-costliest-reason")
+    expect(reason).to_have_text(expected.review["reason"])
+    expect(page.locator(".cl-live")).to_have_text(expected.review["reason"])  # read out
+    worst = [r["number"] for r in rows if r["costliest"]]
+    marked = review.locator("tr.cl-costliest")
+    expect(marked).to_have_count(len(worst))
+    if worst:  # marked by a word, not by colour alone
+        expect(marked.locator("th .cl-costliest-mark")).to_have_text("Costliest")
+    number = worst[0] if worst else 6
+    button = review.locator(f"button.cl-replay[data-number='{number}']")
+    expect(button).to_have_attribute("aria-label", rows[number - 1]["replay_name"])
+    whole_page_screenshot(page, screenshot_dir / "voila" / "table-review.png")
+    audit(page)  # the end of the deal with its review
+
+    click_and_wait(page, button)
+    expect(page.locator(".cl-heading")).to_contain_text("replay (practice)")
+    expect(page.locator(".cl-end")).to_be_hidden()
+    position = expected.record[number - 1][0]
+    if position.phase == "calling":
+        expect(page.locator(".cl-calls button.cl-legal").first).to_be_visible()
+    else:
+        codes = page.locator(".cl-hand button").evaluate_all("bs => bs.map(b => b.dataset.code)")
+        assert set(codes) == {card.code for card in position.hand(0)}
+    assert page.evaluate(FOCUS_IN_TABLE), "focus left the table"
+    play_deal_by_clicking(page)
+    expect(page.locator(".cl-end caption").first).to_contain_text("Replay of deal 1 is over.")
+    click_and_wait(page, page.locator(".cl-end button.cl-next"))
+    expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
+    expect(page.locator(".cl-heading")).not_to_contain_text("replay")
+    no_errors(page)

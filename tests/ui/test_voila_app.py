@@ -1,20 +1,18 @@
-"""``make app``: the play-a-match notebook as a page with no code, served by Voilà.
+"""``make app``'s way with any notebook: the play-a-match notebook as a page with no code.
 
-Voilà is started the way ``make app`` starts it; the learner loads the page,
-makes a call and plays the first trick against the bots by clicking cards; then
-axe-core audits the whole page (WCAG 2.1 AA).
+Voilà is started the way ``make app`` starts it (here serving notebook 06); the
+learner loads the page, makes a call and plays the first trick against the bots at
+the card table by clicking; then axe-core audits the whole page (WCAG 2.1 AA).
 """
 
 from __future__ import annotations
 
 import pytest
 from jupyter_driver import (
-    MATCH_PLAYER_CALLING,
     STDERR_MIME,
     WIDGET_ERRORS,
     accessibility_violations,
     call_and_play_a_trick,
-    waiting_match_player,
     whole_page_screenshot,
 )
 from playwright.sync_api import expect
@@ -26,13 +24,12 @@ def test_make_app_serves_a_playable_match(voila_app, page, screenshot_dir):
     app = voila_app("06-*")
     page.goto(app.url)
     # Voilà runs the whole notebook before it shows it.
-    page.locator(MATCH_PLAYER_CALLING).first.wait_for(timeout=120_000)
-    player = waiting_match_player(page)
+    page.locator(".cardlib-table .cl-calls button.cl-legal").first.wait_for(timeout=120_000)
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code on the page
     # Only the learner's table: the code-driven demonstration tables (app-hide) are left out.
-    expect(page.locator(".cardlib-scoreboard")).to_have_count(1)
+    expect(page.locator(".cardlib-table")).to_have_count(1)
     assert "What the buttons do" not in page.locator("body").text_content()
-    call_and_play_a_trick(player)
+    call_and_play_a_trick(page)
 
     whole_page_screenshot(page, screenshot_dir / "voila" / "06-app-after-trick.png")
     errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')

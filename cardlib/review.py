@@ -1,0 +1,316 @@
+"""The review after a deal: each of one player's decisions rated by what it cost.
+
+A finished deal is judged again, one decision at a time, from the position the
+player was in when they made it, and from their point of view alone: their
+hand, the calls or bids, the cards played so far — never the hidden hands
+(:func:`cardlib.analysis.view_of`). There the coach estimates the expected
+score of every choice the rules allowed (:func:`cardlib.analysis.analyse` for a
+card, :func:`~cardlib.analysis.analyse_calls` for a call or bid), and the
+decision's **loss** is the best choice's expected score minus the chosen one's:
+0 when the choice was the best (or as good), never negative.
+
+>>> from cardlib import callbreak
+>>> from cardlib.bots import SensibleBot
+>>> deal, record, bot = callbreak.Deal(seed=4, dealer=3), [], SensibleBot()
+>>> while not deal.is_over:
+...     choice = bot.choose_call(deal) if deal.phase == "calling" else bot.choose_play(deal)
+...     if deal.to_act == 0:
+...         record.append((deal.copy(), choice))
+...     deal.act(choice)
+>>> rated = review(record, samples=20)
+>>> len(rated.rows), rated.rows[0].kind
+(14, 'call')
+>>> all(row.loss >= 0 for row in rated.rows)
+True
+
+The numbers are estimates from sampled deals: mean ± standard error, over
+``samples`` layouts of the hidden hands (the same layouts for every choice of
+one decision, so the loss is sharper than either mean), each played out by the
+sensible policy and, from ``exact_from`` cards a hand, by the exact solver
+(:mod:`cardlib.solver`). Seeded: the same record, samples and seed give the
+same review. A choice that was the only one allowed is not analysed (loss 0).
+
+The **costliest decision** is the one with the largest loss (the earliest of
+equal ones); its reason is made from the same numbers: which choice was best,
+its expected score against the chosen one's, and — when the best card was a
+lower card of the same suit — that it kept the higher one for later.
+
+Works for Call Break, Call Bridge and Judgement. Contract Bridge is scored by
+side and contract, not by each player's call: :func:`review` refuses it with a
+clear error (its double-dummy analysis is :mod:`cardlib.double_dummy`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+from cardlib.analysis import Estimate, analyse, analyse_calls, view_of
+from cardlib.cards import Card
+from cardlib.errors import CardlibError
+from cardlib.i18n import _
+from cardlib.svg import card_html
+
+#: The games a deal can be reviewed in: the modules whose scoring the coach knows.
+REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
+#: Enough samples for a review to take a second or two for a whole deal on a laptop.
+DEFAULT_SAMPLES = 100
+
+
+def game_of(deal) -> str:
+    """The game module's name of a deal, round or match: "callbreak", "bridge" …"""
+    deal = getattr(deal, "round", None) or getattr(deal, "deal", None) or deal
+    return type(deal).__module__.rsplit(".", 1)[-1]
+
+
+def reviewable(deal) -> bool:
+    """Whether :func:`review` rates decisions of this game (not Contract Bridge)."""
+    return game_of(deal) in REVIEWED_GAMES
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One decision of the player: what they chose, the best choice there, and the loss.
+
+    ``number`` counts the player's decisions from 1; ``trick`` is the trick a
+    card was played to (``None`` for the call or bid); ``kind`` is ``"call"``,
+    ``"bid"`` or ``"card"``; ``best`` the best choice (the chosen one itself when it
+    was as good as the best); ``loss`` the best choice's expected score minus the
+    chosen one's (exact), with ``loss_stderr``; ``chosen_estimate`` and
+    ``best_estimate`` the two expected scores (``None`` when the choice was
+    forced); ``choices`` how many different choices were rated.
+    """
+
+    number: int
+    trick: int | None
+    kind: str
+    chosen: Card | int
+    best: Card | int
+    loss: Fraction
+    loss_stderr: float
+    chosen_estimate: Estimate | None
+    best_estimate: Estimate | None
+    choices: int
+
+    @property
+    def forced(self) -> bool:
+        """Whether only one choice was allowed (nothing to rate)."""
+        return self.choices == 1
+
+    def choice_text(self, choice=None) -> str:
+        """The chosen (or given) choice as the learner reads it: "K♠", "call 5", "bid 0"."""
+        choice = self.chosen if choice is None else choice
+        if self.kind == "card":
+            return str(Card(choice))
+        if self.kind == "bid":
+            return _("bid {bid}").format(bid=choice)
+        return _("call {call}").format(call=choice)
+
+    def decision_text(self) -> str:
+        """Which decision it was: "Your call", "Your bid", "Trick 3"."""
+        if self.trick is None:
+            return _("Your bid") if self.kind == "bid" else _("Your call")
+        return _("Trick {number}").format(number=self.trick)
+
+    def loss_text(self) -> str:
+        """The expected points lost as a learner reads them: "0.80 ± 0.21", "none"."""
+        if self.forced:
+            return _("none (the only choice)")
+        if self.loss == 0:
+            return _("none")
+        return f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
+
+    def reason(self) -> str:
+        """Why this decision lost what it lost, in words made from its numbers."""
+        if self.forced:
+            return _("{choice} was the only choice.").format(choice=self.choice_text())
+        if self.loss == 0:
+            return _("{choice} was the best choice here, or as good as the best.").format(
+                choice=self.choice_text()
+            )
+        values = {
+            "loss": points_text(self.loss),
+            "best_mean": points_text(self.best_estimate.mean),
+            "mean": points_text(self.chosen_estimate.mean),
+            "samples": self.best_estimate.samples,
+        }
+        if self.kind == "card":
+            chosen, best = Card(self.chosen), Card(self.best)
+            sentence = _(
+                "Playing {card} at trick {trick} cost about {loss} points: {best} was expected "
+                "to score {best_mean} against {mean} for {card}, over the same {samples} "
+                "imagined deals."
+            ).format(card=chosen, best=best, trick=self.trick, **values)
+            if best.suit == chosen.suit and best.rank < chosen.rank:
+                sentence += " " + _("Playing the lower {best} would have kept {card} for later.")
+                sentence = sentence.format(best=best, card=chosen)
+            return sentence
+        if self.kind == "bid":
+            text = _(
+                "Bidding {chosen} cost about {loss} points: a bid of {best} was expected to "
+                "score {best_mean} against {mean} for {chosen}, over the same {samples} "
+                "imagined deals."
+            )
+        else:
+            text = _(
+                "Calling {chosen} cost about {loss} points: a call of {best} was expected to "
+                "score {best_mean} against {mean} for {chosen}, over the same {samples} "
+                "imagined deals."
+            )
+        return text.format(chosen=self.chosen, best=self.best, **values)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one player's deal: a :class:`ReviewRow` per decision, in order.
+
+    ``seat`` whose decisions they were, ``game`` the game's module name,
+    ``samples`` and ``seed`` as asked.
+    """
+
+    seat: int
+    game: str
+    rows: tuple[ReviewRow, ...]
+    samples: int
+    seed: int
+
+    @property
+    def costliest(self) -> ReviewRow | None:
+        """The decision that lost the most (the earliest of equal ones); ``None`` if none lost."""
+        worst = max(self.rows, key=lambda row: (row.loss, -row.number), default=None)
+        return worst if worst is not None and worst.loss > 0 else None
+
+    @property
+    def total_loss(self) -> Fraction:
+        """The losses added up: about how many points the player's choices gave away."""
+        return sum((row.loss for row in self.rows), Fraction(0))
+
+    @property
+    def reason(self) -> str:
+        """The costliest decision and why, or that no decision cost anything."""
+        worst = self.costliest
+        if worst is None:
+            return _(
+                "No decision cost anything the coach could measure: each of your choices was "
+                "the best or as good as the best."
+            )
+        return worst.reason()
+
+    def _repr_html_(self) -> str:
+        worst = self.costliest
+        head = (_("Decision"), _("You chose"), _("Best choice"), _("Expected points lost"))
+        header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
+        body = []
+        for row in self.rows:
+            decision = row.decision_text()
+            style = ""
+            if worst is not None and row.number == worst.number:
+                decision += " ★ " + _("Costliest")
+                style = " style='font-weight:bold;border:3px solid #1a1a1a'"
+            loss = row.loss_text()
+            chosen, best = (
+                (card_html(Card(row.chosen)), card_html(Card(row.best)))
+                if row.kind == "card"
+                else (escape(row.choice_text()), escape(row.choice_text(row.best)))
+            )
+            cells = f"<td>{chosen}</td><td>{best}</td><td>{escape(loss)}</td>"
+            body.append(f"<tr{style}><th scope='row'>{escape(decision)}</th>{cells}</tr>")
+        caption = _(
+            "Each of your decisions against the best choice the coach found there, from "
+            "what you could see ({samples} imagined deals for each)"
+        ).format(samples=self.samples)
+        return (
+            f"<table class='cardlib-review'><caption>{escape(caption)}</caption>"
+            f"<thead><tr>{header}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+
+def points_text(value: Fraction) -> str:
+    """An expected number of points as a learner reads it: two decimals ("0.80", "-1.25")."""
+    return f"{float(value):.2f}"
+
+
+def review(
+    record: Sequence[tuple[object, object]],
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_from: int = 3,
+) -> Review:
+    """Rate each decision of a deal's ``record`` by the expected score it lost.
+
+    ``record`` lists, in order, ``(position, choice)`` for every decision of one
+    seat: ``position`` a copy of the deal (a ``callbreak.Deal``,
+    ``callbridge.Deal`` or ``judgement.Round``) just before the decision, with
+    that seat to act; ``choice`` the call, bid or card they made. Each decision
+    is analysed with ``samples`` samples and the seed ``seed + its number``.
+    """
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
+    if not record:
+        raise CardlibError(_("there is nothing to review: no decision was recorded"), "review")
+    game = game_of(record[0][0])
+    if game not in REVIEWED_GAMES:
+        raise CardlibError(
+            _(
+                "the review after a deal is offered for Call Break, Call Bridge and Judgement, "
+                "not for Contract Bridge (its double-dummy analysis is cardlib.double_dummy)"
+            ),
+            "game",
+        )
+    seat = record[0][0].to_act
+    rows = []
+    for number, (position, choice) in enumerate(record, 1):
+        if position.to_act != seat:
+            raise CardlibError(
+                f"decision {number} is seat {position.to_act}'s, not seat {seat}'s", "review"
+            )
+        legal = position.legal_actions()
+        if choice not in legal:
+            raise CardlibError(f"decision {number}: {choice!r} was not allowed there", "review")
+        rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
+    return Review(seat, game, tuple(rows), samples, seed)
+
+
+def _rate(number, position, choice, legal, samples, seed, exact_from) -> ReviewRow:
+    view = view_of(position)
+    calling = position.phase != "playing"
+    kind = "card" if not calling else ("call" if view.game == "callbreak" else "bid")
+    trick = None if calling else len(position.tricks) + 1
+    if len(legal) == 1:
+        return ReviewRow(number, trick, kind, choice, choice, Fraction(0), 0.0, None, None, 1)
+    if calling:
+        analysis = analyse_calls(view, samples, seed)
+        best = analysis.best
+        if analysis.of(best).estimate.mean == analysis.of(choice).estimate.mean:
+            best = choice  # as good as the best: the row shows no other choice
+        chosen_estimate = analysis.of(choice).estimate
+        best_estimate = analysis.of(best).estimate
+        loss = best_estimate.mean - chosen_estimate.mean
+        # The calls share their samples, so the error of the difference is at most this.
+        stderr = 0.0 if loss == 0 else math.hypot(chosen_estimate.stderr, best_estimate.stderr)
+        choices = len(analysis.calls)
+    else:
+        analysis = analyse(view, samples, seed, exact_from)
+        rated = analysis.of(choice)
+        best = choice if rated.loss == 0 else analysis.best
+        chosen_estimate, best_estimate = rated.estimate, analysis.cards[0].estimate
+        loss, stderr = rated.loss, rated.loss_stderr
+        choices = len(analysis.cards)
+    return ReviewRow(
+        number, trick, kind, choice, best, loss, stderr, chosen_estimate, best_estimate, choices
+    )
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "REVIEWED_GAMES",
+    "Review",
+    "ReviewRow",
+    "game_of",
+    "points_text",
+    "review",
+    "reviewable",
+]

@@ -1,0 +1,17 @@
+"""The review's benchmark still runs (a tiny smoke run; figures are printed, never asserted)."""
+
+import importlib.util
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_review.py"
+
+
+def test_a_tiny_run_prints_a_time_for_every_game(capsys):
+    spec = importlib.util.spec_from_file_location("bench_review", SCRIPT)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    results = bench.main(["--deals", "1", "--samples", "2"])
+    out = capsys.readouterr().out
+    assert set(results) == {"Call Break", "Call Bridge", "Judgement (7 cards)"}
+    for name, (median, slowest) in results.items():
+        assert name in out and 0 < median <= slowest

@@ -1,0 +1,193 @@
+"""The review after a deal (cardlib.review): every decision rated by the expected score it lost."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlib import bots, bridge, callbreak, callbridge, judgement
+from cardlib.analysis import Estimate
+from cardlib.cards import Card
+from cardlib.errors import CardlibError
+from cardlib.review import Review, ReviewRow, review, reviewable
+
+SENSIBLE = bots.SensibleBot()
+
+
+def choose(deal, bot=SENSIBLE):
+    if deal.phase == "playing":
+        return bot.choose_play(deal)
+    return (getattr(bot, "choose_call", None) or bot.choose_bid)(deal)
+
+
+def record_deal(deal, seat=0, learner=None, bot=SENSIBLE):
+    """Play ``deal`` out with ``bot`` everywhere, ``learner(deal)`` choosing for ``seat``;
+    return the seat's record: (a copy of the position, the choice) per decision."""
+    record = []
+    while not deal.is_over:
+        if deal.to_act == seat:
+            choice = learner(deal) if learner else choose(deal, bot)
+            record.append((deal.copy(), choice))
+        else:
+            choice = choose(deal, bot)
+        deal.act(choice)
+    return record
+
+
+def under_leads_the_ace(deal):
+    """South leads 4♣ to the first trick from A♣ K♣ 4♣ (a bot would lead A♣); else the bot."""
+    if deal.phase == "playing" and not deal.tricks and not deal.trick:
+        assert {Card("AC"), Card("KC"), Card("4C")} <= deal.hand(0)
+        assert SENSIBLE.choose_play(deal) == Card("AC")
+        return Card("4C")
+    return choose(deal)
+
+
+def test_a_deliberately_bad_lead_is_the_costliest_decision():
+    record = record_deal(callbreak.Deal(seed=4, dealer=3), learner=under_leads_the_ace)
+    rated = review(record, samples=40)
+    assert [row.kind for row in rated.rows] == ["call"] + ["card"] * 13
+    assert [row.trick for row in rated.rows] == [None, *range(1, 14)]
+    worst = rated.costliest
+    assert (worst.number, worst.trick, worst.chosen) == (2, 1, Card("4C"))
+    assert worst.best != Card("4C") and worst.loss > 1
+    assert worst.loss == worst.best_estimate.mean - worst.chosen_estimate.mean
+    assert rated.reason == worst.reason()
+    assert rated.reason.startswith("Playing 4♣ at trick 1 cost about ")
+    assert f"{worst.best} was expected to score " in rated.reason
+    assert "over the same 40 imagined deals" in rated.reason
+    assert rated.total_loss >= worst.loss
+
+
+def test_an_absurd_call_is_the_costliest_decision():
+    def calls_thirteen(deal):
+        return 13 if deal.phase == "calling" else choose(deal)
+
+    rated = review(record_deal(callbreak.Deal(seed=4, dealer=3), learner=calls_thirteen), 30)
+    worst = rated.costliest
+    assert (worst.number, worst.kind, worst.chosen) == (1, "call", 13)
+    assert worst.best < 13 and worst.loss > 10  # a call of 13 is set: minus 13
+    assert rated.reason.startswith("Calling 13 cost about ")
+    assert f"a call of {worst.best} was expected to score" in rated.reason
+
+
+def test_the_lower_card_of_the_suit_keeps_the_higher_one_in_the_reason():
+    row = ReviewRow(
+        3,
+        2,
+        "card",
+        Card("KS"),
+        Card("3S"),
+        Fraction(4, 5),
+        0.2,
+        Estimate(Fraction(33, 10), 0.3, 50),
+        Estimate(Fraction(41, 10), 0.3, 50),
+        4,
+    )
+    assert row.reason() == (
+        "Playing K♠ at trick 2 cost about 0.80 points: 3♠ was expected to score 4.10 against "
+        "3.30 for K♠, over the same 50 imagined deals. Playing the lower 3♠ would have kept "
+        "K♠ for later."
+    )
+
+
+def test_a_judgement_bid_is_a_bid_and_a_forced_card_costs_nothing():
+    rnd = judgement.Round(4, 3, seed=2, dealer=1)
+    record = record_deal(rnd, bot=judgement.SensibleBot())
+    rated = review(record, samples=20)
+    assert rated.game == "judgement" and rated.rows[0].kind == "bid"
+    last = rated.rows[-1]
+    assert last.forced and last.loss == 0 and last.reason() == f"{last.chosen} was the only choice."
+
+
+def test_the_review_is_deterministic_and_its_repr_evaluates_to_it():
+    record = record_deal(callbridge.Deal(seed=1, dealer=3))
+    first, again = review(record, 15, seed=3), review(record, 15, seed=3)
+    assert first == again
+    assert eval(repr(first)) == first  # the repr is the value, as in python-chess
+    assert review(record, 15, seed=4) != first or all(r.forced for r in first.rows)
+
+
+def test_the_review_sees_only_the_seats_own_view():
+    """Other hands changed behind the learner's back (same own hand, same plays): same review."""
+    deal = callbreak.Deal(seed=9, dealer=0)
+    while deal.phase == "calling":
+        deal.act(choose(deal))
+    while deal.to_act != 0:
+        deal.act(choose(deal))
+    hidden = sorted(deal.hidden_from(0))
+    random.Random(1).shuffle(hidden)
+    sizes = [len(deal.hand(s)) for s in range(4)]
+    hands = [None, hidden[: sizes[1]], hidden[sizes[1] : sizes[1] + sizes[2]]]
+    hands.append(hidden[sizes[1] + sizes[2] :])
+    other = deal.with_hands(hands)
+    assert other != deal
+    choice = SENSIBLE.choose_play(deal)
+    assert review([(deal, choice)], 20) == review([(other, choice)], 20)
+
+
+def test_contract_bridge_is_not_reviewed_and_says_so():
+    game = bridge.Game(seed=1)
+    assert not reviewable(game) and reviewable(callbreak.Match(seed=1))
+    with pytest.raises(CardlibError, match="not for Contract Bridge") as error:
+        review([(game.deal.copy(), game.deal.legal_actions()[0])])
+    assert error.value.rule == "game"
+
+
+def test_bad_records_are_refused_clearly():
+    deal = callbreak.Deal(seed=1, dealer=3)
+    with pytest.raises(CardlibError, match="nothing to review"):
+        review([])
+    with pytest.raises(CardlibError, match="was not allowed there"):
+        review([(deal.copy(), 14)])
+    first = deal.copy()
+    deal.act(3)
+    with pytest.raises(CardlibError, match="decision 2 is seat 1's, not seat 0's"):
+        review([(first, 3), (deal.copy(), 3)])
+    with pytest.raises(ValueError, match="samples"):
+        review([(first, 3)], samples=0)
+
+
+GAMES = {
+    "callbreak": (lambda seed: callbreak.Deal(seed=seed), SENSIBLE),
+    "callbridge": (lambda seed: callbridge.Deal(seed=seed), SENSIBLE),
+    "judgement": (
+        lambda seed: judgement.Round(4, 1 + seed % 8, seed=seed, dealer=seed % 4),
+        judgement.SensibleBot(),
+    ),
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 10_000), st.integers(0, 3))
+def test_losses_are_never_negative_and_the_best_choice_was_allowed(game, seed, seat):
+    make, bot = GAMES[game]
+    rng = random.Random(seed)
+
+    def random_learner(deal):
+        return rng.choice(deal.legal_actions())
+
+    record = record_deal(make(seed), seat, random_learner, bot)
+    rated = review(record, samples=4, seed=seed, exact_from=2)
+    assert isinstance(rated, Review) and rated.seat == seat and len(rated.rows) == len(record)
+    for row, (position, choice) in zip(rated.rows, record, strict=True):
+        legal = position.legal_actions()
+        assert row.chosen == choice and row.best in legal
+        assert row.loss >= 0 and isinstance(row.loss, Fraction)
+        assert row.forced == (len(legal) == 1)
+        assert (row.loss == 0) == (row.best == row.chosen)
+    worst = rated.costliest
+    assert (worst.loss if worst else 0) == max(row.loss for row in rated.rows)
+
+
+def test_the_review_draws_as_a_table_with_the_costliest_row_marked_in_words():
+    record = record_deal(callbreak.Deal(seed=4, dealer=3), learner=under_leads_the_ace)
+    html = review(record, samples=10)._repr_html_()
+    assert html.count("<tr") == 15 and html.count("<th scope='col'>") == 4
+    assert html.count("★ Costliest") == 1
+    assert "<th scope='row'>Trick 1 ★ Costliest</th>" in html
+    assert 'aria-label="four of clubs"' in html or "aria-label='four of clubs'" in html
