@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -668,6 +668,21 @@ def _rng(seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
+def imagined_deals(position, samples: int, seed=0) -> Iterator[list[int]]:
+    """The layouts of the hidden hands that :func:`analyse` and :func:`analyse_calls` draw
+    for ``position`` with this ``samples`` and ``seed``, in the same order.
+
+    Each is every seat's hand now as a mask (the player's own hand exact,
+    Judgement's undealt cards left out), so the first few are the deals the coach
+    imagined, to show a learner.
+    """
+    view = _as_view(position)
+    rng = _rng(seed)
+    sampler = HiddenHands(view)
+    for _ in range(samples):
+        yield sampler.sample(rng)
+
+
 def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
@@ -689,16 +704,13 @@ def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) ->
     legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
     reps = _representatives(view, legal)
     tried = sorted(set(reps.values()), reverse=True)
-    rng = _rng(seed)
-    sampler = HiddenHands(view)
     playout = _Playout(view, exact_from)
     calls = list(view.calls)
     own = view.points(seat, calls[seat])
     won0 = list(view.won)
     leader = view.leader
     values: dict[int, list[Fraction]] = {c: [] for c in tried}
-    for _ in range(samples):
-        hands = sampler.sample(rng)
+    for hands in imagined_deals(view, samples, seed):
         for card in tried:
             h = list(hands)
             h[seat] ^= 1 << card
@@ -784,8 +796,6 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
         raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
     if view.plays or view.calls[view.seat] is not None:
         raise CardlibError("calls are analysed before this seat has called", "phase")
-    rng = _rng(seed)
-    sampler = HiddenHands(view)
     playout = _Playout(view, exact_from)
     seat = view.seat
     leader = (view.dealer + view.direction) % view.players
@@ -793,8 +803,7 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
     values: dict[int, list[Fraction]] = {c: [] for c in options}
     tables = {c: view.points(seat, c) for c in options}
     first = view.dealt == 13
-    for _ in range(samples):
-        hands = sampler.sample(rng)
+    for hands in imagined_deals(view, samples, seed):
         for call in options:
             calls = list(view.calls)
             calls[seat] = call
@@ -879,6 +888,7 @@ __all__ = [
     "analyse",
     "analyse_calls",
     "forbidden_cards",
+    "imagined_deals",
     "legal_calls",
     "policy_playout",
     "view_of",

@@ -207,7 +207,8 @@ class DDTable:
         )
         return (
             "<table class='cardlib-coach'><caption>Double-dummy tricks by declarer and strain"
-            f"</caption><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+            "</caption><thead><tr><th scope='col'>declarer</th>"
+            f"{head}</tr></thead><tbody>{rows}</tbody></table>"
         )
 
 

@@ -1,8 +1,11 @@
 """Double-dummy analysis through endplay: conversions, small positions worked by hand, and a
 clear error (and note) where endplay is missing. Skipped cleanly without endplay."""
 
+import ast
 import sys
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from cardlib import bridge, double_dummy
@@ -83,3 +86,38 @@ def test_without_endplay_every_function_says_so(monkeypatch):
     assert error.value.rule == "endplay-missing" and "pip install" in str(error.value)
     note = double_dummy.unavailable_note()
     assert "JupyterLite" in note and "role='note'" in note
+
+
+NOTEBOOK_31 = (
+    Path(__file__).resolve().parent.parent / "notebooks" / "31-bridge-play-and-score.ipynb"
+)
+
+
+def run_code_cells(path: Path) -> list[tuple[str, object]]:
+    """Every code cell of a notebook, in order and in one namespace as "Run All" runs them:
+    each cell's source and the value it ends with (``None`` when it ends in a statement)."""
+    namespace: dict = {}
+    shown = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse(cell.source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, str(path), "exec"), namespace)
+        value = None
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+        shown.append((cell.source, value))
+    return shown
+
+
+def test_notebook_31_without_endplay_shows_the_note_once_and_runs_on(monkeypatch):
+    # As in the browser (JupyterLite): endplay cannot be imported at all.
+    for name in ("endplay", "endplay.dds", "endplay.types"):
+        monkeypatch.setitem(sys.modules, name, None)
+    cells = run_code_cells(NOTEBOOK_31)
+    double_dummy_cells = [value for source, value in cells if "DOUBLE_DUMMY" in source]
+    assert len(double_dummy_cells) >= 4  # table, comparison, par, per card, ...
+    assert double_dummy_cells[0] == double_dummy.unavailable_note()  # said once, rendered
+    assert all(value is None for value in double_dummy_cells[1:])  # then nothing, no error
+    assert cells[-1][1] == "all self-checks pass"  # and the notebook went on to its end

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import pytest
 
 import cardlib
-from cardlib import RULE_IDS, callbreak, i18n
+from cardlib import RULE_IDS, callbreak, i18n, judgement
 from cardlib.bots import SensibleBot, play_out
 from cardlib.exercises import (
     check_legal_plays,
@@ -24,6 +24,7 @@ from cardlib.exercises import (
 from cardlib.puzzles import puzzle
 from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
+from cardlib.widgets.coach import CoachWidget
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
 from cardlib.widgets.match_player import MatchPlayer
@@ -199,6 +200,29 @@ def puzzle_checked(answer, level="medium", number=1):
     return make
 
 
+def coach_at(tricks=None, number=None):
+    """The coach on a Call Break position after ``tricks`` sensible tricks (``None``: before
+    South calls), or on Judgement round ``number`` before the first bid."""
+
+    def make():
+        if number is not None:
+            return CoachWidget(judgement.Round(players=4, number=number, seed=3), samples=10)
+        deal = callbreak.Deal(seed=48, dealer=3)
+        if tricks is not None:
+            bots = [SensibleBot()] * 4
+            while deal.phase == "calling":
+                deal.call(bots[deal.to_act].choose_call(deal))
+            while len(deal.tricks) < tricks or deal.trick:
+                deal.play(bots[deal.to_act].choose_play(deal))
+            deal.play(bots[deal.to_act].choose_play(deal))  # a card on the table
+        else:
+            while deal.to_act != 0:
+                deal.call(SensibleBot().choose_call(deal))
+        return CoachWidget(deal, samples=10, seed=1)
+
+    return make
+
+
 def stream_checked():
     stream = PuzzleStream("easy", seed=2)
     stream.current.select(stream.current.puzzle.legal)
@@ -245,6 +269,10 @@ WIDGETS = {
     "puzzle_right": puzzle_checked("right"),
     "puzzle_wrong": puzzle_checked("wrong", level="hard"),
     "puzzle_stream": stream_checked,
+    "coach_playing": coach_at(tricks=6),
+    "coach_calling": coach_at(),
+    "coach_judgement_bidding": coach_at(number=2),
+    "coach_judgement_blind": coach_at(number=8),
     "rule_comparison": comparison(),
     "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
     "rule_comparison_bad_input": comparison("", ""),

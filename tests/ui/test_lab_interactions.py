@@ -20,7 +20,9 @@ from jupyter_driver import (
 from playwright.sync_api import expect
 
 from cardlib import callbreak
-from cardlib.cards import sort_for_display
+from cardlib.analysis import analyse
+from cardlib.bots import SensibleBot
+from cardlib.cards import card_name, sort_for_display
 from cardlib.seats import seat_label
 from cardlib.widgets.play_explorer import WORKED_POSITIONS
 from cardlib.widgets.scoring import score_sentence
@@ -133,3 +135,58 @@ def test_06_call_and_play_a_trick_against_the_bots(run_notebook, screenshot_dir)
     assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-trick.png")
+
+
+def coach_position() -> callbreak.Deal:
+    """Notebook 40's first decision: seed 48, West dealing, South to lead after six tricks."""
+    deal = callbreak.Deal(seed=48, dealer=3)
+    bots = [SensibleBot()] * 4
+    while deal.phase == "calling":
+        deal.call(bots[deal.to_act].choose_call(deal))
+    while not (len(deal.tricks) == 6 and deal.to_act == 0):
+        deal.play(bots[deal.to_act].choose_play(deal))
+    return deal
+
+
+def test_40_coach_slider_analyses_again_and_steps_through_imagined_deals(
+    run_notebook, screenshot_dir
+):
+    notebook = run_notebook("40-*")
+    coach = notebook.page.locator(".cardlib-coach-widget").first
+    coach.scroll_into_view_if_needed()
+    readout = coach.locator(".cardlib-coach-samples .widget-readout")
+    samples = int(readout.text_content())
+    ranking = coach.locator(".cardlib-coach-ranking")
+    position = coach_position()
+
+    def shown_as(analysis):
+        """The ranking as the page must show it: cards by aria-label, expected points."""
+        expect(ranking.locator("caption")).to_contain_text(f"{analysis.samples} imagined deals")
+        cards = ranking.locator("tbody .cardlib-card")
+        expect(cards).to_have_count(len(analysis.cards))
+        names = cards.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+        assert names == [card_name(c.card) for c in analysis.cards]
+        expect(ranking.locator("tbody td:nth-child(3)")).to_have_text(
+            [
+                f"{float(c.estimate.mean):.2f} ± {c.estimate.stderr:.2f}".replace("-", "−")
+                for c in analysis.cards
+            ]
+        )
+
+    shown_as(analyse(position, samples, seed=1))  # the notebook's seed
+    # One step left with the keyboard, as a learner's arrow key does: analysed again.
+    coach.locator(".cardlib-coach-samples .noUi-handle").focus()
+    notebook.page.keyboard.press("ArrowLeft")
+    expect(readout).to_have_text(str(samples - 10))
+    shown_as(analyse(position, samples - 10, seed=1))
+
+    label = coach.locator(".cardlib-coach-deal-label")
+    deal_view = coach.locator(".cardlib-coach-deal")
+    expect(label).to_have_text("imagined deal 1 of 3")
+    first = deal_view.inner_html()
+    coach.locator(".cardlib-coach-deal-forward").click()
+    expect(label).to_have_text("imagined deal 2 of 3")
+    assert deal_view.inner_html() != first
+    expect(deal_view.locator("svg[aria-label*='imagined']")).to_have_count(3)
+    assert not notebook.log_messages()
+    notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-slider.png")
