@@ -87,10 +87,13 @@ $(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
 	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
+# Two pytest workers, each test file (and each notebook's cells) whole on one of them,
+# the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
+TEST_WORKERS ?= 2
 test: $(STAMP) catalogs chromium $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --fix .

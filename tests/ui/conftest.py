@@ -7,7 +7,8 @@ called. Without Chromium the tests skip, except under ``CI=true``, where a
 missing browser fails them.
 
 Screenshots go to ``screenshots/`` (git-ignored); click-to-update latencies are
-printed at the end of the run and written to ``screenshots/ui-latency.txt``.
+printed at the end of the run and written to ``screenshots/ui-latency.txt``
+(by the project's conftest.py).
 """
 
 from __future__ import annotations
@@ -23,18 +24,14 @@ from jupyter_driver import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOKS,
-    PROJECT,
     SCREENSHOTS,
     LabNotebook,
     lab_server,
     voila_server,
 )
 
-LATENCY_REPORT = SCREENSHOTS / "ui-latency.txt"
 LATENCY_TARGET_MS = 150
 BIN = Path(sys.executable).parent  # the project's .venv/bin: jupyter, voila
-
-latencies = pytest.StashKey[dict[str, list[float]]]()
 
 
 def _browser_missing() -> str | None:
@@ -203,31 +200,22 @@ def screenshot_dir() -> Path:
 
 @pytest.fixture
 def record_latency(request):
-    """``record_latency("01 Deal → hands redrawn", [ms, ...])``: kept for the end-of-run report."""
+    """``record_latency("01 Deal → hands redrawn", [ms, ...])``: kept for the end-of-run report.
+
+    The line travels as the test report's ``ui-latency`` property, so the project's
+    conftest.py prints it at the end of the run even when the test ran on another
+    pytest-xdist worker.
+    """
 
     def record(label: str, samples: list[float]) -> None:
-        request.config.stash.setdefault(latencies, {})[label] = list(samples)
+        request.node.user_properties.append(("ui-latency", latency_line(label, samples)))
 
     return record
 
 
-def latency_lines(measured: dict[str, list[float]]) -> list[str]:
-    return [
+def latency_line(label: str, samples: list[float]) -> str:
+    return (
         f"UI latency median {statistics.median(samples):6.1f} ms  {label} "
         f"({len(samples)} clicks, min {min(samples):.1f}, max {max(samples):.1f}; "
         f"target < {LATENCY_TARGET_MS} ms)"
-        for label, samples in measured.items()
-    ]
-
-
-def pytest_terminal_summary(terminalreporter, config):
-    measured = config.stash.get(latencies, {})
-    if not measured:
-        return
-    lines = latency_lines(measured)
-    terminalreporter.section("click-to-update latency in JupyterLab (Chromium, headless)")
-    for line in lines:
-        terminalreporter.write_line(line)
-    SCREENSHOTS.mkdir(exist_ok=True)
-    LATENCY_REPORT.write_text("\n".join(lines) + "\n")
-    terminalreporter.write_line(f"(also written to {LATENCY_REPORT.relative_to(PROJECT)})")
+    )

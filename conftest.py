@@ -1,0 +1,66 @@
+"""Settings for the whole test run (tests/, notebooks/ and exercises/).
+
+``make test`` runs pytest on two workers (pytest-xdist, ``--dist loadfile``): every
+test file, and every notebook's cells, stay together on one worker, in order. The
+files that take minutes are put first so that the two workers start on them at
+once and the many short files fill in around them, instead of one long file
+starting last and running on alone.
+
+Hypothesis has no deadline here: a test that is correct must not fail because
+the machine is busy (speed is measured in ``make bench``, never in a test).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import settings
+
+settings.register_profile("cardlib", deadline=None)
+settings.load_profile("cardlib")
+
+# The slowest files, slowest first (about 6, 4, 1 and 1 minutes on a 2-core machine).
+LONGEST_FIRST = (
+    "tests/ui/test_lite_site.py",
+    "tests/ui/test_lab_all_notebooks.py",
+    "tests/test_grading.py",
+    "tests/ui/test_table_app.py",
+)
+
+
+def _rank(item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=_rank)  # stable: every file keeps its own order
+
+
+# ----- the browser tests' click-to-update latencies (tests/ui/conftest.py: record_latency)
+
+PROJECT = Path(__file__).parent
+LATENCY_REPORT = PROJECT / "screenshots" / "ui-latency.txt"
+_latency_lines: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    # Runs where the run is reported (the controller under pytest-xdist), so the
+    # lines from every worker end up here.
+    if report.when == "call":
+        _latency_lines.extend(
+            value for name, value in report.user_properties if name == "ui-latency"
+        )
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _latency_lines:
+        return
+    terminalreporter.section("click-to-update latency in JupyterLab (Chromium, headless)")
+    for line in _latency_lines:
+        terminalreporter.write_line(line)
+    LATENCY_REPORT.parent.mkdir(exist_ok=True)
+    LATENCY_REPORT.write_text("\n".join(_latency_lines) + "\n")
+    terminalreporter.write_line(
+        f"(also written to {LATENCY_REPORT.relative_to(Path(__file__).parent)})"
+    )
