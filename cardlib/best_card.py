@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
-from cardlib.solver import CardValue, Ending, Solution, solve
+from cardlib.solver import CardValue, Ending, Solution, one_of_each_run, solve
 from cardlib.tricks import legal_mask, winner_index
 
 STANDARD = callbreak.STANDARD
@@ -145,7 +145,7 @@ def sure_tricks(ending: Ending, card: Card) -> int:
         # The most a player can hope for: every trick left for me, or none.
         target = hands[me].bit_count() if seat == me else 0
         best = None
-        for card_index in _one_of_each_run(hands, trick, seat, legal):
+        for card_index in one_of_each_run(hands, trick, seat, legal):
             outcome = after(hands, trick, leader, seat, card_index)
             if best is None or (outcome > best if seat == me else outcome < best):
                 best = outcome
@@ -166,31 +166,6 @@ def sure_tricks(ending: Ending, card: Card) -> int:
 
     hands = tuple(sum(1 << int(c) for c in hand) for hand in ending.hands)
     return after(hands, tuple(int(c) for c in ending.trick), ending.leader, me, int(Card(card)))
-
-
-def _one_of_each_run(hands, trick, seat: int, legal: int) -> list[int]:
-    """The legal cards worth trying, highest first: one of each run of equivalent cards (the
-    next card up still in play is the player's own), as the solver searches them."""
-    in_play = 0
-    for hand in hands:
-        in_play |= hand
-    for card in trick:
-        in_play |= 1 << card
-    chosen = []
-    while legal:
-        card = legal.bit_length() - 1
-        legal ^= 1 << card
-        above = in_play & _SAME_SUIT_ABOVE[card]
-        if above and hands[seat] >> ((above & -above).bit_length() - 1) & 1:
-            continue
-        chosen.append(card)
-    return chosen
-
-
-#: For each card index, the mask of the cards of its suit above it.
-_SAME_SUIT_ABOVE = tuple(
-    (0x1FFF << (13 * (card // 13))) >> (card + 1) << (card + 1) for card in range(52)
-)
 
 
 def margin(solution: Solution) -> Fraction | None:

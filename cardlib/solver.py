@@ -343,24 +343,10 @@ class _Search:
 
     def candidates(self, hands, trick, seat, first) -> list[int]:
         """The legal cards worth trying, one per run of equivalent cards, highest first."""
-        hand = hands[seat]
-        legal = legal_mask(hand, trick, self.rules, first)[0]
+        legal = legal_mask(hands[seat], trick, self.rules, first)[0]
         if legal & (legal - 1) == 0:
             return [legal.bit_length() - 1]
-        in_play = 0
-        for h in hands:
-            in_play |= h
-        for c in trick:
-            in_play |= 1 << c
-        reps = []
-        while legal:
-            card = legal.bit_length() - 1
-            legal ^= 1 << card
-            above = in_play & _ABOVE[card]
-            if above and hand >> ((above & -above).bit_length() - 1) & 1:
-                continue  # the next card up in play is ours too: the same card, in effect
-            reps.append(card)
-        return reps
+        return one_of_each_run(hands, trick, seat, legal)
 
     def value(self, hands: list[int], trick: list[int], leader: int, won: list[int], first):
         """Final tricks by seat under max-n play from here."""
@@ -434,6 +420,28 @@ class _Search:
         trick.pop()
         hands[seat] ^= 1 << card
         return final
+
+
+def one_of_each_run(hands: Sequence[int], trick: Sequence[int], seat: int, legal: int) -> list[int]:
+    """Of the ``legal`` cards (a mask), one of each run of equivalent cards, highest first.
+
+    Two cards of one hand are equivalent when every card of their suit still in play
+    between them is the player's own: whichever is played, the same tricks follow.
+    """
+    in_play = 0
+    for hand in hands:
+        in_play |= hand
+    for card in trick:
+        in_play |= 1 << card
+    hand, chosen = hands[seat], []
+    while legal:
+        card = legal.bit_length() - 1
+        legal ^= 1 << card
+        above = in_play & _ABOVE[card]
+        if above and hand >> ((above & -above).bit_length() - 1) & 1:
+            continue  # the next card up in play is ours too: the same card, in effect
+        chosen.append(card)
+    return chosen
 
 
 def _masks(ending: Ending) -> tuple[list[int], list[int]]:
