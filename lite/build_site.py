@@ -7,8 +7,9 @@ other host. What goes in:
 
 - every tutorial notebook (``notebooks/``, as committed: executed, so the lesson
   reads before the kernel is up), the practice versions of the exercises
-  (:data:`EXERCISES_COMMAND`) and a puzzle set (:data:`PUZZLES_COMMAND`, without
-  its answer key);
+  (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and "what should
+  I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`, without their
+  answer keys);
 - the Pyodide runtime from npm (``pyodide@<PYODIDE_VERSION>`` of the kernel we build with);
 - every package the kernel loads at start, as wheels, listed in a trimmed
   ``pyodide-lock.json``: Pyodide's own start-up packages (micropip, IPython, jedi
@@ -55,12 +56,14 @@ DEFAULT_EPOCH = 1767225600
 
 #: The practice versions of the exercises: ``{out}`` is the folder they go to.
 EXERCISES_COMMAND = ("-m", "cardlib.exercises", "release", "--mode", "practice", "--out", "{out}")
-#: One puzzle set for the site, in practice mode: only its student version (in ``students/``)
-#: goes in; the instructor notebook and the answer key stay out of the site.
+#: The puzzle sets for the site, "what may I play?" and "what should I play?", in practice
+#: mode: only their student versions (in ``students/``) go in; the instructor notebooks and
+#: the answer keys stay out of the site.
 PUZZLES_COMMAND = (
     "-m", "cardlib.exercises", "puzzles", "--mode", "practice",
     "--count", "10", "--level", "medium", "--seed", "7", "--out", "{out}",
 )  # fmt: skip
+BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_COMMAND[3:])
 
 #: What the kernel imports at start: it installs each of these with piplite unless
 #: ``loadPyodideOptions.packages`` already loads it (see the kernel's worker).
@@ -413,12 +416,13 @@ def stage_contents(files: Path, scratch: Path) -> None:
     files.mkdir(parents=True)
     for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
         shutil.copy2(notebook, files / notebook.name)
-    for kind, command, folder in (
-        ("exercises", EXERCISES_COMMAND, "."),
-        ("puzzles", PUZZLES_COMMAND, "students"),
+    for kind, command, folder, work in (
+        ("exercises", EXERCISES_COMMAND, ".", "exercises"),
+        ("puzzles", PUZZLES_COMMAND, "students", "puzzles"),
+        ("puzzles", BEST_PLAY_PUZZLES_COMMAND, "students", "best-play-puzzles"),
     ):
-        (files / kind).mkdir()
-        for notebook in generate(command, scratch / kind, folder):
+        (files / kind).mkdir(exist_ok=True)
+        for notebook in generate(command, scratch / work, folder):
             shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay behind
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)

@@ -66,7 +66,8 @@ def notebook_params():
     # One practice exercise is run in full (and then answered, below); the others are the
     # same machinery on other questions, and each costs a kernel's start in the browser.
     params.append(pytest.param(FIRST_EXERCISE, id="exercises-01"))
-    params.append(pytest.param("puzzles/*.ipynb", id="puzzles"))
+    params.append(pytest.param("puzzles/puzzles-medium-*.ipynb", id="puzzles"))
+    params.append(pytest.param("puzzles/puzzles-best-*.ipynb", id="best-play-puzzles"))
     return params
 
 
@@ -152,7 +153,8 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
-    assert any(name.startswith("puzzles/") and name.endswith(".ipynb") for name in shipped)
+    puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
+    assert puzzles == [f"puzzles/puzzles-{kind}seed7.ipynb" for kind in ("best-medium-", "medium-")]
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
     for notebook in files.rglob("*.ipynb"):  # none asks which kernel to use
         kernelspec = json.loads(notebook.read_text())["metadata"]["kernelspec"]
