@@ -103,19 +103,12 @@ class GameSpec:
     make_bots: Callable[[int], list]  # players -> one bot per seat
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
-    points_reason: Callable[[object, int], tuple[str, str, str]]  # deal, seat -> result, pts, why
     players: tuple[int, ...] = (4,)
 
     @property
     def title(self) -> str:
         """The game and how long its match is, in the learner's language."""
         return _(self.title_message).format(name=_(self.name), **self.title_values)
-
-
-def _points_reason(deal, seat) -> tuple[str, str, str]:
-    """A seat's result, points and why, as the game's own module words them."""
-    explained = deal.points_explained(seat)
-    return explained.result, explained.text, explained.reason
 
 
 def _callbreak_bots(players):
@@ -142,7 +135,6 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,
         "call",
         "deal",
-        _points_reason,
     ),
     "callbridge": GameSpec(
         N_("Call Bridge"),
@@ -152,7 +144,6 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
-        _points_reason,
     ),
     "judgement": GameSpec(
         N_("Judgement"),
@@ -162,7 +153,6 @@ GAMES: dict[str, GameSpec] = {
         _judgement_bots,
         "bid",
         "round",
-        _points_reason,
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
@@ -173,7 +163,6 @@ GAMES: dict[str, GameSpec] = {
         _bridge_bots,
         "call",
         "deal",
-        _points_reason,
     ),
 }
 
@@ -872,7 +861,7 @@ class CardTable(anywidget.AnyWidget):
         rows = []
         totals = match.totals()
         for seat in range(players):
-            result, points, why = spec.points_reason(deal, seat)
+            explained = deal.points_explained(seat)  # the game's own words for its points
             if self.game == "bridge":  # a side scores, below the line towards the game
                 call = contract_text(deal.contract)
                 tricks = deal.tricks_by_side()[seat % 2]
@@ -886,9 +875,9 @@ class CardTable(anywidget.AnyWidget):
                     "label": seat_label(seat, players),
                     "call": call,
                     "tricks": str(tricks),
-                    "result": result,
-                    "points": points,
-                    "why": why,
+                    "result": explained.result,
+                    "points": explained.text,
+                    "why": explained.reason,
                     "total": _total_text(total),
                 }
             )
