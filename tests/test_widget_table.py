@@ -279,6 +279,7 @@ actions = st.one_of(
     st.tuples(st.just("next"), st.none()),
     st.tuples(st.just("legal"), st.integers(0, 12)),
     st.tuples(st.just("replay"), st.integers(-1, 15)),
+    st.tuples(st.just("back"), st.none()),
 )
 
 
@@ -318,11 +319,20 @@ def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
                 assert table.deal == record[value - 1][0] and table.match.to_act == LEARNER
                 assert table.record == record[: value - 1]
             action = None
+        elif kind == "back":
+            practising, kept = table.practising, table._kept_match
+            accepted = table.click_back_to_match()
+            assert accepted == practising
+            if accepted:  # the match itself again, the practice dropped
+                assert table.match is kept and not table.practising
+            action = None
         else:
             accepted = table.click_next()
             action = None
         if not accepted:
             assert table.match is match and match == before and table.refusal
+        elif kind == "back":
+            assert table.match.phase not in ACTING  # the end of the deal as first played
         elif kind not in ("next", "replay"):
             assert phase in ACTING and action in legal
         else:
@@ -422,6 +432,77 @@ def test_the_review_rates_every_decision_and_the_replay_is_practice():
     assert table.click_next()  # back to the match: deal 2, the first result kept
     assert not table.practising and len(table.match.deals) == deals + 1
     assert table.match.totals() == totals and table.record == [] and table.review == {}
+
+
+def shown(table: CardTable) -> dict:
+    """The frame the learner faces, less what only says how it came (a new serial, the
+    pause and the announcement of a trick just won)."""
+    return {k: v for k, v in table.state.items() if k not in ("serial", "pause", "live")}
+
+
+def test_back_to_the_match_mid_trick_returns_to_the_deal_as_first_played():
+    table = CardTable("callbreak", seed=5, speed="instant", review_samples=4)
+    play_deal(table)
+    rated = table.request_review()
+    before, words, record = shown(table), table.review, list(table.record)
+    totals, match = table.match.totals(), table.match
+    assert before["back"] == ""  # offered only while replaying
+    # a card the learner did not lead: the replay starts mid-trick
+    number = next(n for n, (deal, _) in enumerate(record, 1) if deal.trick)
+    assert table.click_replay(number)
+    assert table.deal.trick and table.state["back"] == "Back to the match"
+    learner_acts(table)  # the practice goes on a card, then the learner leaves it
+    assert table.click_back_to_match()
+    assert not table.practising and table.match is match and table.match.totals() == totals
+    assert shown(table) == before and table.review == words and table.record == record
+    assert table.request_review() is rated and table.refusal == ""
+    assert table.state["end"]["title"] == "Deal 1 is over." and not table.state["end"]["practice"]
+    assert table.click_next()  # the match goes on: deal 2, deal 1 as first played
+    assert len(table.match.deals) == 2 and table.match.totals() == totals
+
+
+def test_back_to_the_match_mid_bidding_and_after_a_finished_replay():
+    table = CardTable("judgement", seed=2, speed="instant", review_samples=4)
+    play_deal(table)
+    before, record, totals = shown(table), list(table.record), table.match.totals()
+    assert table.click_replay(1)  # before the learner's bid
+    assert table.match.phase == "bidding" and table.state["back"]
+    assert table.click_back_to_match()
+    assert shown(table) == before and table.record == record and table.review == {}
+    # a replay played to its end, its own review asked for, a replay of the replay: back
+    # still goes to the round as first played, not to the replay's end
+    assert table.click_replay(3)
+    play_deal(table)
+    assert table.state["end"]["practice"] and table.state["back"]
+    table.request_review()
+    assert table.click_replay(2) and table.click_back_to_match()
+    assert shown(table) == before and table.record == record
+    assert table.match.totals() == totals and table.request_review().rows[0].kind == "bid"
+
+
+def test_back_to_the_match_is_refused_outside_a_replay():
+    table = CardTable("callbreak", seed=1, speed="instant", review_samples=4)
+    before = table.match.copy()
+    assert not table.click_back_to_match()
+    assert table.refusal == "You are not replaying a deal: the match goes on."
+    assert table.match == before and table.state["back"] == ""
+
+
+def test_back_to_the_match_in_the_learners_language():
+    import cardlib
+
+    table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
+    play_deal(table)
+    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    try:
+        for lang, words in (("hi", "मैच पर वापस जाएँ"), ("hi-Latn", "Match par wapas jaayein")):
+            cardlib.set_language(lang)  # the table redraws itself
+            assert table.state["back"] == words
+    finally:
+        cardlib.set_language("en")
+    assert table.state["back"] == "Back to the match"
+    table._on_browser_message(table, {"type": "back"}, [])  # the browser's message
+    assert not table.practising and table.state["end"]["title"] == "Deal 1 is over."
 
 
 def test_replay_from_the_call_and_in_judgement():

@@ -38,11 +38,11 @@ def classes(widget) -> set[str]:
 
 def test_score_explorer_shows_the_seed_examples():
     w = ScoreExplorer(call=4, tricks=6)
-    assert "4 + 2 × 0.1 = 4.2" in w.score.value
+    assert "made (call 4 + 0.1 × 2), 4.2." in w.score.value
     w.call.value, w.tricks.value = 3, 2
-    assert "-3.0" in w.score.value and "1 short" in w.score.value
+    assert "set (short of the call: minus 3), -3.0." in w.score.value
     w.call.value, w.tricks.value = 4, 4
-    assert "made exactly, 4.0" in w.score.value
+    assert "made (call 4), 4.0." in w.score.value
     assert w.points == callbreak.score(4, 4)
 
 
@@ -59,9 +59,22 @@ def test_score_explorer_classes_and_ranges():
 
 def test_old_scoring_sentences():
     old = callbreak.Variant(old_scoring=True)
-    assert score_sentence(4, 5, old).endswith("succeeds under old scoring, 4.0.")
-    assert score_sentence(4, 6, old).endswith("fails under old scoring, -4.0.")
-    assert score_sentence(4, 3, old).endswith("the whole call is lost, -4.0.")
+    assert score_sentence(4, 5, old) == "Call 4, took 5 tricks: made (call 4), 4.0."
+    assert score_sentence(4, 6, old).endswith(
+        ": set (two or more over the call under old scoring: minus 4), -4.0."
+    )
+    assert score_sentence(4, 3, old).endswith(": set (short of the call: minus 4), -4.0.")
+
+
+@given(st.integers(1, 13), st.integers(0, 13), st.booleans())
+def test_the_sentence_says_what_the_card_table_says(call, tricks, old_scoring):
+    """One wording of a deal's points: Call Break's explain_score, as the end of a deal
+    at the card table shows it (result, reason, points)."""
+    variant = callbreak.Variant(old_scoring=old_scoring)
+    explained = callbreak.explain_score(call, tricks, variant)
+    assert score_sentence(call, tricks, variant).endswith(
+        f": {explained.result} ({explained.reason}), {explained.text}."
+    )
 
 
 @settings(max_examples=100, deadline=None)

@@ -51,25 +51,20 @@ _HAND_LABELS = {
 
 
 def score_sentence(call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD) -> str:
-    """The score of one deal in words, e.g. 'Call 4, took 6 tricks: made, 4 + 2 × 0.1 = 4.2.'"""
-    points = callbreak.format_points(callbreak.score(call, tricks, variant))
+    """The score of one deal in words: 'Call 4, took 6 tricks: made (call 4 + 0.1 × 2), 4.2.'
+
+    The result and its reason are Call Break's own (:func:`cardlib.callbreak.explain_score`),
+    the words the card table's end of a deal shows too.
+    """
+    explained = callbreak.explain_score(call, tricks, variant)
     head = ngettext(
         "Call {call}, took {tricks} trick: ", "Call {call}, took {tricks} tricks: ", tricks
     ).format(call=call, tricks=tricks)
-    if variant.old_scoring:
-        if call <= tricks <= call + 1:
-            tail = _("call or one more succeeds under old scoring, {points}.")
-        elif tricks > call + 1:
-            tail = _("two or more over the call fails under old scoring, {points}.")
-        else:
-            tail = _("short of the call, the whole call is lost, {points}.")
-    elif tricks == call:
-        tail = _("made exactly, {points}.")
-    elif tricks > call:
-        tail = _("made, {call} + {extra} × 0.1 = {points}.")
-    else:
-        tail = _("{short} short, so the whole call is lost: {points}.")
-    return head + tail.format(points=points, call=call, extra=tricks - call, short=call - tricks)
+    # Translators: "made (call 4 + 0.1 × 2), 4.2": result, its arithmetic, the score.
+    tail = _("{result} ({reason}), {points}.")
+    return head + tail.format(
+        result=explained.result, reason=explained.reason, points=explained.text
+    )
 
 
 def _html_label(text: str) -> widgets.HTML:

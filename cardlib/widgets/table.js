@@ -97,6 +97,8 @@ function render({ model, el }) {
     languageLabel,
     language,
   );
+  // While a replay (practice) is on: the way back to the deal as first played.
+  const practice = h("p", { class: "cl-practice" });
   const felt = h("div", { class: "cl-felt", role: "group" });
   let ui = null; // the words of the last frame drawn
   const auction = h("p", { class: "cl-auction" });
@@ -112,7 +114,7 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, felt, auction, prompt,
+    heading, speedRow, practice, felt, auction, prompt,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
   );
@@ -227,6 +229,26 @@ function render({ model, el }) {
     });
     calls.append(pad);
     roving(pad, "button");
+  }
+
+  function drawPractice(frame) {
+    // Redrawing removes a focused "Back" button: focus comes back to the new one.
+    const hadFocus = practice.contains(document.activeElement);
+    practice.replaceChildren();
+    practice.hidden = !frame.back;
+    if (!frame.back) return;
+    const back = h("button", {
+      class: "cl-back",
+      type: "button",
+      text: frame.back,
+      // not held back while the bots' cards are shown: the practice is simply left
+      onclick: () => {
+        wantFocus = true;
+        model.send({ type: "back" });
+      },
+    });
+    practice.append(back);
+    if (hadFocus) back.focus();
   }
 
   function drawEnd(frame) {
@@ -354,6 +376,7 @@ function render({ model, el }) {
     auction.textContent = frame.auction ? ui.auction.replace("{calls}", frame.auction) : "";
     auction.hidden = !frame.auction;
     prompt.textContent = frame.prompt;
+    drawPractice(frame);
     drawSeats(frame);
     drawHand(frame, active && frame.hand_active);
     drawCalls(frame, active);

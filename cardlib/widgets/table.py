@@ -34,8 +34,10 @@ from here" button on each (:meth:`CardTable.click_replay`). A replay is
 **practice**: the deal goes back to the position before that decision (the same
 cards, the same earlier plays) and the learner plays on from there, but the
 match keeps the deal as first played; its totals never count a replay, and "Next
-deal" after a replay goes on with the match where it was. Contract Bridge has no
-review (the panel says so).
+deal" after a replay goes on with the match where it was. While replaying, "Back to
+the match" (:meth:`CardTable.click_back_to_match`) leaves the practice wherever it
+stands and shows the end of the deal as first played again, with its review. Contract
+Bridge has no review (the panel says so).
 
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
@@ -45,8 +47,8 @@ seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
 and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``),
-``cl-live``; the app: ``cardlib-table-app``,
-``cardlib-game-picker``, ``cardlib-players-picker``.
+``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``; the
+app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``.
 """
 
 from __future__ import annotations
@@ -101,19 +103,12 @@ class GameSpec:
     make_bots: Callable[[int], list]  # players -> one bot per seat
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
-    points_reason: Callable[[object, int], tuple[str, str, str]]  # deal, seat -> result, pts, why
     players: tuple[int, ...] = (4,)
 
     @property
     def title(self) -> str:
         """The game and how long its match is, in the learner's language."""
         return _(self.title_message).format(name=_(self.name), **self.title_values)
-
-
-def _points_reason(deal, seat) -> tuple[str, str, str]:
-    """A seat's result, points and why, as the game's own module words them."""
-    explained = deal.points_explained(seat)
-    return explained.result, explained.text, explained.reason
 
 
 def _callbreak_bots(players):
@@ -140,7 +135,6 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,
         "call",
         "deal",
-        _points_reason,
     ),
     "callbridge": GameSpec(
         N_("Call Bridge"),
@@ -150,7 +144,6 @@ GAMES: dict[str, GameSpec] = {
         _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
-        _points_reason,
     ),
     "judgement": GameSpec(
         N_("Judgement"),
@@ -160,7 +153,6 @@ GAMES: dict[str, GameSpec] = {
         _judgement_bots,
         "bid",
         "round",
-        _points_reason,
         players=(3, 4, 5, 6, 7),
     ),
     "bridge": GameSpec(
@@ -171,7 +163,6 @@ GAMES: dict[str, GameSpec] = {
         _bridge_bots,
         "call",
         "deal",
-        _points_reason,
     ),
 }
 
@@ -314,6 +305,9 @@ class CardTable(anywidget.AnyWidget):
         self.record: list[tuple[object, object]] = []
         self._kept_match = None  # the match itself while the learner replays (practice)
         self._deal_review = None  # the Review of the finished deal, once asked for
+        #: the finished deal's record and review, kept while the learner replays it
+        self._kept_record: list[tuple[object, object]] = []
+        self._kept_review = None
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
@@ -374,7 +368,7 @@ class CardTable(anywidget.AnyWidget):
         """Next deal (or round) once one is over; a new match once the match is over."""
         phase = self.match.phase
         if self.practising and phase not in ("calling", "bidding", "playing"):
-            self.match, self._kept_match = self._kept_match, None  # back to the match itself
+            self._leave_practice()
             phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
@@ -438,8 +432,9 @@ class CardTable(anywidget.AnyWidget):
                 )
             )
         position = self.record[number - 1][0]
-        if self._kept_match is None:
+        if self._kept_match is None:  # the real deal's end, to come back to
             self._kept_match = self.match
+            self._kept_record, self._kept_review = self.record, self._deal_review
         self.match = self._kept_match.replaying(position)
         self.record = self.record[: number - 1]
         self._forget_review()
@@ -447,6 +442,30 @@ class CardTable(anywidget.AnyWidget):
         self.refusal = ""
         self._advance()
         return True
+
+    def click_back_to_match(self) -> bool:
+        """Leave a replay: back to the end of the deal as first played, with its review.
+
+        The practice is dropped wherever it stands (mid-trick, mid-calling or over);
+        the table is then exactly as it was before the first "Replay from here", and
+        "Next deal" goes on with the match.
+        """
+        if not self.practising:
+            return self._refuse(lambda: _("You are not replaying a deal: the match goes on."))
+        self._leave_practice()
+        if self._deal_review is not None:
+            self.review = self._review_words()
+        self._say_refusal = None
+        self.refusal = ""
+        self._advance()
+        return True
+
+    def _leave_practice(self) -> None:
+        """The match itself again, with the finished deal's record and review."""
+        self.match, self._kept_match = self._kept_match, None
+        self.record, self._kept_record = self._kept_record, []
+        self._deal_review, self._kept_review = self._kept_review, None
+        self.review = {}
 
     def _review_words(self) -> dict:
         """The review in words for the browser, in the language now in use."""
@@ -516,6 +535,8 @@ class CardTable(anywidget.AnyWidget):
             self.request_review()
         elif kind == "replay":
             self.click_replay(content.get("number"))
+        elif kind == "back":
+            self.click_back_to_match()
 
     def _lang_picked(self, change) -> None:
         i18n.set_language(change["new"])  # every widget switches, this one by redraw()
@@ -697,6 +718,7 @@ class CardTable(anywidget.AnyWidget):
             else "",
             "auction": self._auction_text(),
             "end": end,
+            "back": _("Back to the match") if self.practising else "",
             "live": live,
             "ui": self._ui_words(),
         }
@@ -839,7 +861,7 @@ class CardTable(anywidget.AnyWidget):
         rows = []
         totals = match.totals()
         for seat in range(players):
-            result, points, why = spec.points_reason(deal, seat)
+            explained = deal.points_explained(seat)  # the game's own words for its points
             if self.game == "bridge":  # a side scores, below the line towards the game
                 call = contract_text(deal.contract)
                 tricks = deal.tricks_by_side()[seat % 2]
@@ -853,9 +875,9 @@ class CardTable(anywidget.AnyWidget):
                     "label": seat_label(seat, players),
                     "call": call,
                     "tricks": str(tricks),
-                    "result": result,
-                    "points": points,
-                    "why": why,
+                    "result": explained.result,
+                    "points": explained.text,
+                    "why": explained.reason,
                     "total": _total_text(total),
                 }
             )

@@ -508,6 +508,25 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
         codes = page.locator(".cl-hand button").evaluate_all("bs => bs.map(b => b.dataset.code)")
         assert set(codes) == {card.code for card in position.hand(0)}
     assert page.evaluate(FOCUS_IN_TABLE), "focus left the table"
+
+    # "Back to the match", from the keyboard: the deal's end as first played, its review
+    back = page.locator(".cl-practice button.cl-back")
+    expect(back).to_have_text("Back to the match")
+    expect(back).to_have_attribute("data-lm-suppress-shortcuts", "true")
+    back.focus()
+    before = serial(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(SETTLED, arg=before)
+    expect(page.locator(".cl-back")).to_have_count(0)
+    expect(page.locator(".cl-practice")).to_be_hidden()
+    expect(page.locator(".cl-end caption").first).to_have_text("Deal 1 is over.")
+    expect(page.locator(".cl-heading")).not_to_contain_text("replay")
+    expect(body).to_have_count(len(rows))
+    assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
+    expect(page.locator(":focus")).to_have_text("Next deal")  # never <body>
+
+    click_and_wait(page, button)  # the same replay again, this time played to its end
+    expect(page.locator(".cl-heading")).to_contain_text("replay (practice)")
     play_deal_by_clicking(page)
     expect(page.locator(".cl-end caption").first).to_contain_text("Replay of deal 1 is over.")
     click_and_wait(page, page.locator(".cl-end button.cl-next"))
