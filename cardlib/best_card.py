@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
+from cardlib.i18n import _, ngettext
 from cardlib.solver import CardValue, Ending, Solution, one_of_each_run, solve
 from cardlib.tricks import legal_mask, winner_index
 
@@ -211,28 +212,64 @@ def points_text(points, places: int = 1) -> str:
     return f"{number:+.{places}f}".replace("-", "−")
 
 
-def tricks_text(n: int) -> str:
-    """``"1 trick"``, ``"3 tricks"``."""
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+def _outcome_message(game: str, made: bool, left: int) -> str:
+    # One whole sentence per game and outcome, so a translation can word each its own way.
+    if game == "callbridge":
+        if made:
+            return ngettext(
+                "you take {taken} of the last {left} trick, {total} in all, and make your bid "
+                "of {call} ({points})",
+                "you take {taken} of the last {left} tricks, {total} in all, and make your bid "
+                "of {call} ({points})",
+                left,
+            )
+        return ngettext(
+            "you take {taken} of the last {left} trick, {total} in all, and are set on your "
+            "bid of {call} ({points})",
+            "you take {taken} of the last {left} tricks, {total} in all, and are set on your "
+            "bid of {call} ({points})",
+            left,
+        )
+    if made:
+        return ngettext(
+            "you take {taken} of the last {left} trick, {total} in all, and make your call "
+            "of {call} ({points})",
+            "you take {taken} of the last {left} tricks, {total} in all, and make your call "
+            "of {call} ({points})",
+            left,
+        )
+    return ngettext(
+        "you take {taken} of the last {left} trick, {total} in all, and are set on your call "
+        "of {call} ({points})",
+        "you take {taken} of the last {left} tricks, {total} in all, and are set on your call "
+        "of {call} ({points})",
+        left,
+    )
 
 
 def outcome_text(value: CardValue, ending: Ending) -> str:
     """What a card leads to for the player to act, in words: tricks taken from now and in all,
     the call made or set, and the points."""
     seat = ending.to_act
-    game = GAMES[ending.game]
     left = len(ending.hands[seat])
     total = value.tricks[seat]
-    call = f"{game.call_word} of {ending.calls[seat]}"
-    made = f"make your {call}" if value.points[seat] > 0 else f"are set on your {call}"
-    return (
-        f"you take {total - ending.won[seat]} of the last {tricks_text(left)}, {total} in all, and "
-        f"{made} ({points_text(value.points[seat], game.places)})"
+    made = value.points[seat] > 0
+    return _outcome_message(ending.game, made, left).format(
+        taken=total - ending.won[seat],
+        left=left,
+        total=total,
+        call=ending.calls[seat],
+        points=points_text(value.points[seat], GAMES[ending.game].places),
     )
 
 
 def _either(cards: Iterable[Card]) -> str:
-    return " or ".join(map(str, sort_for_display(cards)))
+    """``'A♠ or K♠ or Q♠'``."""
+    names = [str(card) for card in sort_for_display(cards)]
+    text = names[0]
+    for name in names[1:]:
+        text = _("{cards} or {last}").format(cards=text, last=name)
+    return text
 
 
 def reason_text(solution: Solution, ending: Ending) -> str:
@@ -248,12 +285,15 @@ def reason_text(solution: Solution, ending: Ending) -> str:
         parts[is_best].append(
             f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"
         )
-    text = "; ".join(parts[True])
+    best_text = "; ".join(parts[True])
     if all(sure_to_make(ending, card) for card in best):
-        text += " — whatever the others play"
-    text += "."
+        text = _("{best} — whatever the others play.").format(best=best_text)
+    else:
+        # Translators: only the sentence's full stop (Hindi ends it with "।").
+        text = _("{best}.").format(best=best_text)
     if parts[False]:
-        text += f" Every other card does worse — {'; '.join(parts[False])}."
+        others = _("Every other card does worse — {others}.").format(others="; ".join(parts[False]))
+        text += " " + others
     return text
 
 
@@ -283,6 +323,5 @@ __all__ = [
     "solved",
     "sure_to_make",
     "sure_tricks",
-    "tricks_text",
     "verdict",
 ]

@@ -58,13 +58,12 @@ from cardlib.best_card import (
     solved,
     sure_to_make,
     sure_tricks,
-    tricks_text,
     verdict,
 )
 from cardlib.bots import SensibleBot
 from cardlib.cards import Card, cards_text, sort_for_display
 from cardlib.game import SEAT_NAMES
-from cardlib.i18n import _
+from cardlib.i18n import _, ngettext
 from cardlib.puzzles import STANDARD, called_deal, replay_deal
 from cardlib.solver import CardValue, Ending, ending_of
 from cardlib.svg import Html, hand_svg, trick_svg
@@ -82,8 +81,20 @@ def _size(level: str) -> int:
 
 def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "callbreak") -> str:
     """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
-    word = check_game(game).call_word
-    return f"{_(SEAT_NAMES[seat])}: {word} {calls[seat]}, {tricks_text(won[seat])} won"
+    check_game(game)
+    if game == "callbridge":
+        line = ngettext(
+            "{seat}: bid {call}, {count} trick won",
+            "{seat}: bid {call}, {count} tricks won",
+            won[seat],
+        )
+    else:
+        line = ngettext(
+            "{seat}: call {call}, {count} trick won",
+            "{seat}: call {call}, {count} tricks won",
+            won[seat],
+        )
+    return line.format(seat=_(SEAT_NAMES[seat]), call=calls[seat], count=won[seat])
 
 
 def show_ending(
@@ -105,12 +116,15 @@ def show_ending(
     names = [_(name) for name in SEAT_NAMES]
     # Grid places, turned so that the player to act sits at the bottom.
     places = {0: "3 / 2", 1: "2 / 1", 2: "1 / 2", 3: "2 / 3"}
+    to_play = escape(_("you, to play"))
     cells = []
     for s in range(4):
         place = places[(s - seat) % 4]
-        you = " — <b>you, to play</b>" if s == seat else ""
+        you = f" — <b>{to_play}</b>" if s == seat else ""
         picture = hand_svg(
-            sort_for_display(ending.hands[s]), sort=False, label=f"{names[s]}'s hand"
+            sort_for_display(ending.hands[s]),
+            sort=False,
+            label=_("{seat}'s hand").format(seat=names[s]),
         )
         cells.append(
             f'<div style="grid-area:{place};padding:0.3em">'
@@ -120,7 +134,11 @@ def show_ending(
     middle = (
         trick_svg(ending.trick, seats, None, names)
         if ending.trick
-        else escape(f"{names[seat]} leads trick {14 - len(ending.hands[seat])}.")
+        else escape(
+            _("{seat} leads trick {number}.").format(
+                seat=names[seat], number=14 - len(ending.hands[seat])
+            )
+        )
     )
     cells.append(f'<div style="grid-area:2 / 2;padding:0.3em;align-self:center">{middle}</div>')
     heading = f"<b>{escape(title)}</b> — " if title else ""
@@ -135,13 +153,26 @@ def show_ending(
 def question_text(ending: Ending) -> str:
     """The question in one sentence (the same for the notebook, the widget and the key)."""
     seat = ending.to_act
-    left = len(ending.hands[seat])
-    return (
-        f"A double-dummy ending: all four hands are open, {tricks_text(left)} to play. You "
-        f"are {_(SEAT_NAMES[seat])}, with a {GAMES[ending.game].call_word} of "
-        f"{ending.calls[seat]} and "
-        f"{tricks_text(ending.won[seat])} won so far. Which card is best for you?"
-    )
+    left, won = len(ending.hands[seat]), ending.won[seat]
+    ending_is = ngettext(
+        "A double-dummy ending: all four hands are open, {count} trick to play.",
+        "A double-dummy ending: all four hands are open, {count} tricks to play.",
+        left,
+    ).format(count=left)
+    if ending.game == "callbridge":
+        you_are = ngettext(
+            "You are {seat}, with a bid of {call} and {count} trick won so far.",
+            "You are {seat}, with a bid of {call} and {count} tricks won so far.",
+            won,
+        )
+    else:
+        you_are = ngettext(
+            "You are {seat}, with a call of {call} and {count} trick won so far.",
+            "You are {seat}, with a call of {call} and {count} tricks won so far.",
+            won,
+        )
+    you_are = you_are.format(seat=_(SEAT_NAMES[seat]), call=ending.calls[seat], count=won)
+    return " ".join((ending_is, you_are, _("Which card is best for you?")))
 
 
 @dataclass(frozen=True)
@@ -203,8 +234,13 @@ class BestPlayPuzzle:
 
     @property
     def title(self) -> str:
-        game = "" if self.game == "callbreak" else "Call Bridge, "
-        return f"Best-play puzzle {self.number + 1} ({game}{self.level}, seed {self.seed})"
+        if self.game == "callbreak":
+            title = _("Best-play puzzle {number} ({level}, seed {seed})")
+        else:
+            title = _("Best-play puzzle {number} ({game}, {level}, seed {seed})")
+        return title.format(
+            number=self.number + 1, game=_("Call Bridge"), level=_(self.level), seed=self.seed
+        )
 
     @property
     def question(self) -> str:
@@ -212,7 +248,7 @@ class BestPlayPuzzle:
 
     @property
     def prompt(self) -> str:
-        return "Click the card you would play, then Check."
+        return _("Click the card you would play, then Check.")
 
     def check(self, answer):
         """Feedback on an answer (the card you would play), as the exercise checks give it."""
@@ -245,7 +281,11 @@ class BestPlayPuzzle:
             plays = ", ".join(
                 f"{_(SEAT_NAMES[s])} {c}" for s, c in zip(self.trick_seats, self.trick, strict=True)
             )
-            lines.append(f"Trick {self.tricks_played + 1}: {plays}; your turn.")
+            lines.append(
+                _("Trick {number}: {plays}; your turn.").format(
+                    number=self.tricks_played + 1, plays=plays
+                )
+            )
         for s in range(4):
             line = seat_line(s, self.calls, self.won, self.game)
             lines.append(f"{line}: {cards_text(self.hands[s])}")

@@ -14,8 +14,10 @@ import pytest
 
 import cardlib
 from cardlib import RULE_IDS, callbreak, i18n, judgement
+from cardlib.best_play import best_puzzle
 from cardlib.bots import SensibleBot, play_out
 from cardlib.exercises import (
+    check_best_play,
     check_legal_plays,
     check_rule,
     check_trick_winner,
@@ -200,6 +202,34 @@ def puzzle_checked(answer, level="medium", number=1):
     return make
 
 
+#: A best-play puzzle (easy, seed 1) whose hand holds a card the rules do not allow.
+ILLEGAL_CARD_PUZZLE = 4
+
+
+def best_checked(answer, number=1, game="callbreak"):
+    """A best-play puzzle widget after Check: ``answer`` is "none", "right", "wrong" (allowed
+    but not best) or "illegal" (a card the rules do not allow: the puzzle is one with such a
+    card)."""
+
+    def make():
+        p = best_puzzle("easy", seed=1, number=number, game=game)
+        widget = PuzzleWidget(p)
+        legal = {value.card for value in p.values}
+        choice = {
+            "none": None,
+            "right": min(p.best),
+            "wrong": min(legal - p.best),
+            "illegal": min(set(p.hand) - legal, default=None),
+        }[answer]
+        assert choice is not None or answer == "none"
+        if choice is not None:
+            widget.select([choice])
+        widget.check_button.click()
+        return widget
+
+    return make
+
+
 def coach_at(tricks=None, number=None):
     """The coach on a Call Break position after ``tricks`` sensible tricks (``None``: before
     South calls), or on Judgement round ``number`` before the first bid."""
@@ -269,6 +299,12 @@ WIDGETS = {
     "puzzle_right": puzzle_checked("right"),
     "puzzle_wrong": puzzle_checked("wrong", level="hard"),
     "puzzle_stream": stream_checked,
+    "best_play": lambda: PuzzleWidget(best_puzzle("easy", seed=1, number=1)),
+    "best_play_unanswered": best_checked("none"),
+    "best_play_right": best_checked("right"),
+    "best_play_wrong": best_checked("wrong"),
+    "best_play_not_allowed": best_checked("illegal", number=ILLEGAL_CARD_PUZZLE),
+    "best_play_call_bridge": best_checked("wrong", number=0, game="callbridge"),
     "coach_playing": coach_at(tricks=6),
     "coach_calling": coach_at(),
     "coach_judgement_bidding": coach_at(number=2),
@@ -304,9 +340,12 @@ def test_every_sentence_changes_in_hindi_and_hinglish_and_english_comes_back(nam
         cardlib.set_language(code)
         now = shown(widget)
         assert len(now) == len(english), code
-        if code == "hi":  # not one English word left, in a sentence or a label
-            left = [t for t in now if english_words(t) and not DEVANAGARI.search(t)]
-            left = [t for t in left if t not in i18n.LANGUAGES.values()]
+        names = i18n.LANGUAGES.values()  # the dropdown names each language in itself
+        if code == "hi":  # not one English word left, in a label or in any part of a sentence
+            left = [t for t in now if english_words(t) and t not in names]
+            assert not left, left
+        else:  # Hinglish is written in the Latin script only
+            left = [t for t in now if DEVANAGARI.search(t) and t not in names]
             assert not left, left
         stayed = [t for t in english if is_sentence(t) and t in now and t not in GAME_NAMES]
         assert not stayed, (code, stayed)
@@ -464,12 +503,30 @@ def test_every_game_refuses_in_the_learners_language_with_the_same_rule(refusal)
     assert len({str(error) for error in said.values()}) == 3
 
 
+#: Best-play endings (hands by seat, trick, leader, calls, tricks won): South leads and A♥ makes
+#: the call of 3; and one where South must beat 9♥ with A♥, so 5♠ is not allowed.
+BEST_PLAY_GIVENS = (("AH 4H 2C", "QD 5D 3D", "QH 9C 8C", "JD 7C 6C"), "", 0, (3,) * 4, (1, 3, 3, 3))
+BEST_PLAY_MUST_BEAT = (
+    ("AH 4H 5S", "KS 3D", "QH 8C", "7C 6C"),
+    "2H 9H JD",
+    1,
+    (2, 3, 3, 3),
+    (1, 3, 3, 3),
+)
+
 FEEDBACK = {
     "legal plays, wrong": lambda: check_legal_plays("3H", "3H KH 2S", "QH"),
     "legal plays, right": lambda: check_legal_plays("KH", "3H KH 2S", "QH"),
     "rule id, wrong": lambda: check_rule("free", "3H KH 2S", "QH"),
     "trick winner, wrong": lambda: check_trick_winner("AH", "AH 2S KH 3H"),
     "trick winner seat": lambda: check_trick_winner_seat(0, "AH 2S KH 3H", leader=0),
+    "best play, right": lambda: check_best_play("AH", *BEST_PLAY_GIVENS),
+    "best play, wrong": lambda: check_best_play("4H", *BEST_PLAY_GIVENS),
+    "best play, not in hand": lambda: check_best_play("KS", *BEST_PLAY_GIVENS),
+    "best play, not allowed": lambda: check_best_play("5S", *BEST_PLAY_MUST_BEAT),
+    "best play, a bid set": lambda: check_best_play(
+        "4H", *BEST_PLAY_GIVENS[:3], (2, 3, 3, 3), (0, 3, 3, 3), game="callbridge"
+    ),
 }
 
 

@@ -502,22 +502,28 @@ def check_best_play(
     card = read_card(answer, examples)
     if card not in hand:
         return not_yet(
-            f"{card} is not in your hand ({SEAT_NAMES[seat]}: {' '.join(map(str, hand))}).",
+            _("{card} is not in your hand ({seat}: {cards}).").format(
+                card=card, seat=_(SEAT_NAMES[seat]), cards=" ".join(map(str, hand))
+            ),
             kind=_("you chose a card that is not in your hand") + ".",
         )
     value = next((v for v in solution.cards if v.card == card), None)
     if value is None:
         explanation = explain_play(hand, ending.trick, ending.rules)
         return not_yet(
-            f"{card} is not allowed here.",
+            _("{card} is not allowed here.").format(card=card),
             _("Why: {why}").format(why=explanation.text),
             kind=_("you chose a card the rules do not allow here") + ".",
         )
     why = best_card.reason_text(solution, ending)
     if card in best:
-        return correct(f"{card} is the best card here.", _("Why: {why}").format(why=why))
+        return correct(
+            _("{card} is the best card here.").format(card=card), _("Why: {why}").format(why=why)
+        )
     return not_yet(
-        f"{card} is not the best card here: {best_card.outcome_text(value, ending)}.",
-        f"Best: {why}",
-        kind="that card is allowed, but another card does better for you here.",
+        _("{card} is not the best card here: {outcome}.").format(
+            card=card, outcome=best_card.outcome_text(value, ending)
+        ),
+        _("Best: {why}").format(why=why),
+        kind=_("that card is allowed, but another card does better for you here."),
     )

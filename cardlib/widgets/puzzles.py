@@ -136,7 +136,7 @@ class PuzzleWidget:
         from cardlib.exercises.feedback import unanswered
 
         ask = (
-            "click the card you would play, then Check."
+            _("click the card you would play, then Check.")
             if self.single
             else _("click every card you may play, then Check.")
         )

@@ -4,7 +4,8 @@ After "Run All Cells" the notebook's own demonstration cells have checked two pu
 one wrong), so the stream shows puzzle 2 and "Score: 1 of 2". The learner goes on to puzzle 3,
 clicks exactly the cards the engine allows and checks. Then, in the best-play puzzle below the
 stream (whose demonstration cell checked the highest card, a wrong answer), the learner clicks the
-card the solver finds best and checks.
+card the solver finds best and checks, then reads the puzzle in Hindi through its language menu
+and switches back to English.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from cardlib import i18n
 from cardlib.best_play import best_puzzle
 from cardlib.puzzles import puzzle
 
@@ -47,5 +49,20 @@ def test_08_click_the_legal_cards_and_score(run_notebook, screenshot_dir):
     expect(best.locator(".widget-html.cardlib-feedback")).to_contain_text("✓ Correct")
     expect(best.locator(f".cardlib-card-right.cardlib-card-{answer.code}")).to_have_count(1)
     expect(best.locator(".cardlib-card-right")).to_have_count(1)
+
+    # Its language menu: the question, the reason and the verdict all in Hindi, then English
+    # again as it was.
+    with i18n.language("hi"):
+        hindi_question, hindi_reason = ending.question, ending.check(answer).lines[0]
+    language = best.locator(".cardlib-language select")
+    language.select_option(label=i18n.LANGUAGES["hi"])
+    position = best.locator(".cardlib-puzzle-position")
+    feedback = best.locator(".widget-html.cardlib-feedback")
+    expect(position).to_contain_text(hindi_question)
+    expect(feedback).to_contain_text("✓ सही")
+    expect(feedback).to_contain_text(hindi_reason)
+    language.select_option(label=i18n.LANGUAGES["en"])
+    expect(position).to_contain_text(ending.question)
+    expect(feedback).to_contain_text("✓ Correct")
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-check.png")
