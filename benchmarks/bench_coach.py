@@ -34,7 +34,7 @@ import time
 from fractions import Fraction
 
 from cardlib import callbreak
-from cardlib.analysis import CoachBot, analyse
+from cardlib.analysis import CALL_MODELS, CoachBot, analyse
 from cardlib.best_play import GAMES, LEVELS, best_puzzle_set, solved
 from cardlib.bots import SensibleBot, play_out
 from cardlib.solver import solve
@@ -160,8 +160,15 @@ def endplay_times(count: int, seed: int) -> list[float] | None:
     return times
 
 
-def speed(positions: int, seed: int, samples: int = 500) -> dict:
-    analysis = [timed(analyse, deal, samples, seed) for deal in first_leads(positions, seed)]
+def speed(positions: int, seed: int, samples: int = 500, model_options=None) -> dict:
+    """CPU times of the analysis (with CoachBot's ``model_options``), the solver and endplay."""
+    options = dict(model_options or {})
+    options.setdefault("calls_model", None)
+    options.setdefault("tolerance", 0)
+    analysis = [
+        timed(analyse, deal, samples, seed, 3, options["calls_model"], options["tolerance"])
+        for deal in first_leads(positions, seed)
+    ]
     solver = sorted(timed(solve, deal) for deal in endings(positions * 10, seed))
     figures = {
         "analysis_s": statistics.median(analysis),
@@ -264,6 +271,16 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument(
         "--call-boldness", type=float, default=None, help="CoachBot's (default: its own)"
     )
+    parser.add_argument(
+        "--calls-model",
+        choices=["none", *CALL_MODELS],
+        default=None,
+        help="CoachBot's model of the other players' calls in play, 'none' for none"
+        " (default: its own); also used by the timed analysis",
+    )
+    parser.add_argument(
+        "--tolerance", type=int, default=None, help="how far a call may be from the model's"
+    )
     parser.add_argument("--positions", type=int, default=5, help="13-card decisions to time")
     parser.add_argument("--samples", type=int, default=500, help="samples per timed analysis")
     parser.add_argument(
@@ -273,8 +290,15 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args(argv)
     results: dict = {}
+    model_options: dict = {}
+    if args.calls_model is not None:
+        model_options["calls_model"] = None if args.calls_model == "none" else args.calls_model
+    if args.tolerance is not None:
+        if args.tolerance < 0:
+            parser.error(f"--tolerance must be ≥ 0, got {args.tolerance}")
+        model_options["tolerance"] = args.tolerance
     if not args.skip_speed:
-        results["speed"] = speed(args.positions, args.seed, args.samples)
+        results["speed"] = speed(args.positions, args.seed, args.samples, model_options)
         print(report_speed(results["speed"], args.samples), flush=True)
         results["puzzles"] = puzzle_speed(args.puzzles, args.seed)
         print(report_puzzle_speed(results["puzzles"], args.puzzles), flush=True)
@@ -282,6 +306,7 @@ def main(argv: list[str] | None = None) -> dict:
         options = {"call_samples": args.call_samples, "play_samples": args.play_samples}
         if args.call_boldness is not None:
             options["call_boldness"] = args.call_boldness
+        options.update(model_options)
 
         def progress(done, total, margin):
             if done % 10 == 0:

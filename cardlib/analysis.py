@@ -20,10 +20,14 @@ deal (the game's points, not tricks):
    the same samples for every card (so the differences between cards are
    sharper than each mean).
 
-What sampling ignores: the calls. A player who called 6 probably holds high
-cards and spades, and the samples do not know it (every consistent layout is
-equally likely). Nor do the playouts model a player's plan beyond the sensible
-policy. Seeded: the same position, samples and seed give the same numbers.
+What sampling ignores by default: the calls. A player who called 6 probably
+holds high cards and spades, and the plain samples do not know it (every
+consistent layout is equally likely). Asked to (``calls_model="sensible"``),
+the coach keeps only the layouts in which every other player's call is the one
+the sensible rule of thumb (:func:`cardlib.bots.sensible_call_mask`) makes for
+the hand they were dealt, within a ``tolerance`` (:class:`CallFittingHands`).
+Nor do the playouts model a player's plan beyond the sensible policy. Seeded:
+the same position, samples and seed give the same numbers.
 
 :func:`analyse_calls` does the same before calling: the expected score of
 every call the player may make, for their hand, the other players' calls
@@ -35,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
@@ -351,6 +355,104 @@ class HiddenHands:
         return hands
 
 
+CALL_MODELS = ("sensible",)
+MAX_TRIES = 2000  # draws per sample before the tolerance is widened (see CallFittingHands)
+
+
+def _calling_order(view: View) -> list[int]:
+    return [(view.dealer + view.direction * (i + 1)) % view.players for i in range(view.players)]
+
+
+def model_call(view: View, seat: int, hand: int, earlier: Sequence[int]) -> int:
+    """The call the sensible rule of thumb makes for ``hand`` (a mask) in ``seat``.
+
+    ``earlier`` are the calls made before it (they matter only to Judgement's
+    hook: the dealer may not make the bids add up to the tricks). The same rule
+    fills in the calls still to come in :func:`analyse_calls` and judges the
+    calls already made in :class:`CallFittingHands`.
+    """
+    if view.game == "judgement":
+        from cardlib import judgement
+
+        legal = judgement.legal_bids(view.dealt, list(earlier), seat == view.dealer)
+        if not view.face_up:
+            return min(legal)
+        wish = sensible_call_mask(hand, view.rules.trump, 0, view.dealt)
+        return min(legal, key=lambda b: (abs(b - wish), b))
+    low, high = _call_range(view)
+    return sensible_call_mask(hand, view.rules.trump, low, high)
+
+
+class CallFittingHands:
+    """Samples of the hidden hands that fit the other players' calls too, by rejection.
+
+    A layout is drawn by :class:`HiddenHands` (uniform among those consistent
+    with the cards seen); each other seat that has called gets back the hand it
+    was dealt (its sampled cards and the cards it has played), and the layout
+    is kept when every such seat's call is within ``tolerance`` of the call
+    :func:`model_call` makes for that hand. So the kept layouts are uniform
+    among those that fit both the cards and the calls. ``calls_model`` names
+    the model of calling; ``"sensible"`` (the rule of thumb the sensible bots
+    call by) is the one there is.
+
+    It never hangs: when ``max_tries`` draws in a row fit no sample, the
+    tolerance is widened by one, and after ``tolerance + 1`` it gives up on the
+    calls and draws unconditioned (as :class:`HiddenHands`); a fallback lasts
+    for the rest of the samples. ``fell_back`` counts the samples drawn under a
+    wider tolerance than asked or unconditioned, ``level`` is the tolerance of
+    the last sample (``None``: unconditioned). Seeded like :class:`HiddenHands`.
+    """
+
+    def __init__(
+        self, view: View, calls_model: str = "sensible", tolerance: int = 0, max_tries=MAX_TRIES
+    ):
+        if calls_model not in CALL_MODELS:
+            raise ValueError(
+                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}"
+            )
+        if not isinstance(tolerance, int) or isinstance(tolerance, bool) or tolerance < 0:
+            raise ValueError(f"tolerance must be a whole number ≥ 0, got {tolerance!r}")
+        self.view = view
+        self.hands = HiddenHands(view)
+        self.tolerance = tolerance
+        self.max_tries = max_tries
+        self.level: int | None = tolerance
+        self.fell_back = 0
+        played = [0] * view.players
+        for seat, card in view.plays:
+            played[seat] |= 1 << int(card)
+        calls = view.calls
+        earlier: list[int] = []
+        # (seat, cards it played, its call, the model's call for the earlier calls)
+        self.judged = []
+        for seat in _calling_order(view):
+            if calls[seat] is None:
+                break
+            if seat != view.seat:
+                self.judged.append((seat, played[seat], calls[seat], tuple(earlier)))
+            earlier.append(calls[seat])
+
+    def fits(self, hands: Sequence[int], tolerance: int) -> bool:
+        """Whether every judged seat's call is within ``tolerance`` of the model's for its hand."""
+        view = self.view
+        for seat, played, call, earlier in self.judged:
+            if abs(model_call(view, seat, hands[seat] | played, earlier) - call) > tolerance:
+                return False
+        return True
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Every seat's hand now, as :meth:`HiddenHands.sample`, fitting the calls if it can."""
+        while self.level is not None:
+            for _ in range(self.max_tries):
+                hands = self.hands.sample(rng)
+                if self.fits(hands, self.level):
+                    self.fell_back += self.level != self.tolerance
+                    return hands
+            self.level = self.level + 1 if self.level <= self.tolerance else None
+        self.fell_back += 1
+        return self.hands.sample(rng)
+
+
 # ----- playing a sample out --------------------------------------------------------------
 
 
@@ -553,13 +655,25 @@ class Analysis:
 
     ``seat`` the player to act, ``cards`` one :class:`CardEstimate` per legal
     card sorted by expected points (best first, ties by card), ``samples`` and
-    ``seed`` as asked.
+    ``seed`` as asked; ``calls_model`` and ``tolerance`` as asked, and
+    ``fell_back`` how many samples could not fit the calls under them (see
+    :class:`CallFittingHands`); shown in the repr only when a model was asked.
     """
 
     seat: int
     cards: tuple[CardEstimate, ...]
     samples: int
     seed: int
+    calls_model: str | None = None
+    tolerance: int = 0
+    fell_back: int = 0
+
+    def __repr__(self) -> str:
+        shown = [f for f in fields(self) if f.name not in self._MODEL_FIELDS or self.calls_model]
+        inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in shown)
+        return f"Analysis({inner})"
+
+    _MODEL_FIELDS = ("calls_model", "tolerance", "fell_back")
 
     @property
     def best(self) -> Card:
@@ -590,9 +704,14 @@ class Analysis:
                 f"; best {self.best} by {_fmt(second.loss)} ± {second.loss_stderr:.2f} "
                 f"over {second.card}"
             )
+        fitting = ""
+        if self.calls_model:
+            within = f" within {self.tolerance}" if self.tolerance else ""
+            fitting = f" that fit the calls{within} ({self.calls_model} calling"
+            fitting += f"; {self.fell_back} fell back)" if self.fell_back else ")"
         caption = (
             f"Expected points for seat {self.seat}, each card over the same "
-            f"{self.samples} samples of the hidden hands{margin}"
+            f"{self.samples} samples of the hidden hands{fitting}{margin}"
         )
         return _table_html(caption, ("rank", "card", "expected points", "against the best"), rows)
 
@@ -668,9 +787,18 @@ def _rng(seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
-def imagined_deals(position, samples: int, seed=0) -> Iterator[list[int]]:
+def _sampler(view: View, calls_model: str | None, tolerance: int):
+    if calls_model is None:
+        return HiddenHands(view)
+    return CallFittingHands(view, calls_model, tolerance)
+
+
+def imagined_deals(
+    position, samples: int, seed=0, calls_model: str | None = None, tolerance: int = 0
+) -> Iterator[list[int]]:
     """The layouts of the hidden hands that :func:`analyse` and :func:`analyse_calls` draw
-    for ``position`` with this ``samples`` and ``seed``, in the same order.
+    for ``position`` with this ``samples`` and ``seed`` (and ``calls_model`` and
+    ``tolerance``, :func:`analyse`'s), in the same order.
 
     Each is every seat's hand now as a mask (the player's own hand exact,
     Judgement's undealt cards left out), so the first few are the deals the coach
@@ -678,12 +806,19 @@ def imagined_deals(position, samples: int, seed=0) -> Iterator[list[int]]:
     """
     view = _as_view(position)
     rng = _rng(seed)
-    sampler = HiddenHands(view)
+    sampler = _sampler(view, calls_model, tolerance)
     for _ in range(samples):
         yield sampler.sample(rng)
 
 
-def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) -> Analysis:
+def analyse(
+    position,
+    samples: int = 200,
+    seed: int = 0,
+    exact_from: int = 3,
+    calls_model: str | None = None,
+    tolerance: int = 0,
+) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
     ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
@@ -691,6 +826,12 @@ def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) ->
     hands are drawn (seeded by ``seed``); each is played out after every legal
     card, by the sensible policy and, from ``exact_from`` cards a hand, the
     exact solver's line.
+
+    ``calls_model``: ``None`` (the default) draws every layout consistent with
+    the cards seen alike; ``"sensible"`` keeps only those in which the other
+    players' calls are, within ``tolerance``, what the sensible rule of thumb
+    calls for the hands they were dealt (:class:`CallFittingHands`, which says
+    how it falls back when none fit; the count is ``Analysis.fell_back``).
     """
     view = _as_view(position)
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
@@ -710,7 +851,10 @@ def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) ->
     won0 = list(view.won)
     leader = view.leader
     values: dict[int, list[Fraction]] = {c: [] for c in tried}
-    for hands in imagined_deals(view, samples, seed):
+    sampler = _sampler(view, calls_model, tolerance)
+    rng = _rng(seed)
+    for _ in range(samples):
+        hands = sampler.sample(rng)
         for card in tried:
             h = list(hands)
             h[seat] ^= 1 << card
@@ -725,7 +869,12 @@ def analyse(position, samples: int = 200, seed: int = 0, exact_from: int = 3) ->
                 t = []
             final = playout.final_tricks(h, t, lead, won, calls, False)
             values[card].append(own[final[seat]])
-    return _analysis(seat, reps, values, samples, seed)
+    analysis = _analysis(seat, reps, values, samples, seed)
+    if calls_model is None:
+        return analysis
+    return replace(
+        analysis, calls_model=calls_model, tolerance=tolerance, fell_back=sampler.fell_back
+    )
 
 
 def _analysis(seat, reps, values, samples, seed) -> Analysis:
@@ -742,26 +891,10 @@ def _analysis(seat, reps, values, samples, seed) -> Analysis:
 
 def _later_calls(view: View, hands: list[int], calls: list[int | None]) -> list[int]:
     """Fill in the calls not yet made, in calling order, as the sensible bots would make them."""
-    order = [(view.dealer + view.direction * (i + 1)) % view.players for i in range(view.players)]
     filled = list(calls)
-    if view.game == "judgement":
-        from cardlib import judgement
-
-        trump = view.rules.trump
-        for s in order:
-            if filled[s] is None:
-                earlier = [b for b in filled if b is not None]
-                legal = judgement.legal_bids(view.dealt, earlier, s == view.dealer)
-                if not view.face_up:
-                    filled[s] = min(legal)
-                else:
-                    wish = sensible_call_mask(hands[s], trump, 0, view.dealt)
-                    filled[s] = min(legal, key=lambda b: (abs(b - wish), b))
-        return filled
-    low, high = _call_range(view)
-    for s in order:
+    for s in _calling_order(view):
         if filled[s] is None:
-            filled[s] = sensible_call_mask(hands[s], view.rules.trump, low, high)
+            filled[s] = model_call(view, s, hands[s], [b for b in filled if b is not None])
     return filled
 
 
@@ -833,6 +966,10 @@ class CoachBot:
     exactly; on the benchmark's 100 deals 0.8 scored top more often but made
     89% of its calls, 0.5 kept them above 90% (see ``benchmarks/bench_coach.py``).
     0 calls the best estimate.
+
+    ``calls_model`` and ``tolerance``: passed to :func:`analyse` in play, so
+    the layouts it imagines fit the other players' calls (``None``: they do
+    not; see :class:`CallFittingHands`).
     """
 
     def __init__(
@@ -842,8 +979,16 @@ class CoachBot:
         play_samples: int = 50,
         exact_from: int = 2,
         call_boldness: float = 0.5,
+        calls_model: str | None = None,
+        tolerance: int = 0,
     ):
+        if calls_model is not None and calls_model not in CALL_MODELS:
+            raise ValueError(
+                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}"
+            )
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.calls_model = calls_model
+        self.tolerance = tolerance
         self.call_samples = call_samples
         self.play_samples = play_samples
         self.exact_from = exact_from
@@ -867,19 +1012,24 @@ class CoachBot:
         seed = self.rng.getrandbits(32)  # drawn even for a forced card: choices stay in step
         if len(legal) == 1:
             return next(iter(legal))
-        return analyse(deal, self.play_samples, seed, self.exact_from).best
+        return analyse(
+            deal, self.play_samples, seed, self.exact_from, self.calls_model, self.tolerance
+        ).best
 
     def __repr__(self) -> str:
         return (
             f"CoachBot(call_samples={self.call_samples}, play_samples={self.play_samples}, "
-            f"exact_from={self.exact_from}, call_boldness={self.call_boldness})"
+            f"exact_from={self.exact_from}, call_boldness={self.call_boldness}, "
+            f"calls_model={self.calls_model!r}, tolerance={self.tolerance})"
         )
 
 
 __all__ = [
+    "CALL_MODELS",
     "Analysis",
     "CallAnalysis",
     "CallEstimate",
+    "CallFittingHands",
     "CardEstimate",
     "CoachBot",
     "Estimate",
@@ -890,6 +1040,7 @@ __all__ = [
     "forbidden_cards",
     "imagined_deals",
     "legal_calls",
+    "model_call",
     "policy_playout",
     "view_of",
 ]

@@ -8,7 +8,10 @@
 - the sampler is uniform (checked on a small case against every layout);
 - the inlined playout plays exactly by :func:`cardlib.tricks.legal_mask` and
   :func:`cardlib.bots.sensible_play_mask`, and ends deals as the fast path does;
-- analyses are seeded, and their results evaluate back from their reprs.
+- analyses are seeded, and their results evaluate back from their reprs;
+- asked to fit the calls, the samples fit the cards seen and the calls (by the
+  sensible rule of thumb, recomputed here from the hands dealt), uniformly,
+  and an impossible set of calls falls back to plain samples and says so.
 """
 
 import itertools
@@ -26,16 +29,18 @@ from cardlib.analysis import (
     Analysis,
     CallAnalysis,
     CallEstimate,
+    CallFittingHands,
     CardEstimate,
     Estimate,
     HiddenHands,
     analyse,
     analyse_calls,
     forbidden_cards,
+    imagined_deals,
     policy_playout,
     view_of,
 )
-from cardlib.bots import RandomBot, SensibleBot, sensible_play_mask
+from cardlib.bots import RandomBot, SensibleBot, sensible_call_mask, sensible_play_mask
 from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, to_mask
 from cardlib.errors import CardlibError
 from cardlib.fast import play_tricks, sensible_chooser
@@ -318,3 +323,138 @@ def test_the_view_agrees_with_the_engines_protocol(game, seed):
         assert hidden == view.unseen
     assert tuple(view.hand_size(s) for s in range(view.players)) == seen.hand_sizes
     assert view.won == seen.tricks_won and view.to_act == seen.to_act
+
+
+# ----- samples that fit the calls ------------------------------------------------------------
+
+
+def dealt_hands(view, hands):
+    """Each seat's hand as dealt: its cards now in the sample and the cards it has played."""
+    dealt = list(hands)
+    for seat, card in view.plays:
+        dealt[seat] |= 1 << int(card)
+    return dealt
+
+
+@SOME
+@given(game=games, seed=seeds, tolerance=st.integers(0, 1))
+def test_samples_fitting_the_calls_fit_the_cards_seen_and_the_calls(game, seed, tolerance):
+    deal = partway(game, seed)
+    view = view_of(deal)
+    forbidden = forbidden_cards(view)
+    played = to_mask(c for _, c in view.plays)
+    sampler = CallFittingHands(view, "sensible", tolerance)
+    # The real layout fits: every call here was made by the sensible rule of thumb.
+    if game != "judgement":
+        real = [to_mask(deal.hand(s)) for s in range(4)]
+        assert sampler.fits(real, 0)
+    rng = random.Random(seed)
+    for _ in range(4):
+        hands = sampler.sample(rng)
+        assert hands[view.seat] == to_mask(deal.hand(view.seat))
+        union = 0
+        for seat, hand in enumerate(hands):
+            assert hand.bit_count() == len(deal.hand(seat))
+            assert not union & hand and not hand & played
+            if seat != view.seat:
+                assert not hand & forbidden[seat]
+            union |= hand
+        if sampler.level != tolerance:
+            continue  # fell back (counted): nothing more is promised
+        if game == "judgement":
+            assert len(sampler.judged) == deal.players - 1
+            continue
+        low, high = (2, 12) if game == "callbridge" else (1, 13)
+        for seat, dealt in enumerate(dealt_hands(view, hands)):
+            if seat != view.seat:
+                model = sensible_call_mask(dealt, "S", low, high)
+                assert abs(model - deal.calls[seat]) <= tolerance, seat
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_samples_fitting_the_calls_are_uniform_on_a_small_case(seed):
+    """Late in a real deal: every layout that fits the cards and the calls, equally often."""
+    deal = callbreak.Deal(seed=seed, dealer=0)
+    bots = [SensibleBot()] * 4
+    while deal.phase == "calling":
+        deal.call(bots[deal.to_act].choose_call(deal))
+    while len(deal.hand(deal.to_act)) > 3 or deal.trick:
+        deal.play(bots[deal.to_act].choose_play(deal))
+    view = view_of(deal)
+    others = [s for s in range(4) if s != view.seat]
+    unseen = [int(c) for c in DECK if view.unseen >> int(c) & 1]
+    plain = HiddenHands(view)
+    rng = random.Random(9)
+    layouts = set()  # every layout that fits the cards (the plain sampler draws them all)
+    for _ in range(30 * plain.layouts):
+        hands = plain.sample(rng)
+        layouts.add(tuple(tuple(c for c in unseen if hands[s] >> c & 1) for s in others))
+    assert len(layouts) == plain.layouts
+
+    def fits(layout):
+        hands = [0] * 4
+        for s, cards in zip(others, layout, strict=True):
+            hands[s] = sum(1 << c for c in cards)
+        dealt = dealt_hands(view, hands)
+        return all(sensible_call_mask(dealt[s], "S", 1, 13) == deal.calls[s] for s in others)
+
+    fitting = {layout for layout in layouts if fits(layout)}
+    assert fitting  # the real layout is one
+    sampler = CallFittingHands(view, "sensible")
+    counts = Counter()
+    n = 60 * len(fitting)
+    for _ in range(n):
+        hands = sampler.sample(rng)
+        counts[tuple(tuple(c for c in unseen if hands[s] >> c & 1) for s in others)] += 1
+    assert set(counts) == fitting and sampler.fell_back == 0
+    expected = n / len(fitting)
+    chi2 = sum((k - expected) ** 2 / expected for k in counts.values())
+    assert chi2 < 2 * len(fitting) + 10
+
+
+def test_fitting_the_calls_is_seeded_and_opt_in():
+    deal = partway("callbreak", 31)
+    plain = analyse(deal, samples=4, seed=2)
+    fitted = analyse(deal, samples=4, seed=2, calls_model="sensible")
+    assert fitted == analyse(deal, samples=4, seed=2, calls_model="sensible")
+    assert list(imagined_deals(deal, 5, 7, "sensible")) == list(
+        imagined_deals(deal, 5, 7, "sensible")
+    )
+    assert plain.calls_model is None and "calls_model" not in repr(plain)
+    assert "fit the calls" not in plain._repr_html_()
+    assert fitted.calls_model == "sensible" and fitted.fell_back == 0
+    names = {
+        "Analysis": Analysis,
+        "CardEstimate": CardEstimate,
+        "Estimate": Estimate,
+        "Card": Card,
+        "Fraction": Fraction,
+        "inf": math.inf,
+    }
+    assert eval(repr(fitted), names) == fitted
+    assert "that fit the calls (sensible calling)" in fitted._repr_html_()
+    with pytest.raises(ValueError, match="calls_model"):
+        analyse(deal, samples=2, calls_model="psychic")
+    with pytest.raises(ValueError, match="tolerance"):
+        analyse(deal, samples=2, calls_model="sensible", tolerance=-1)
+
+
+def test_calls_no_hand_can_fit_fall_back_to_plain_samples_and_say_so():
+    """West calls 13 while South holds A♠: no layout gives West 13 by the rule of thumb."""
+    deal = callbreak.Deal(seed=4, dealer=3)
+    south = next(s for s in range(4) if Card("AS") in deal.hand(s))
+    deal = callbreak.Deal(seed=4, dealer=(south - 1) % 4)  # South (holding A♠) calls first
+    west = (south + 1) % 4
+    while deal.phase == "calling":
+        seat = deal.to_act
+        deal.call(13 if seat == west else SensibleBot().choose_call(deal))
+    view = view_of(deal)
+    assert view.seat == south
+    sampler = CallFittingHands(view, "sensible", tolerance=0, max_tries=50)
+    rng = random.Random(1)
+    for _ in range(3):
+        sampler.sample(rng)
+    assert sampler.level is None and sampler.fell_back == 3
+    analysis = analyse(deal, samples=3, seed=1, calls_model="sensible")
+    assert analysis.fell_back == 3 and analysis.cards[0].estimate.samples == 3
+    assert "3 fell back" in analysis._repr_html_()

@@ -121,3 +121,30 @@ def test_the_coach_honours_the_house_rules_calls_capped_anticlockwise(seed):
     bots[seed % 4] = coach
     play_out(deal, bots)
     assert deal.phase == "over" and coach.actions == 14
+
+
+@FEW
+@given(seed=seeds, seat=st.integers(0, 3), game=st.sampled_from(["callbreak", "callbridge"]))
+def test_the_coach_fitting_the_calls_plays_legally(seed, seat, game):
+    deal = callbreak.Deal(seed=seed) if game == "callbreak" else callbridge.Deal(seed=seed)
+    coach = Checked(CoachBot(seed=seed, call_samples=2, play_samples=3, calls_model="sensible"))
+    bots = [SensibleBot()] * 4
+    bots[seat] = coach
+    play_out(deal, bots)
+    assert deal.phase == "over" and coach.actions == 14
+
+
+@FEW
+@given(seed=seeds, players=st.integers(3, 7), number=st.integers(1, 8))
+def test_the_coach_fitting_the_bids_plays_judgement_legally(seed, players, number):
+    round_ = judgement.Round(players=players, number=number, seed=seed)
+    coach = Checked(CoachBot(seed=seed, call_samples=2, play_samples=2, calls_model="sensible"))
+    bots = [judgement.SensibleBot()] * players
+    bots[seed % players] = coach
+    judgement.play_out(round_, bots)
+    assert round_.phase == "over" and coach.actions >= 1
+
+
+def test_the_coach_refuses_an_unknown_calls_model():
+    with pytest.raises(ValueError, match="calls_model"):
+        CoachBot(calls_model="telepathy")
