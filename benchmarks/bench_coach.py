@@ -299,6 +299,8 @@ def main(argv: list[str] | None = None) -> dict:
         model_options["tolerance"] = args.tolerance
     if not args.skip_speed:
         results["speed"] = speed(args.positions, args.seed, args.samples, model_options)
+        if model_options.get("calls_model"):
+            print(f"(analyses fitting the calls: {model_options})", flush=True)
         print(report_speed(results["speed"], args.samples), flush=True)
         results["puzzles"] = puzzle_speed(args.puzzles, args.seed)
         print(report_puzzle_speed(results["puzzles"], args.puzzles), flush=True)
