@@ -974,7 +974,8 @@ class CoachBot:
     30 tuning deals (seeds 5000–5029) the margin over SensibleBot was +1.02 ±
     0.27 with ``"sensible"`` against +1.04 ± 0.24 without; on 100 fresh deals
     (seeds 8001–8100) +0.93 ± 0.14 against +1.00 ± 0.14, top 36.5% against
-    38.8%, calls made 93.0% against 94.0%. And it costs time: a 13-card
+    38.8%, calls made 93.0% against 94.0% (``tolerance=1``: +1.10 ± 0.25 and
+    +0.96 ± 0.14, top 37.2%, made 93.0%). And it costs time: a 13-card
     analysis of 500 samples took a median 1.16 s of CPU against 0.87 s (up to
     2.8 s when the calls leave few layouts; see ``benchmarks/bench_coach.py``).
     """
