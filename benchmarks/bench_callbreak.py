@@ -5,7 +5,7 @@ Three contenders play the same kind of work, one full random deal each time
 
 - ``public``: :class:`cardlib.callbreak.Deal` through its public methods,
   choosing with ``random.choice`` among ``legal_calls()`` and ``legal_plays()``;
-- ``fast``: :func:`cardlib.fast.random_deal`, the same game on 52-bit masks;
+- ``fast``: :func:`cardlib.coach.fast.random_deal`, the same game on 52-bit masks;
 - ``openspiel``: OpenSpiel's ``spades`` through its Python API, chance nodes
   (the deal) and moves drawn from the same kind of Python ``random.Random``.
 
@@ -24,7 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from cardlib import callbreak, fast
+from cardlib import callbreak
+from cardlib.coach import fast
 
 #: The targets the project set: public/OpenSpiel ≥ 1.0, fast/OpenSpiel ≥ 1.5.
 TARGETS = {"public": 1.0, "fast": 1.5}
@@ -45,7 +46,7 @@ _RULES = callbreak.play_rules()
 
 
 def fast_deal(rng: random.Random) -> list[int]:
-    """One random deal on masks (:func:`cardlib.fast.random_deal`); returns tricks won."""
+    """One random deal on masks (:func:`cardlib.coach.fast.random_deal`); returns tricks won."""
     return fast.random_deal(rng, _RULES)[1]
 
 

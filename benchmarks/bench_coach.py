@@ -17,7 +17,7 @@ with 500 samples (the first lead of several deals), the exact solver on 6-card
 endings of real deals (median and 95th percentile), and endplay's double-dummy
 ``solve_board`` on Contract Bridge positions of the same size for comparison,
 when installed; and generating a set of "what should I play?" puzzles
-(:mod:`cardlib.best_play`, ``--puzzles`` a set) for each level and game.
+(:mod:`cardlib.puzzles.best_play`, ``--puzzles`` a set) for each level and game.
 
 Run ``python benchmarks/bench_coach.py`` (``make bench``); ``--deals`` sets the
 number of deals. The targets are printed beside the figures, never asserted.
@@ -34,10 +34,10 @@ import time
 from fractions import Fraction
 
 from cardlib import callbreak
-from cardlib.analysis import CALL_MODELS, CoachBot, analyse
-from cardlib.best_play import GAMES, LEVELS, best_puzzle_set, solved
 from cardlib.bots import SensibleBot, play_out
-from cardlib.solver import solve
+from cardlib.coach.analysis import CALL_MODELS, CoachBot, analyse
+from cardlib.coach.solver import solve
+from cardlib.puzzles.best_play import GAMES, LEVELS, best_puzzle_set, solved
 
 TARGETS = {"margin": 0.5, "stretch": 1.0, "top": 0.35, "made": 0.90}
 SPEED_TARGETS = {"analysis_s": 1.0, "solver_median_ms": 50.0, "solver_p95_ms": 500.0}
@@ -138,10 +138,10 @@ def timed(run, *args) -> float:
 def endplay_times(count: int, seed: int) -> list[float] | None:
     """Seconds per ``solve_board`` on 6-card Contract Bridge endings (``None``: no endplay)."""
     try:
-        from cardlib.double_dummy import solve_cards
+        from cardlib.bridge.double_dummy import solve_cards
     except ImportError:
         return None
-    from cardlib.double_dummy import EndplayMissing
+    from cardlib.bridge.double_dummy import EndplayMissing
 
     rng = random.Random(seed)
     times = []

@@ -2,8 +2,8 @@
 
 For each game the card table reviews (Call Break, Call Bridge, Judgement's first
 round of seven cards), seeded deals are played by four sensible bots and seat 0's
-decisions (its call and 13 or 7 cards) are reviewed with :func:`cardlib.review.review`
-at the table's sample count (``cardlib.review.DEFAULT_SAMPLES``). Printed: the CPU time
+decisions (its call and 13 or 7 cards) are reviewed with :func:`cardlib.coach.review.review`
+at the table's sample count (``cardlib.coach.review.DEFAULT_SAMPLES``). Printed: the CPU time
 of one deal's review, median and slowest, and the target beside it (never asserted).
 
 Run ``python benchmarks/bench_review.py`` (``make bench``); ``--deals`` and
@@ -18,7 +18,7 @@ import time
 
 from cardlib import callbreak, callbridge, judgement
 from cardlib.bots import SensibleBot
-from cardlib.review import DEFAULT_SAMPLES, review
+from cardlib.coach.review import DEFAULT_SAMPLES, review
 
 #: A learner should not wait longer than this for the review of a deal (CPU seconds).
 TARGET_S = 2.0

@@ -3,7 +3,7 @@
 Bots choose only from ``deal.legal_calls()`` and ``deal.legal_plays()``, so they
 never make an illegal move. The sensible bot's policy is written on hand masks
 (:func:`sensible_call_mask`, :func:`sensible_play_mask`) so that the fast
-simulations in :mod:`cardlib.fast` use exactly the same decisions.
+simulations in :mod:`cardlib.coach.fast` use exactly the same decisions.
 
 A bot takes the deal it plays in: ``bot.choose_call(deal)``, ``bot.choose_play(deal)``.
 """

@@ -121,7 +121,7 @@ class Explanation:
         return f"{self.rule}: {self.text}"
 
     def _repr_html_(self) -> str:
-        from cardlib.svg import explanation_html
+        from cardlib.draw.svg import explanation_html
 
         return explanation_html(self)
 

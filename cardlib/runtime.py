@@ -16,7 +16,7 @@ import importlib.util
 import sys
 from html import escape
 
-from cardlib.svg import Html
+from cardlib.draw.svg import Html
 
 #: True inside Pyodide (the JupyterLite site), where compiled packages from PyPI cannot load.
 IN_BROWSER = sys.platform == "emscripten"

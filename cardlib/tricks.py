@@ -314,7 +314,8 @@ def rule_masks(
 
     ``legal_mask`` says which rule decides; this says what a player who applied another rule
     would play. Two rule ids with the same mask are the same answer here, and a puzzle is worth
-    setting only when its rule's mask differs from its rivals' (see :data:`cardlib.puzzles.RIVALS`).
+    setting only when its rule's mask differs from its rivals' (see
+    :data:`cardlib.puzzles.legal_play.RIVALS`).
     """
     masks: dict[str, int] = {}
     masks[FREE] = hand  # "any card": what a player who forgot every duty would play

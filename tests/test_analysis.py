@@ -25,7 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.analysis import (
+from cardlib.bots import RandomBot, SensibleBot, sensible_call_mask, sensible_play_mask
+from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, to_mask
+from cardlib.coach.analysis import (
     Analysis,
     CallAnalysis,
     CallEstimate,
@@ -40,10 +42,8 @@ from cardlib.analysis import (
     policy_playout,
     view_of,
 )
-from cardlib.bots import RandomBot, SensibleBot, sensible_call_mask, sensible_play_mask
-from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, to_mask
+from cardlib.coach.fast import play_tricks, sensible_chooser
 from cardlib.errors import CardlibError
-from cardlib.fast import play_tricks, sensible_chooser
 from cardlib.game import deal_hands
 from cardlib.tricks import PlayRules, legal_mask
 

@@ -15,7 +15,17 @@ from hypothesis import strategies as st
 from nbclient import NotebookClient
 
 from cardlib import Card, callbreak
-from cardlib.best_play import (
+from cardlib.coach.solver import brute_force, solve
+from cardlib.exercises import check_best_play, exercise_mode
+from cardlib.exercises import feedback as feedback_module
+from cardlib.exercises.puzzle_sets import (
+    answer_key,
+    instructor_notebook,
+    student_notebook,
+    write_puzzle_set,
+)
+from cardlib.game import explain_play
+from cardlib.puzzles.best_play import (
     LEVELS,
     MARGIN,
     best_cards,
@@ -31,16 +41,6 @@ from cardlib.best_play import (
     sure_tricks,
     verdict,
 )
-from cardlib.exercises import check_best_play, exercise_mode
-from cardlib.exercises import feedback as feedback_module
-from cardlib.exercises.puzzle_sets import (
-    answer_key,
-    instructor_notebook,
-    student_notebook,
-    write_puzzle_set,
-)
-from cardlib.game import explain_play
-from cardlib.solver import brute_force, solve
 
 SAMPLE = [best_puzzle(level, seed, n) for level in LEVELS for seed in (0, 7) for n in range(3)]
 #: Call Bridge's endings (counter-clockwise, bids, whole points): the easier levels.

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib.bridge import Auction, Deal, SensibleBridgeBot
-from cardlib.bridge_bidding import (
+from cardlib.bridge.bidding import (
     GAME_LEVEL,
     choose_call,
     game_bid,

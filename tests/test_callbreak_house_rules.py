@@ -24,7 +24,7 @@ from cardlib.callbreak import (
     score,
 )
 from cardlib.cards import SUIT_MASKS, to_mask
-from cardlib.estimate import trick_counts
+from cardlib.coach.estimate import trick_counts
 
 CAPPED = Variant(max_call=8)
 NO_SPADE = Variant(redeal_no_spade=True)
@@ -191,7 +191,7 @@ def test_estimates_follow_the_redeal_rule():
 
 
 def test_sampled_deals_throw_in_what_the_rule_says():
-    from cardlib.fast import sample_tricks
+    from cardlib.coach.fast import sample_tricks
 
     seen = []
 

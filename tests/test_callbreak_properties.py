@@ -14,7 +14,7 @@ from cardlib import (
 from cardlib.bots import RandomBot, SensibleBot, sensible_call_mask
 from cardlib.callbreak import Deal, Match, Variant, play_rules, trick_winner
 from cardlib.cards import DECK, from_mask, to_mask
-from cardlib.fast import play_tricks, random_deal, sensible_chooser
+from cardlib.coach.fast import play_tricks, random_deal, sensible_chooser
 
 seeds = st.integers(0, 2**32 - 1)
 variants = st.builds(

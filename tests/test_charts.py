@@ -1,9 +1,9 @@
-"""cardlib.charts: the pieces the notebooks draw their charts with."""
+"""cardlib.draw.charts: the pieces the notebooks draw their charts with."""
 
 from __future__ import annotations
 
-from cardlib.charts import line_chart, side_by_side
-from cardlib.svg import Html
+from cardlib.draw.charts import line_chart, side_by_side
+from cardlib.draw.svg import Html
 
 
 def test_side_by_side_puts_each_chart_whole_in_one_row():

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.analysis import CoachBot
 from cardlib.bots import SensibleBot, play_out
+from cardlib.coach.analysis import CoachBot
 
 FEW = settings(max_examples=4, deadline=None)
 seeds = st.integers(0, 2**32 - 1)
@@ -98,7 +98,7 @@ def test_a_forced_card_needs_no_analysis(samples):
 def test_a_bolder_coach_calls_the_highest_call_near_the_best():
     from fractions import Fraction
 
-    from cardlib.analysis import analyse_calls
+    from cardlib.coach.analysis import analyse_calls
 
     deal = callbreak.Deal(seed=21, dealer=3)
     plain = CoachBot(seed=4, call_samples=6, call_boldness=0).choose_call(deal)

@@ -8,9 +8,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardlib import bridge, double_dummy
+from cardlib import bridge
+from cardlib.bridge import double_dummy
+from cardlib.bridge.double_dummy import EndplayMissing
 from cardlib.cards import DECK, Card
-from cardlib.double_dummy import EndplayMissing
+from cardlib.draw.bridge import unavailable_note
 
 needs_endplay = pytest.mark.skipif(not double_dummy.available(), reason="endplay not installed")
 
@@ -84,7 +86,7 @@ def test_without_endplay_every_function_says_so(monkeypatch):
     with pytest.raises(EndplayMissing) as error:
         double_dummy.dd_table([[], [], [], []])
     assert error.value.rule == "endplay-missing" and "pip install" in str(error.value)
-    note = double_dummy.unavailable_note()
+    note = unavailable_note()
     assert "JupyterLite" in note and "role='note'" in note
 
 
@@ -118,6 +120,6 @@ def test_notebook_31_without_endplay_shows_the_note_once_and_runs_on(monkeypatch
     cells = run_code_cells(NOTEBOOK_31)
     double_dummy_cells = [value for source, value in cells if "DOUBLE_DUMMY" in source]
     assert len(double_dummy_cells) >= 4  # table, comparison, par, per card, ...
-    assert double_dummy_cells[0] == double_dummy.unavailable_note()  # said once, rendered
+    assert double_dummy_cells[0] == unavailable_note()  # said once, rendered
     assert all(value is None for value in double_dummy_cells[1:])  # then nothing, no error
     assert cells[-1][1] == "all self-checks pass"  # and the notebook went on to its end

@@ -23,11 +23,11 @@ import pytest
 from nbgrader.utils import determine_grade
 
 from cardlib import RULE_IDS, Card
-from cardlib.best_play import ending_from
 from cardlib.cards import parse_cards
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.feedback import SEAT_WORDS, Feedback, fraction_text
 from cardlib.exercises.puzzle_sets import instructor_notebook
+from cardlib.puzzles.best_play import ending_from
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "exercises").glob("*.ipynb"))

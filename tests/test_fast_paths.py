@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import DECK, SUITS, from_mask
+from cardlib.coach.fast import play_tricks, random_deal, random_playout
 from cardlib.errors import IllegalPlayError, PhaseError
-from cardlib.fast import play_tricks, random_deal, random_playout
 from cardlib.game import TrickDeal, deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 

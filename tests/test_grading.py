@@ -23,8 +23,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardlib.best_play import best_puzzle
 from cardlib.exercises.puzzle_sets import instructor_notebook
+from cardlib.puzzles.best_play import best_puzzle
 
 pytestmark = [pytest.mark.grading, pytest.mark.slow]
 

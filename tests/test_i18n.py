@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 import cardlib
 from cardlib import RULE_IDS, Card, CardlibError, CardParseError, callbreak, i18n, parse_cards
 from cardlib.cards import DECK, SUITS, card_name, suit_name
-from cardlib.charts import bar_chart
-from cardlib.estimate import hand_mask
+from cardlib.coach.estimate import hand_mask
+from cardlib.draw.charts import bar_chart
+from cardlib.draw.svg import explanation_html, hand_svg, trick_svg
 from cardlib.game import explain_play
 from cardlib.history import Play
-from cardlib.svg import explanation_html, hand_svg, trick_svg
 from cardlib.tricks import PlayRules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,29 +15,26 @@ import sys
 
 import pytest
 
+from cardlib._moved import MOVED
+
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 
-MODEL = [
-    "cardlib.cards",
-    "cardlib.errors",
-    "cardlib.tricks",
-    "cardlib.game",
-    "cardlib.match",
-    "cardlib.bots",
-    "cardlib.fast",
-    "cardlib.estimate",
-    "cardlib.history",
-    "cardlib.callbreak",
-    "cardlib.callbridge",
-    "cardlib.judgement",
-    "cardlib.bridge",
-    "cardlib.bridge_calls",
-    "cardlib.bridge_auction",
-    "cardlib.bridge_scoring",
-    "cardlib.bridge_bots",
-    "cardlib.best_card",
-]
-VIEWS = ["cardlib.svg", "cardlib.charts", "cardlib.bridge_view", "cardlib.widgets", "cardlib.app"]
+# The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, the
+# notebooks' runtime helpers) shows the model through the views; everything else is the model
+# and may import a view only inside a rendering hook.
+VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app")
+CONTENT = (
+    "cardlib.puzzles.legal_play",
+    "cardlib.puzzles.best_play",
+    "cardlib.exercises",
+    "cardlib.runtime",
+)
+
+
+def _within(name: str, packages) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
 RENDERING_HOOKS = {"_repr_html_", "_repr_svg_", "_repr_markdown_", "_ipython_display_"}
 
 
@@ -102,7 +99,38 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 
 def is_view(name: str) -> bool:
-    return any(name == v or name.startswith(v + ".") for v in VIEWS)
+    return _within(name, VIEWS)
+
+
+def model_modules() -> list[str]:
+    return sorted(n for n in modules() if not _within(n, VIEWS) and not _within(n, CONTENT))
+
+
+MODEL = model_modules()
+
+
+def test_the_layers_cover_the_package():
+    # Every layer names modules that exist, and the model holds the engine and the coach.
+    known = modules()
+    assert all(any(_within(n, (p,)) for n in known) for p in VIEWS + CONTENT)
+    for name in (
+        "cardlib.callbreak",
+        "cardlib.bridge",
+        "cardlib.coach.analysis",
+        "cardlib.coach.review",
+        "cardlib.puzzles.best_answer",
+    ):
+        assert name in MODEL
+
+
+def test_drawing_never_needs_a_widget_or_an_exercise():
+    known = modules()
+    for name, path in known.items():
+        if _within(name, ("cardlib.draw",)):
+            for target, _ in imports_of(path, known):
+                assert not _within(
+                    target, ("cardlib.widgets", "cardlib.exercises", "cardlib.app")
+                ), f"{name} imports {target}"
 
 
 def test_the_checker_finds_a_cycle():
@@ -112,7 +140,7 @@ def test_the_checker_finds_a_cycle():
 
 def test_no_import_cycle_in_the_package():
     edges = graph()
-    assert "cardlib.bridge" in edges and "cardlib.bridge_view" in edges
+    assert "cardlib.bridge" in edges and "cardlib.draw.bridge" in edges
     assert find_cycle(edges) is None, " → ".join(find_cycle(edges))
 
 
@@ -143,3 +171,37 @@ def test_each_model_module_imports_with_every_view_blocked(module):
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_an_old_module_name_warns_and_is_the_moved_module(old):
+    new = MOVED[old]
+    code = (
+        "import importlib, warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        f"    old = importlib.import_module({old!r})\n"
+        f"new = importlib.import_module({new!r})\n"
+        "assert old is new and new.__spec__.name == " + repr(new) + "\n"
+        "assert [w.category for w in caught] == [DeprecationWarning], caught\n"
+        f"assert {new!r} in str(caught[0].message)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=PACKAGE.parent,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_old_puzzles_module_names_warn():
+    import cardlib.puzzles
+    from cardlib.puzzles import legal_play
+
+    with pytest.warns(DeprecationWarning, match="cardlib.puzzles.legal_play.Puzzle"):
+        assert cardlib.puzzles.Puzzle is legal_play.Puzzle
+    with pytest.raises(AttributeError):
+        cardlib.puzzles.no_such_name  # noqa: B018

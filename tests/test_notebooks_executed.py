@@ -106,14 +106,14 @@ def test_tutorial_opens_with_what_you_will_learn_and_ends_with_try_this_next(pat
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=[p.name for p in TUTORIALS])
 def test_run_all_never_stops_at_a_refused_move(path):
-    """A refused move is shown (cardlib.svg.refused), not raised: JupyterLite's Run All
+    """A refused move is shown (cardlib.draw.svg.refused), not raised: JupyterLite's Run All
     stops at the first cell that raises, whatever its tags."""
     for i, cell in enumerate(code_cells(path)):
         tags = cell.metadata.get("tags", [])
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert "raises-exception" not in tags and not errors, (
             f"{path.name}: code cell {i} raises; show the refusal with "
-            "cardlib.svg.refused(action, *args) instead"
+            "cardlib.draw.svg.refused(action, *args) instead"
         )
 
 

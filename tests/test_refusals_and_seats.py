@@ -1,11 +1,12 @@
-"""Refused moves shown as notes (cardlib.svg.refused); the one seat convention (cardlib.seats)."""
+"""Refused moves shown as notes (cardlib.draw.svg.refused); the one seat convention
+(cardlib.seats)."""
 
 import pytest
 
 from cardlib import callbreak
+from cardlib.draw.svg import Refusal, refused
 from cardlib.errors import CardlibError, IllegalPlayError
 from cardlib.seats import SEAT_NAMES, seat_label, seat_labels
-from cardlib.svg import Refusal, refused
 
 
 def test_a_refused_card_is_shown_with_its_rule_and_sentence_and_nothing_changes():

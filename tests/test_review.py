@@ -1,4 +1,5 @@
-"""The review after a deal (cardlib.review): every decision rated by the expected score it lost."""
+"""The review after a deal (cardlib.coach.review): every decision rated by the expected
+score it lost."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlib import bots, bridge, callbreak, callbridge, judgement
-from cardlib.analysis import Estimate
 from cardlib.cards import Card
+from cardlib.coach.analysis import Estimate
+from cardlib.coach.review import Review, ReviewRow, review, reviewable
 from cardlib.errors import CardlibError
-from cardlib.review import Review, ReviewRow, review, reviewable
 
 SENSIBLE = bots.SensibleBot()
 

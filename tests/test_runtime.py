@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardlib import runtime
-from cardlib.svg import Html
+from cardlib.draw.svg import Html
 
 
 def test_nothing_is_shown_when_the_package_is_there():

@@ -1,6 +1,6 @@
 """The exact solver for endings agrees with a plain minimax over every play sequence.
 
-The brute force (:func:`cardlib.solver.brute_force`) plays every legal card at
+The brute force (:func:`cardlib.coach.solver.brute_force`) plays every legal card at
 every turn with no table, no equivalences and no cutoffs; the solver must give
 every legal card the same final tricks for every seat, for the three calling
 games, any trump, partly played tricks and both directions of play.
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from cardlib import callbreak, callbridge, judgement, parse_cards
 from cardlib.bots import SensibleBot
 from cardlib.cards import DECK
+from cardlib.coach.solver import MAX_CARDS, Ending, brute_force, ending_of, solve
 from cardlib.errors import CardlibError
-from cardlib.solver import MAX_CARDS, Ending, brute_force, ending_of, solve
 from cardlib.tricks import legal_mask
 
 SOME = settings(max_examples=60, deadline=None)
@@ -213,7 +213,7 @@ def test_solution_reprs_evaluate_back():
     from fractions import Fraction  # noqa: F401  (names the repr may use)
 
     from cardlib.cards import Card  # noqa: F401
-    from cardlib.solver import CardValue, Solution  # noqa: F401
+    from cardlib.coach.solver import CardValue, Solution  # noqa: F401
     from cardlib.tricks import PlayRules  # noqa: F401
 
     ending = random_ending(7, "callbreak", 2, 1)
@@ -229,7 +229,7 @@ def test_solution_reprs_evaluate_back():
 @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(["callbreak", "judgement"]))
 def test_the_finisher_plays_the_solvers_line(seed, game):
     """Finisher (the analysis's exact finish) ends where solve's recommended line ends."""
-    from cardlib.solver import Finisher
+    from cardlib.coach.solver import Finisher
 
     ending = random_ending(seed, game, 3, seed % 2)
     remaining = len(ending.hands[ending.to_act])
@@ -250,7 +250,7 @@ def test_the_finisher_plays_the_solvers_line(seed, game):
 
 def test_contract_bridge_is_sent_to_double_dummy():
     from cardlib import bridge
-    from cardlib.analysis import analyse
+    from cardlib.coach.analysis import analyse
 
     deal = bridge.Deal(seed=5, dealer="N")
     bots = [bridge.SensibleBridgeBot()] * 4

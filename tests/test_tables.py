@@ -1,10 +1,10 @@
-"""Exact numbers and tables for the strategy notebooks (cardlib.tables)."""
+"""Exact numbers and tables for the strategy notebooks (cardlib.draw.tables)."""
 
 from decimal import Decimal
 from fractions import Fraction
 
-from cardlib.svg import Html, card_html
-from cardlib.tables import percent, places, table_html
+from cardlib.draw.svg import Html, card_html
+from cardlib.draw.tables import percent, places, table_html
 
 
 def test_places_rounds_half_up_with_a_real_minus_sign():

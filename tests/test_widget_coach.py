@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.analysis import HiddenHands, analyse, analyse_calls, imagined_deals, view_of
 from cardlib.bots import SensibleBot, play_out
 from cardlib.cards import SUIT_MASKS, card_name
+from cardlib.coach.analysis import HiddenHands, analyse, analyse_calls, imagined_deals, view_of
 from cardlib.widgets.coach import CoachWidget
 
 ROW = re.compile(r"<tr><td>(\d+)</td><td>(.*?)</td><td>(.*?)</td><td>(\d+)</td><td>(.*?)</td></tr>")

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from cardlib import callbreak, parse_cards
 from cardlib.cards import Card
+from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import IllegalPlayError
-from cardlib.svg import SUIT_COLOURS
 from cardlib.tricks import RULE_IDS, trick_winner
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.play_explorer import (

@@ -14,7 +14,6 @@ import pytest
 
 import cardlib
 from cardlib import RULE_IDS, callbreak, i18n, judgement
-from cardlib.best_play import best_puzzle
 from cardlib.bots import SensibleBot, play_out
 from cardlib.exercises import (
     check_best_play,
@@ -23,7 +22,8 @@ from cardlib.exercises import (
     check_trick_winner,
     check_trick_winner_seat,
 )
-from cardlib.puzzles import puzzle
+from cardlib.puzzles.best_play import best_puzzle
+from cardlib.puzzles.legal_play import puzzle
 from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.coach import CoachWidget

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, parse_cards
-from cardlib.charts import _nice_ticks, bar_chart, line_chart
-from cardlib.estimate import (
+from cardlib.coach.estimate import (
     ALWAYS_WANT,
     best_calls,
     expected_scores_as_called,
@@ -17,6 +16,7 @@ from cardlib.estimate import (
     mean_tricks,
     trick_counts,
 )
+from cardlib.draw.charts import _nice_ticks, bar_chart, line_chart
 from cardlib.widgets.scoring import (
     SAMPLE_HANDS,
     ExpectedScoreExplorer,
@@ -110,7 +110,7 @@ def test_hand_must_be_thirteen_different_cards():
 
 
 def test_greedy_play_makes_every_call_on_the_same_deals():
-    # The reason one simulation serves every call (see cardlib.estimate).
+    # The reason one simulation serves every call (see cardlib.coach.estimate).
     for call in (2, 4, 6):
         assert made_counts_agree(SAMPLE_HANDS["Long spades"], call, samples=120, seed=5)
     assert ALWAYS_WANT == 13

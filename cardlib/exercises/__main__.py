@@ -40,7 +40,7 @@ _seed = _whole_number(0, "0 or more")
 
 def parser() -> argparse.ArgumentParser:
     from cardlib.exercises.puzzle_sets import KINDS
-    from cardlib.puzzles import LEVELS
+    from cardlib.puzzles.legal_play import LEVELS
 
     main = argparse.ArgumentParser(
         prog="python -m cardlib.exercises",

@@ -488,17 +488,17 @@ def check_best_play(
     score for that player is right.
 
     ``hands`` by seat, the ``trick`` so far and its ``leader``, the ``calls`` and the tricks
-    ``won`` so far, by seat (see :mod:`cardlib.best_card`). A wrong card is told what it leads to
-    and why the best is better (practice); graded, only the kind of mistake.
+    ``won`` so far, by seat (see :mod:`cardlib.puzzles.best_answer`). A wrong card is told what
+    it leads to and why the best is better (practice); graded, only the kind of mistake.
     """
-    from cardlib import best_card
+    from cardlib.puzzles import best_answer
 
-    ending = best_card.ending_from(hands, trick, leader, calls, won, variant, game)
-    solution = best_card.solved(ending)
-    best = best_card.best_cards(solution)
+    ending = best_answer.ending_from(hands, trick, leader, calls, won, variant, game)
+    solution = best_answer.solved(ending)
+    best = best_answer.best_cards(solution)
     seat = ending.to_act
     hand = ending.hands[seat]
-    examples = tuple(f'"{card.code}"' for card in best_card.example_cards(ending))
+    examples = tuple(f'"{card.code}"' for card in best_answer.example_cards(ending))
     card = read_card(answer, examples)
     if card not in hand:
         return not_yet(
@@ -515,14 +515,14 @@ def check_best_play(
             _("Why: {why}").format(why=explanation.text),
             kind=_("you chose a card the rules do not allow here") + ".",
         )
-    why = best_card.reason_text(solution, ending)
+    why = best_answer.reason_text(solution, ending)
     if card in best:
         return correct(
             _("{card} is the best card here.").format(card=card), _("Why: {why}").format(why=why)
         )
     return not_yet(
         _("{card} is not the best card here: {outcome}.").format(
-            card=card, outcome=best_card.outcome_text(value, ending)
+            card=card, outcome=best_answer.outcome_text(value, ending)
         ),
         _("Best: {why}").format(why=why),
         kind=_("that card is allowed, but another card does better for you here."),

@@ -12,9 +12,9 @@ teacher's key, each in its own folder.
 - ``key/puzzles-medium-seed7-key.md``: the answer key, for the teacher only.
 
 ``--kind best`` writes a set of the second kind, "what should you play here?"
-(:mod:`cardlib.best_play`): Call Break endings with every hand open where one card is clearly
-best, proven by the exact solver (``--game callbridge``: Call Bridge's endings); the files are
-named ``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``) and the check
+(:mod:`cardlib.puzzles.best_play`): Call Break endings with every hand open where one card is
+clearly best, proven by the exact solver (``--game callbridge``: Call Bridge's endings); the files
+are named ``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``) and the check
 (:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
 
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
@@ -34,7 +34,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from cardlib.cards import cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
-from cardlib.puzzles import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
+from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
 
 #: The kinds of puzzle set: which cards you *may* play, and which card you *should* play.
 KINDS = ("legal", "best")
@@ -46,7 +46,7 @@ _GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge"}
 
 
 def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
-    from cardlib import best_play
+    from cardlib.puzzles import best_play
 
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
@@ -104,7 +104,7 @@ def _set_of(kind: str, count: int, level: str, seed: int, game: str = "callbreak
     """A set's puzzles, made once for its notebook and its key (they are immutable)."""
     if kind == "legal":
         return tuple(puzzle_set(count, level, seed))
-    from cardlib.best_play import best_puzzle_set
+    from cardlib.puzzles.best_play import best_puzzle_set
 
     return tuple(best_puzzle_set(count, level, seed, game))
 
@@ -139,7 +139,7 @@ def _legal_cells(count: int, level: str, seed: int) -> list:
             "setup",
             "from cardlib.callbreak import STANDARD, Variant\n"
             "from cardlib.exercises import check_legal_plays\n"
-            "from cardlib.puzzles import show_position",
+            "from cardlib.puzzles.legal_play import show_position",
             _locked("setup"),
         ),
     ]
@@ -233,9 +233,9 @@ def _check_cell(i: int, source: str):
 
 
 def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> list:
-    from cardlib.best_play import GAMES as BEST_GAMES
-    from cardlib.best_play import LEVELS as BEST_LEVELS
-    from cardlib.best_play import MARGIN
+    from cardlib.puzzles.best_play import GAMES as BEST_GAMES
+    from cardlib.puzzles.best_play import LEVELS as BEST_LEVELS
+    from cardlib.puzzles.best_play import MARGIN
 
     puzzles = _set_of("best", count, level, seed, game)
     name, call = _GAME_NAMES[game], BEST_GAMES[game].call_word
@@ -269,7 +269,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
         _cell(
             new_code_cell,
             "setup",
-            "from cardlib.best_play import show_ending\n"
+            "from cardlib.puzzles.best_play import show_ending\n"
             "from cardlib.exercises import check_best_play",
             _locked("setup"),
         ),
@@ -361,7 +361,7 @@ def _key_row(p: Puzzle) -> str:
 
 
 def _best_key_row(p) -> str:
-    from cardlib.best_play import GAMES, points_text, seat_line
+    from cardlib.puzzles.best_play import GAMES, points_text, seat_line
 
     trick = (
         " ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(p.trick_seats, p.trick, strict=True))
@@ -402,10 +402,12 @@ def answer_key(
             "",
             generated,
             "",
-            "Every answer is proven by the exact solver (`cardlib.solver.solve`): all four hands "
+            "Every answer is proven by the exact solver (`cardlib.coach.solver.solve`): all "
+            "four hands "
             "known, every player playing for their own score (max-n); and the best card makes "
             "the call (or bid) even if the others all play against you "
-            "(`cardlib.best_play.sure_tricks`), so no convention for a player who does not care "
+            "(`cardlib.puzzles.best_play.sure_tricks`), so no convention for a player who does "
+            "not care "
             "decides it. Any card listed as best is right (cards next to each other in rank, "
             "with no card in play between them, score the same). *Margin*: how many points the "
             "best of the other cards gives away.",
@@ -415,7 +417,8 @@ def answer_key(
             "|---|---|---|---|---|---|---|",
             *(_best_key_row(p) for p in _set_of("best", count, level, seed, game)),
             "",
-            "Each ending comes from a real deal: `cardlib.best_play.best_puzzle(level, seed, "
+            "Each ending comes from a real deal: "
+            "`cardlib.puzzles.best_play.best_puzzle(level, seed, "
             f"number - 1, {game!r}).replay()` replays it.",
             "",
         ]
@@ -430,7 +433,8 @@ def answer_key(
         "|---|---|---|---|---|---|---|---|",
         *(_key_row(p) for p in puzzles),
         "",
-        "Each position comes from a real deal: `cardlib.puzzles.puzzle(level, seed, number - 1)"
+        "Each position comes from a real deal: `cardlib.puzzles.legal_play.puzzle(level, "
+        "seed, number - 1)"
         ".replay()` replays it.",
         "",
     ]

@@ -39,8 +39,8 @@ import ipywidgets as widgets
 
 from cardlib import bridge
 from cardlib.bridge import CALLS, STRAIN_SYMBOLS, Auction, Contract
-from cardlib.bridge_calls import strain_name
-from cardlib.bridge_view import auction_html, call_html, contract_html, score_html
+from cardlib.bridge.calls import strain_name
+from cardlib.draw.bridge import auction_html, call_html, contract_html, score_html
 from cardlib.errors import CardlibError
 from cardlib.i18n import N_, _
 from cardlib.seats import seat_label, seat_labels

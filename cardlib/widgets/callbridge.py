@@ -30,10 +30,10 @@ import ipywidgets as widgets
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import parse_cards, sort_for_display
+from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.errors import CardlibError
 from cardlib.game import Explanation
 from cardlib.i18n import N_, _
-from cardlib.svg import Html, hand_svg, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 TRICK_PLACES = (N_("led"), N_("2nd"), N_("3rd"))

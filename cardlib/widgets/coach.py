@@ -1,8 +1,8 @@
 """The coach as a widget: which card (or call) is best here, how sure, and what it imagined.
 
 :class:`CoachWidget` takes a position of Call Break, Call Bridge or Judgement and
-judges it for the player to act, exactly as :func:`cardlib.analysis.analyse` (in
-play) or :func:`cardlib.analysis.analyse_calls` (before this player's call) does:
+judges it for the player to act, exactly as :func:`cardlib.coach.analysis.analyse` (in
+play) or :func:`cardlib.coach.analysis.analyse_calls` (before this player's call) does:
 
 - the position as that player sees it: their hand (the legal cards marked), the
   trick on the table, every call and the tricks taken so far;
@@ -13,7 +13,7 @@ play) or :func:`cardlib.analysis.analyse_calls` (before this player's call) does
 - a slider for the number of samples: moving it analyses again, with the same
   seed, so the same position, samples and seed always give the same table;
 - a few of the imagined deals (the first layouts of the hidden hands the analysis
-  played out, :func:`cardlib.analysis.imagined_deals`), drawn as cards, with
+  played out, :func:`cardlib.coach.analysis.imagined_deals`), drawn as cards, with
   ◀ and ▶ to step through them.
 
 Everything shown lives in widget state (``HTML.value``), so a stored notebook shows
@@ -37,11 +37,18 @@ from html import escape
 
 import ipywidgets as widgets
 
-from cardlib.analysis import Analysis, CallAnalysis, analyse, analyse_calls, imagined_deals, view_of
 from cardlib.cards import from_mask
+from cardlib.coach.analysis import (
+    Analysis,
+    CallAnalysis,
+    analyse,
+    analyse_calls,
+    imagined_deals,
+    view_of,
+)
+from cardlib.draw.svg import card_html, cards_html, hand_svg, trick_svg
 from cardlib.i18n import _
 from cardlib.seats import seat_label
-from cardlib.svg import card_html, cards_html, hand_svg, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 #: The samples slider: from MIN_SAMPLES to the widget's ``max_samples`` in steps of SAMPLE_STEP.
@@ -62,10 +69,10 @@ class CoachWidget:
 
     ``position`` a game in play or calling (``callbreak.Deal``, ``callbridge.Deal``,
     ``judgement.Round``, or their matches; the player to act is judged) or a
-    :class:`~cardlib.analysis.View`. The position is read once: the game may move on
+    :class:`~cardlib.coach.analysis.View`. The position is read once: the game may move on
     afterwards. ``samples`` (a multiple of 10 from 10 to ``max_samples``) and ``seed``
     are passed to the analysis; ``deals_shown`` imagined deals can be stepped through;
-    ``exact_from`` as in :func:`~cardlib.analysis.analyse`.
+    ``exact_from`` as in :func:`~cardlib.coach.analysis.analyse`.
     """
 
     def __init__(

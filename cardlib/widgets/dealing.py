@@ -25,9 +25,9 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib import callbreak
+from cardlib.draw.svg import Html, hand_svg
 from cardlib.i18n import _
 from cardlib.seats import seat_label
-from cardlib.svg import Html, hand_svg
 from cardlib.widgets.language import LanguagePicker
 
 

@@ -36,10 +36,10 @@ import ipywidgets as widgets
 
 from cardlib import judgement
 from cardlib.cards import SUIT_SYMBOLS, Card, card_name, sort_for_display, suit_name
+from cardlib.draw.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
 from cardlib.errors import CardlibError
 from cardlib.i18n import _, ngettext
 from cardlib.seats import seat_labels
-from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 FACE_DOWN = "🂠"

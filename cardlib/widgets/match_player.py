@@ -42,10 +42,10 @@ import ipywidgets as widgets
 from cardlib import callbreak, seats
 from cardlib.bots import SensibleBot, play_out, sensible_call_mask
 from cardlib.cards import DECK, Card, card_name, sort_for_display
+from cardlib.draw.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
 from cardlib.match import ZERO
-from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, cards_html, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 YOU = 0

@@ -37,10 +37,10 @@ import ipywidgets as widgets
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
 from cardlib.cards import Card, card_name, parse_cards, sort_for_display
+from cardlib.draw.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
 from cardlib.game import Explanation
 from cardlib.i18n import N_, _
 from cardlib.seats import seat_label, seat_labels
-from cardlib.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 POSITION_NAMES = (N_("led"), N_("2nd"), N_("3rd"))

@@ -1,11 +1,11 @@
 """Puzzles you click: pick the cards you may play, press Check, read right or wrong and why.
 
-:class:`PuzzleWidget` shows one :class:`~cardlib.puzzles.Puzzle`; :class:`PuzzleStream` an endless
-stream of seeded puzzles with a score counter (``notebooks/08-puzzles.ipynb``). Results stay in
-widget state: ``feedback.value`` (HTML), ``result`` (the :class:`~cardlib.exercises.Feedback`),
-``score_label.value``; nothing is printed.
+:class:`PuzzleWidget` shows one :class:`~cardlib.puzzles.legal_play.Puzzle`;
+:class:`PuzzleStream` an endless stream of seeded puzzles with a score counter
+(``notebooks/08-puzzles.ipynb``). Results stay in widget state: ``feedback.value`` (HTML),
+``result`` (the :class:`~cardlib.exercises.Feedback`), ``score_label.value``; nothing is printed.
 
->>> from cardlib.puzzles import puzzle
+>>> from cardlib.puzzles.legal_play import puzzle
 >>> w = PuzzleWidget(puzzle("medium", seed=7, number=2))
 >>> w.select(w.puzzle.legal); w.check_button.click(); w.result.correct
 True
@@ -28,9 +28,9 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib.cards import Card, card_name
+from cardlib.draw.svg import SUIT_COLOURS, trick_svg
 from cardlib.i18n import _
-from cardlib.puzzles import LEVELS, Puzzle, puzzle, variant_text
-from cardlib.svg import SUIT_COLOURS, trick_svg
+from cardlib.puzzles.legal_play import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.widgets.language import LanguagePicker
 
 # After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
@@ -45,8 +45,8 @@ _MARKS = {
 def position_html(puzzle) -> str:
     """The situation, the variant and the trick so far (the hand is the row of buttons); for a
     best-play puzzle, the four hands open around the trick."""
-    from cardlib.best_play import BestPlayPuzzle
     from cardlib.game import SEAT_NAMES
+    from cardlib.puzzles.best_play import BestPlayPuzzle
 
     if isinstance(puzzle, BestPlayPuzzle):
         picture = puzzle._repr_html_()
@@ -71,7 +71,7 @@ class PuzzleWidget:
     """
 
     def __init__(self, puzzle: Puzzle, on_checked=None, language_dropdown: bool = True):
-        from cardlib.best_play import BestPlayPuzzle
+        from cardlib.puzzles.best_play import BestPlayPuzzle
 
         self.puzzle = puzzle
         #: A best-play puzzle asks for one card: choosing one lets go of the others.

@@ -19,10 +19,10 @@ from html import escape
 
 import ipywidgets as widgets
 
+from cardlib.draw.svg import card_html, trick_svg
 from cardlib.history import replay
 from cardlib.i18n import _
 from cardlib.seats import seat_label
-from cardlib.svg import card_html, trick_svg
 from cardlib.widgets.language import LanguagePicker
 
 

@@ -25,10 +25,10 @@ import ipywidgets as widgets
 
 from cardlib import callbreak
 from cardlib.cards import DECK, Card, parse_cards, sort_for_display
-from cardlib.charts import bar_chart
-from cardlib.estimate import best_calls, mean_tricks, trick_counts
+from cardlib.coach.estimate import best_calls, mean_tricks, trick_counts
+from cardlib.draw.charts import bar_chart
+from cardlib.draw.svg import cards_html, hand_svg
 from cardlib.i18n import N_, _, ngettext
-from cardlib.svg import cards_html, hand_svg
 from cardlib.widgets.language import LanguagePicker
 
 #: The sample hands by name (the names are the dropdown's values; its labels translate them).

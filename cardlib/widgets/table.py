@@ -29,7 +29,7 @@ over, the browser asks for the review (:meth:`CardTable.request_review`, compute
 then and only then, with ``review_samples`` samples a decision: a second or two
 for a deal at the default) and shows it under the end-of-deal table: every
 decision with the expected points it lost against the best choice there
-(:mod:`cardlib.review`), the costliest one marked and explained, and a "Replay
+(:mod:`cardlib.coach.review`), the costliest one marked and explained, and a "Replay
 from here" button on each (:meth:`CardTable.click_replay`). A replay is
 **practice**: the deal goes back to the position before that decision (the same
 cards, the same earlier plays) and the learner plays on from there, but the
@@ -63,14 +63,15 @@ import anywidget
 import traitlets
 
 from cardlib import bots as callbreak_bots
-from cardlib import bridge, bridge_bots, callbreak, callbridge, i18n, judgement, seats
+from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
+from cardlib.bridge import bots as bridge_bots
 from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_name
+from cardlib.coach.review import DEFAULT_SAMPLES, reviewable
+from cardlib.coach.review import review as review_deal
+from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import N_, _
-from cardlib.review import DEFAULT_SAMPLES, reviewable
-from cardlib.review import review as review_deal
-from cardlib.svg import SUIT_COLOURS
 from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
@@ -400,7 +401,7 @@ class CardTable(anywidget.AnyWidget):
         return reviewable(self.match) and bool(self.record)
 
     def request_review(self):
-        """The review of the deal just finished (a :class:`cardlib.review.Review`), computed
+        """The review of the deal just finished (a :class:`cardlib.coach.review.Review`), computed
         the first time it is asked for (the browser asks when it shows the deal's end);
         ``None`` before the end of the deal or in Contract Bridge."""
         if not self._deal_finished() or not self._review_offered():

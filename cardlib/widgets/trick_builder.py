@@ -28,8 +28,8 @@ from html import escape
 import ipywidgets as widgets
 
 from cardlib.cards import DECK, Card, card_name, parse_cards, sort_for_display, suit_name
+from cardlib.draw.svg import Html, trick_svg
 from cardlib.i18n import N_, _
-from cardlib.svg import Html, trick_svg
 from cardlib.tricks import trick_winner
 from cardlib.widgets.language import LanguagePicker
 

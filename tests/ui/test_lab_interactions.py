@@ -20,9 +20,9 @@ from jupyter_driver import (
 from playwright.sync_api import expect
 
 from cardlib import callbreak
-from cardlib.analysis import analyse
 from cardlib.bots import SensibleBot
 from cardlib.cards import card_name, sort_for_display
+from cardlib.coach.analysis import analyse
 from cardlib.seats import seat_label
 from cardlib.widgets.play_explorer import WORKED_POSITIONS
 from cardlib.widgets.scoring import score_sentence

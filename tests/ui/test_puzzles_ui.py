@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from cardlib import i18n
-from cardlib.best_play import best_puzzle
-from cardlib.puzzles import puzzle
+from cardlib.puzzles.best_play import best_puzzle
+from cardlib.puzzles.legal_play import puzzle
 
 pytestmark = pytest.mark.ui
 

@@ -25,8 +25,8 @@ from fractions import Fraction
 
 from cardlib import callbreak
 from cardlib.cards import Card, parse_card, parse_cards, to_mask
+from cardlib.coach.fast import sample_tricks
 from cardlib.errors import CardlibError
-from cardlib.fast import sample_tricks
 from cardlib.i18n import _
 
 ALWAYS_WANT = 13  # a call no hand makes early: the bot plays for every trick

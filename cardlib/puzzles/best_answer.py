@@ -1,9 +1,9 @@
 """Which card is best in an ending, how clearly, and why, in words: the answer of a
-"what should I play here?" puzzle (:mod:`cardlib.best_play`) and of its check
+"what should I play here?" puzzle (:mod:`cardlib.puzzles.best_play`) and of its check
 (:func:`cardlib.exercises.check_best_play`), one reading for both.
 
-The exact solver (:func:`cardlib.solver.solve`, max-n) gives each legal card's final tricks and
-points. From it:
+The exact solver (:func:`cardlib.coach.solver.solve`, max-n) gives each legal card's final tricks
+and points. From it:
 
 - :func:`best_cards`: every legal card reaching the best score for the player to act: the answer;
 - :func:`runs`: the player's cards that are one card in effect (one suit, no card still in play
@@ -26,8 +26,8 @@ from typing import NamedTuple
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
+from cardlib.coach.solver import CardValue, Ending, Solution, one_of_each_run, solve
 from cardlib.i18n import _, ngettext
-from cardlib.solver import CardValue, Ending, Solution, one_of_each_run, solve
 from cardlib.tricks import legal_mask, winner_index
 
 STANDARD = callbreak.STANDARD

@@ -2,7 +2,7 @@
 
 :func:`table_html` draws rows as an HTML table (header cells are ``<th scope="col">``,
 so screen readers can name every column); a cell may be text, a number or
-already-rendered :class:`~cardlib.svg.Html` (cards, calls). :func:`percent` and
+already-rendered :class:`~cardlib.draw.svg.Html` (cards, calls). :func:`percent` and
 :func:`places` turn exact ``Fraction``/``Decimal`` values into short, stable text,
 rounding half up, so that no float noise reaches a learner.
 
@@ -18,7 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from html import escape
 
-from cardlib.svg import Html
+from cardlib.draw.svg import Html
 
 MINUS = "\N{MINUS SIGN}"
 

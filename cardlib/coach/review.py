@@ -3,9 +3,9 @@
 A finished deal is judged again, one decision at a time, from the position the
 player was in when they made it, and from their point of view alone: their
 hand, the calls or bids, the cards played so far — never the hidden hands
-(:func:`cardlib.analysis.view_of`). There the coach estimates the expected
-score of every choice the rules allowed (:func:`cardlib.analysis.analyse` for a
-card, :func:`~cardlib.analysis.analyse_calls` for a call or bid), and the
+(:func:`cardlib.coach.analysis.view_of`). There the coach estimates the expected
+score of every choice the rules allowed (:func:`cardlib.coach.analysis.analyse` for a
+card, :func:`~cardlib.coach.analysis.analyse_calls` for a call or bid), and the
 decision's **loss** is the best choice's expected score minus the chosen one's:
 0 when the choice was the best (or as good), never negative.
 
@@ -27,7 +27,7 @@ The numbers are estimates from sampled deals: mean ± standard error, over
 ``samples`` layouts of the hidden hands (the same layouts for every choice of
 one decision, so the loss is sharper than either mean), each played out by the
 sensible policy and, from ``exact_from`` cards a hand, by the exact solver
-(:mod:`cardlib.solver`). Seeded: the same record, samples and seed give the
+(:mod:`cardlib.coach.solver`). Seeded: the same record, samples and seed give the
 same review. A choice that was the only one allowed is not analysed (loss 0).
 
 The **costliest decision** is the one with the largest loss (the earliest of
@@ -37,7 +37,7 @@ lower card of the same suit — that it kept the higher one for later.
 
 Works for Call Break, Call Bridge and Judgement. Contract Bridge is scored by
 side and contract, not by each player's call: :func:`review` refuses it with a
-clear error (its double-dummy analysis is :mod:`cardlib.double_dummy`).
+clear error (its double-dummy analysis is :mod:`cardlib.bridge.double_dummy`).
 """
 
 from __future__ import annotations
@@ -48,11 +48,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from cardlib.analysis import Estimate, analyse, analyse_calls, view_of
 from cardlib.cards import Card
+from cardlib.coach.analysis import Estimate, analyse, analyse_calls, view_of
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
-from cardlib.svg import card_html
 
 #: The games a deal can be reviewed in: the modules whose scoring the coach knows.
 REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
@@ -200,6 +199,8 @@ class Review:
         return worst.reason()
 
     def _repr_html_(self) -> str:
+        from cardlib.draw.svg import card_html
+
         worst = self.costliest
         head = (_("Decision"), _("You chose"), _("Best choice"), _("Expected points lost"))
         header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
@@ -256,7 +257,7 @@ def review(
         raise CardlibError(
             _(
                 "the review after a deal is offered for Call Break, Call Bridge and Judgement, "
-                "not for Contract Bridge (its double-dummy analysis is cardlib.double_dummy)"
+                "not for Contract Bridge (its double-dummy analysis is cardlib.bridge.double_dummy)"
             ),
             "game",
         )

@@ -1,6 +1,6 @@
 """Small SVG charts for the notebooks: a bar chart and a line chart.
 
-Hand-built like :mod:`cardlib.svg` so that the output is deterministic text
+Hand-built like :mod:`cardlib.draw.svg` so that the output is deterministic text
 (no dates, ids or random salts) and accessible: every bar and point has a
 ``<title>`` with its exact value, and colour is never the only cue (bars to be
 noticed also carry a text mark, lines are labelled at their end).
@@ -14,8 +14,8 @@ import math
 from collections.abc import Callable, Collection, Mapping
 from html import escape
 
+from cardlib.draw.svg import Html, Svg
 from cardlib.i18n import _
-from cardlib.svg import Html, Svg
 
 # Okabe–Ito colours, safe for colour-blind readers.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")

@@ -15,7 +15,7 @@ deal (the game's points, not tricks):
 2. **play each sample out** with every legal card in turn, all four players
    then playing like :class:`~cardlib.bots.SensibleBot` (a mask-based policy,
    :func:`policy_playout`) and, once the hands are down to ``exact_from``
-   cards, by the exact solver's line (:class:`cardlib.solver.Finisher`);
+   cards, by the exact solver's line (:class:`cardlib.coach.solver.Finisher`);
 3. **average** the player's points: mean, standard error, number of samples,
    the same samples for every card (so the differences between cards are
    sharper than each mean).
@@ -46,9 +46,8 @@ from html import escape
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
+from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError
-from cardlib.solver import MAX_CARDS, SCORINGS, Finisher
-from cardlib.svg import Html, card_html
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 STOCK = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
@@ -168,7 +167,7 @@ def view_of(game, seat: int | None = None) -> View:
     if module not in SCORINGS:
         raise CardlibError(
             f"the coach knows Call Break, Call Bridge and Judgement, not {type(game).__name__}"
-            " (for Contract Bridge use cardlib.double_dummy)",
+            " (for Contract Bridge use cardlib.bridge.double_dummy)",
             "game",
         )
     players = getattr(game, "players", 4)
@@ -640,10 +639,10 @@ class CardEstimate:
         return f"{self.card}: {self.estimate}"
 
 
-def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> Html:
+def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     header = "".join(f"<th scope='col'>{h}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return Html(
+    return (
         f"<table class='cardlib-coach'><caption>{escape(caption)}</caption>"
         f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
     )
@@ -692,6 +691,8 @@ class Analysis:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
+        from cardlib.draw.svg import card_html
+
         rows = []
         for rank, c in enumerate(self.cards, 1):
             versus = "best" if rank == 1 else f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"

@@ -1,7 +1,7 @@
 """Double-dummy analysis for Contract Bridge, through endplay (the DDS solver).
 
 *Double dummy* means every hand is known, as in the exact solver for the
-other games (:mod:`cardlib.solver`); for Contract Bridge we use Bo Haglund's
+other games (:mod:`cardlib.coach.solver`); for Contract Bridge we use Bo Haglund's
 DDS through its Python bindings, `endplay <https://pypi.org/project/endplay/>`_
 (MIT licence), rather than a solver of our own:
 
@@ -16,7 +16,7 @@ DDS through its Python bindings, `endplay <https://pypi.org/project/endplay/>`_
 endplay is compiled code: an optional extra (``pip install 'cardlib[dds]'``)
 that cannot run in a browser kernel such as JupyterLite. Without it every
 function here raises :class:`EndplayMissing`, whose message (and
-:func:`unavailable_note`, for a notebook) says so plainly.
+:func:`cardlib.draw.bridge.unavailable_note`, for a notebook) says so plainly.
 
 Seats are cardlib's (South 0, West 1, North 2, East 3); endplay numbers North
 0, East 1, South 2, West 3, and the conversion lives here alone.
@@ -30,7 +30,6 @@ from html import escape
 
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
-from cardlib.svg import Html, card_html
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SEAT_LETTERS = "SWNE"
@@ -56,16 +55,6 @@ def available() -> bool:
     except ImportError:
         return False
     return True
-
-
-def unavailable_note() -> Html:
-    """A short rendered note for a notebook where endplay is missing."""
-    return Html(
-        "<div class='cardlib-note' role='note'><b>Double-dummy analysis is not available "
-        "here.</b> It needs endplay (the DDS solver), compiled code that is not installed "
-        f"in this kernel: <code>{escape(INSTALL)}</code>. In a browser kernel (JupyterLite) "
-        "it cannot be installed; the rest of the notebook works without it.</div>"
-    )
 
 
 def _endplay():
@@ -155,6 +144,8 @@ class CardTricks:
         return frozenset(card for card, tricks in self.cards if tricks == top)
 
     def _repr_html_(self) -> str:
+        from cardlib.draw.svg import card_html
+
         top = self.cards[0][1]
         rows = "".join(
             f"<tr><td>{card_html(card)}</td><td>{tricks}</td>"
@@ -273,5 +264,4 @@ __all__ = [
     "par",
     "solve_cards",
     "solve_position",
-    "unavailable_note",
 ]

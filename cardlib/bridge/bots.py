@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlib import bridge_bidding
-from cardlib.bridge_calls import PASS
+from cardlib.bridge import bidding
+from cardlib.bridge.calls import PASS
 from cardlib.cards import Card
 from cardlib.game import CALLING, PLAYING
 from cardlib.match import TrickMatch
@@ -14,8 +14,8 @@ from cardlib.tricks import trick_winner as _trick_winner
 
 # ----- bots --------------------------------------------------------------------
 
-HCP = bridge_bidding.HCP
-high_card_points = bridge_bidding.high_card_points
+HCP = bidding.HCP
+high_card_points = bidding.high_card_points
 
 
 class RandomBridgeBot:
@@ -40,14 +40,14 @@ class RandomBridgeBot:
 class SensibleBridgeBot:
     """Bids in the simple style of notebook 32; plays to win tricks but not over its partner.
 
-    Calling: :func:`cardlib.bridge_bidding.choose_call` (points = high cards plus
+    Calling: :func:`cardlib.bridge.bidding.choose_call` (points = high cards plus
     length, 25 between the two hands for game; it never doubles). Playing: the
     cheapest card that wins the trick, unless partner is already winning it (then
     the lowest card).
     """
 
     def choose_call(self, deal) -> str:
-        return bridge_bidding.choose_call(deal.auction, deal.hand(deal.auction.to_act))
+        return bidding.choose_call(deal.auction, deal.hand(deal.auction.to_act))
 
     def choose_play(self, deal) -> Card:
         legal = sorted(deal.legal_plays(), key=lambda c: (c.rank, c.suit))

@@ -159,7 +159,7 @@ def ending_of(game) -> Ending:
     if module not in SCORINGS:
         raise CardlibError(
             f"the solver scores Call Break, Call Bridge and Judgement, not {type(game).__name__}"
-            " (for Contract Bridge use cardlib.double_dummy)",
+            " (for Contract Bridge use cardlib.bridge.double_dummy)",
             "game",
         )
     players = getattr(game, "players", 4)
@@ -227,7 +227,7 @@ class Solution:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
-        from cardlib.svg import card_html
+        from cardlib.draw.svg import card_html
 
         rows = []
         best = self.value
@@ -287,7 +287,7 @@ class Finisher:
     """Finishes many endings of one deal exactly: the solver's max-n line, on masks.
 
     For simulations that end their playouts with the solver
-    (:mod:`cardlib.analysis`): built once for a deal's rules and points, it keeps
+    (:mod:`cardlib.coach.analysis`): built once for a deal's rules and points, it keeps
     one transposition table across calls (the same ending recurs across
     samples). ``points[seat][t]`` must cover every final trick count the seat
     can reach.
@@ -458,7 +458,7 @@ def check_ending(ending: Ending) -> None:
     if max(sizes) > MAX_CARDS:
         raise CardlibError(
             f"the solver takes endings of at most {MAX_CARDS} cards a hand; this one has "
-            f"{max(sizes)} (analyse it by sampling instead: cardlib.analysis)",
+            f"{max(sizes)} (analyse it by sampling instead: cardlib.coach.analysis)",
             "ending-size",
         )
     played = {

@@ -1,41 +1,42 @@
 """Contract Bridge on screen: the auction table, a score, the sheet, the table of hands.
 
 Rendering only, apart from the model in :mod:`cardlib.bridge`: it imports only
-the game's vocabulary (:mod:`cardlib.bridge_calls`), which never imports a view,
-so there is no import cycle. Every helper returns an :class:`~cardlib.svg.Html`
+the game's vocabulary (:mod:`cardlib.bridge.calls`), which never imports a view,
+so there is no import cycle. Every helper returns an :class:`~cardlib.draw.svg.Html`
 string (deterministic, testable as text, displayed inline). Suit symbols carry
-the colour-blind-safe colours of :mod:`cardlib.svg` and an ``aria-label`` in words.
+the colour-blind-safe colours of :mod:`cardlib.draw.svg` and an ``aria-label`` in words.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from cardlib import bridge_calls
+from cardlib.bridge import calls
+from cardlib.bridge.double_dummy import INSTALL
+from cardlib.draw.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 from cardlib.i18n import N_, _, pgettext
 from cardlib.seats import seat_label, seat_labels
-from cardlib.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 
 #: Auction columns in the usual order of printed auctions: West, North, East, South.
-COLUMNS = (bridge_calls.WEST, bridge_calls.NORTH, bridge_calls.EAST, bridge_calls.SOUTH)
+COLUMNS = (calls.WEST, calls.NORTH, calls.EAST, calls.SOUTH)
 
 
 def strain_html(strain: str) -> str:
     """A strain as a coloured symbol with its name for screen readers; NT as text."""
     if strain == "NT":
         return '<span aria-label="' + escape(_("no trump")) + '">NT</span>'
-    name = escape(bridge_calls.strain_name(strain))
+    name = escape(calls.strain_name(strain))
     return (
         f'<span role="img" aria-label="{name}" title="{name}" '
-        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{bridge_calls.STRAIN_SYMBOLS[strain]}</span>'
+        f'style="color:{SUIT_COLOURS[strain]};font-weight:bold">{calls.STRAIN_SYMBOLS[strain]}</span>'
     )
 
 
 def call_html(call: str) -> str:
     """A call for a table: ``1♥`` (symbol coloured), ``Pass``, ``X``, ``XX``."""
-    if call == bridge_calls.PASS:
+    if call == calls.PASS:
         return _("Pass")
-    if call in (bridge_calls.DOUBLE, bridge_calls.REDOUBLE):
+    if call in (calls.DOUBLE, calls.REDOUBLE):
         return call
     return f"{call[0]}{strain_html(call[1:])}"
 
@@ -46,7 +47,7 @@ def contract_html(contract) -> str:
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
     if contract.declarer is not None:
         text = _("{contract} by {seat}").format(
-            contract=text, seat=bridge_calls.seat_name(contract.declarer)
+            contract=text, seat=calls.seat_name(contract.declarer)
         )
     return text
 
@@ -119,9 +120,7 @@ def sheet_html(game) -> Html:
 
     def row(number, line):
         cells = ["<td></td>", "<td></td>"]
-        cells[bridge_calls.SIDE_NAMES.index(line.who)] = (
-            f'<td style="text-align:right">{line.points}</td>'
-        )
+        cells[calls.SIDE_NAMES.index(line.who)] = f'<td style="text-align:right">{line.points}</td>'
         entry = _("deal {number}: {reason}").format(number=number, reason=line.reason)
         return f"<tr>{''.join(cells)}<td>{escape(entry)}</td></tr>"
 
@@ -156,7 +155,7 @@ def deal_html(deal, face_up=None) -> Html:
     ``face_up``: the seats whose cards are shown (all when ``None``); the dummy is
     shown too once it is exposed, as at the table.
     """
-    shown = set(range(4)) if face_up is None else {bridge_calls.parse_seat(s) for s in face_up}
+    shown = set(range(4)) if face_up is None else {calls.parse_seat(s) for s in face_up}
 
     def hand_cell(seat: int) -> str:
         label = seat_label(seat)
@@ -177,8 +176,18 @@ def deal_html(deal, face_up=None) -> Html:
     )
     return Html(
         '<div class="cardlib-bridge-table"><table>'
-        f"<tr><td></td><td>{hand_cell(bridge_calls.NORTH)}</td><td></td></tr>"
-        f"<tr><td>{hand_cell(bridge_calls.WEST)}</td><td>{trick}</td><td>{hand_cell(bridge_calls.EAST)}</td></tr>"
-        f"<tr><td></td><td>{hand_cell(bridge_calls.SOUTH)}</td><td></td></tr>"
+        f"<tr><td></td><td>{hand_cell(calls.NORTH)}</td><td></td></tr>"
+        f"<tr><td>{hand_cell(calls.WEST)}</td><td>{trick}</td><td>{hand_cell(calls.EAST)}</td></tr>"
+        f"<tr><td></td><td>{hand_cell(calls.SOUTH)}</td><td></td></tr>"
         "</table></div>"
+    )
+
+
+def unavailable_note() -> Html:
+    """A short rendered note for a notebook where endplay is missing."""
+    return Html(
+        "<div class='cardlib-note' role='note'><b>Double-dummy analysis is not available "
+        "here.</b> It needs endplay (the DDS solver), compiled code that is not installed "
+        f"in this kernel: <code>{escape(INSTALL)}</code>. In a browser kernel (JupyterLite) "
+        "it cannot be installed; the rest of the notebook works without it.</div>"
     )

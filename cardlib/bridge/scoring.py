@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from cardlib.bridge_calls import (
+from cardlib.bridge.calls import (
     SIDE_NAMES,
     STRAINS,
     Contract,
@@ -80,7 +80,7 @@ class Score:
         )
 
     def _repr_html_(self) -> str:
-        from cardlib.bridge_view import score_html
+        from cardlib.draw.bridge import score_html
 
         return score_html(self)
 

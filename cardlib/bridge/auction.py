@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardlib.bridge_calls import (
+from cardlib.bridge.calls import (
     _BID_RANK,
     CALLS,
     DOUBLE,
@@ -272,6 +272,6 @@ class Auction:
         return calls or "no calls yet"
 
     def _repr_html_(self) -> str:
-        from cardlib.bridge_view import auction_html
+        from cardlib.draw.bridge import auction_html
 
         return auction_html(self)

@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardlib import game
-from cardlib.bridge_auction import Auction
-from cardlib.bridge_bots import (
+from cardlib.bridge.auction import Auction
+from cardlib.bridge.bots import (
     HCP,
     RandomBridgeBot,
     SensibleBridgeBot,
@@ -50,7 +50,7 @@ from cardlib.bridge_bots import (
     play_game,
     play_out,
 )
-from cardlib.bridge_calls import (
+from cardlib.bridge.calls import (
     BIDS,
     CALL_FORMS,
     CALLS,
@@ -80,7 +80,7 @@ from cardlib.bridge_calls import (
     side_of,
     trick_value,
 )
-from cardlib.bridge_scoring import (
+from cardlib.bridge.scoring import (
     GAME_POINTS,
     GRAND_SLAM_BONUS,
     HONOUR_RANKS,
@@ -474,7 +474,7 @@ class Game(TrickMatch):
         ]
 
     def _repr_html_(self) -> str:
-        from cardlib.bridge_view import sheet_html
+        from cardlib.draw.bridge import sheet_html
 
         return sheet_html(self)
 

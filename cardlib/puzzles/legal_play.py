@@ -44,9 +44,9 @@ from cardlib.cards import (
     sort_for_display,
     to_mask,
 )
+from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.game import SEAT_NAMES, Explanation
 from cardlib.i18n import N_, _
-from cardlib.svg import Html, hand_svg, trick_svg
 from cardlib.tricks import (
     FOLLOW_ANY,
     FOLLOW_TRUMPED,

@@ -1,17 +1,18 @@
 """ "What should I play here?" puzzles: Call Break endings where one card is clearly best.
 
-The legal-play puzzles (:mod:`cardlib.puzzles`) ask which cards the rules *allow*; these ask which
-card is *best*. A puzzle is the ending of a real deal: a seeded deal is called and played by
-:class:`~cardlib.bots.SensibleBot` (every puzzle starts so: :func:`cardlib.puzzles.called_deal`)
-until each hand holds the level's number of cards (:data:`LEVELS`), and one turn of the next trick
-becomes the puzzle. All four hands are shown open (a *double-dummy* ending), so the answer can be
-proven: :func:`cardlib.solver.solve` plays every card out under max-n (each player plays for their
-own score in the game, all hands known) and gives each legal card's final tricks and points.
+The legal-play puzzles (:mod:`cardlib.puzzles.legal_play`) ask which cards the rules *allow*;
+these ask which card is *best*. A puzzle is the ending of a real deal: a seeded deal is called and
+played by :class:`~cardlib.bots.SensibleBot` (every puzzle starts so:
+:func:`cardlib.puzzles.legal_play.called_deal`) until each hand holds the level's number of cards
+(:data:`LEVELS`), and one turn of the next trick becomes the puzzle. All four hands are shown open
+(a *double-dummy* ending), so the answer can be proven: :func:`cardlib.coach.solver.solve` plays
+every card out under max-n (each player plays for their own score in the game, all hands known)
+and gives each legal card's final tricks and points.
 
 **The answer** is every legal card that reaches the best score for the player to act
-(:func:`~cardlib.best_card.best_cards`; the check of a student's answer,
+(:func:`~cardlib.puzzles.best_answer.best_cards`; the check of a student's answer,
 :func:`cardlib.exercises.check_best_play`, reads it through the same functions of
-:mod:`cardlib.best_card`, where the conditions below are computed).
+:mod:`cardlib.puzzles.best_answer`, where the conditions below are computed).
 
 **Clearly best.** A position is kept only when
 
@@ -43,7 +44,13 @@ from html import escape
 from itertools import count
 
 from cardlib import callbreak
-from cardlib.best_card import (
+from cardlib.bots import SensibleBot
+from cardlib.cards import Card, cards_text, sort_for_display
+from cardlib.coach.solver import CardValue, Ending, ending_of
+from cardlib.draw.svg import Html, hand_svg, trick_svg
+from cardlib.game import SEAT_NAMES
+from cardlib.i18n import _, ngettext
+from cardlib.puzzles.best_answer import (
     GAMES,
     MARGIN,
     best_cards,
@@ -60,13 +67,7 @@ from cardlib.best_card import (
     sure_tricks,
     verdict,
 )
-from cardlib.bots import SensibleBot
-from cardlib.cards import Card, cards_text, sort_for_display
-from cardlib.game import SEAT_NAMES
-from cardlib.i18n import _, ngettext
-from cardlib.puzzles import STANDARD, called_deal, replay_deal
-from cardlib.solver import CardValue, Ending, ending_of
-from cardlib.svg import Html, hand_svg, trick_svg
+from cardlib.puzzles.legal_play import STANDARD, called_deal, replay_deal
 
 #: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
 LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}

@@ -1,0 +1,17 @@
+"""The coach: what a good player would do, and how much each choice costs.
+
+=====================  ================================================================
+module                 what it holds
+=====================  ================================================================
+:mod:`.fast`           whole deals on 52-bit masks, the playouts every estimate runs on
+:mod:`.estimate`       seeded Monte Carlo: the tricks a hand takes, the expected score of a call
+:mod:`.solver`         the exact solver for endings (every hand known): max-n with a table
+:mod:`.analysis`       every legal card's (or call's) expected points from what a seat sees;
+                       ``CoachBot``, which calls and plays by it
+:mod:`.review`         after a deal: each of a seat's decisions rated by the points it lost
+=====================  ================================================================
+
+Each module reads the games (:mod:`cardlib.callbreak`, :mod:`cardlib.callbridge`,
+:mod:`cardlib.judgement`) and never draws: a result offers ``_repr_html_``, which imports
+its view from :mod:`cardlib.draw` only when a notebook shows it.
+"""

@@ -1,0 +1,16 @@
+"""Drawing: the model's values as accessible HTML and SVG, never the other way round.
+
+=====================  ================================================================
+module                 what it draws
+=====================  ================================================================
+:mod:`.svg`            cards, hands and tricks (rank text and suit symbol, colour-blind-safe
+                       colours, an ``aria-label``); ``Html``, the type every view returns;
+                       ``refused``, a refused move shown as a note
+:mod:`.charts`         bar and line charts as SVG, for the strategy notebooks
+:mod:`.tables`         tables with header cells, exact percentages and decimals
+:mod:`.bridge`         Contract Bridge: the auction, the score sheet, the four hands
+=====================  ================================================================
+
+Nothing here changes a game; nothing in the model imports this package except inside a
+rendering hook (``_repr_html_``).
+"""
