@@ -201,7 +201,7 @@ THE_EXAMPLE = {  # the README's position: K♥ must beat Q♥
     "en": "Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.",
     "hi": "चाल पान से शुरू हुई है और अभी सबसे बड़ा Q♥ है; आपके पास K♥ है, जो उससे बड़ा है, "
     "इसलिए आपको K♥ ही खेलना होगा।",
-    "hi-Latn": "Paan lead hue aur sabse bada Q♥ hai; aapke paas K♥ hai, jo usse bada hai, "
+    "hi-Latn": "Paan lead hua hai aur sabse bada Q♥ hai; aapke paas K♥ hai, jo usse bada hai, "
     "to K♥ hi khelna padega.",
 }
 
@@ -237,9 +237,9 @@ def test_under_trump_in_the_players_words():
     with i18n.language("hi"):
         text = callbreak.explain_play(parse_cards("2S 3C"), parse_cards("QH 9S")).text
     assert text == (
-        "चाल पान से शुरू हुई है और आपके पास पान नहीं है; 9♠ से तुरुप लग चुका है और आप उसे "
-        "नहीं हरा सकते, फिर भी आपके पास हुकुम है, इसलिए हुकुम ही खेलना होगा — छोटा, हारने "
-        "वाला: 2♠।"
+        "चाल पान से शुरू हुई है और आपके पास पान नहीं है; 9♠ ने काट दिया है और आपके पास "
+        "उससे बड़ा तुरुप नहीं, फिर भी आपके पास हुकुम है, इसलिए हुकुम ही डालना होगा — छोटा, "
+        "हारने वाला: 2♠।"
     )
 
 
@@ -375,7 +375,9 @@ def test_charts_history_and_estimates_speak_the_learners_language():
     assert ">sabse achha<" in chart
     assert lines == ("trick 3: seat 2 ne Q♥ khela (majboori mein)", "trick 3: seat 2 ne Q♥ khela")
     assert str(forced) == "trick 3: seat 2 plays Q♥ (forced)"
-    assert str(caught.value) == "Call Break ke haath mein 13 alag-alag cards hote hain, mile 2"
+    assert str(caught.value) == (
+        "Call Break ke haath mein 13 alag-alag cards hote hain, par yahan 2 hain"
+    )
 
 
 GLOSSARY = ROOT / "docs" / "glossary.hi.md"
