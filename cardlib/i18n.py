@@ -1,4 +1,4 @@
-"""The learner's language: English, Hindi (Devanagari) or Hinglish (Hindi in Roman script).
+"""The learner's language: English, Hindi (Devanagari), Hinglish (Hindi in Roman script) or Nepali.
 
 Every sentence cardlib shows a learner is written in English in the code, wrapped in
 :func:`_` (or :func:`ngettext` / :func:`pgettext`), and translated through the standard
@@ -50,10 +50,11 @@ LANGUAGES = {
     "en": "English",
     "hi": "हिन्दी",
     "hi-Latn": "Hinglish",
+    "ne": "नेपाली",
 }
 #: Language code → directory of its catalog under ``cardlib/locale`` (English has none:
 #: the messages in the code are English).
-CATALOGS = {"hi": "hi", "hi-Latn": "hi_Latn"}
+CATALOGS = {"hi": "hi", "hi-Latn": "hi_Latn", "ne": "ne"}
 
 _current = DEFAULT
 _loaded: dict[str, _gettext.NullTranslations] = {DEFAULT: _gettext.NullTranslations()}
@@ -101,7 +102,7 @@ def translations(code: str) -> _gettext.NullTranslations:
 
 
 def set_language(code: str) -> None:
-    """Show every sentence from now on in ``code``: ``"en"``, ``"hi"`` or ``"hi-Latn"``.
+    """Show every sentence from now on in ``code``: ``"en"``, ``"hi"``, ``"hi-Latn"`` or ``"ne"``.
 
     A code not in :data:`LANGUAGES` raises :class:`~cardlib.errors.CardlibError`
     listing the accepted ones, and the language stays as it was.
@@ -154,7 +155,7 @@ def language(code: str) -> Iterator[str]:
 
 def in_every_language(make: Callable[[], _T]) -> dict[str, _T]:
     """``make()`` once in each language, ``{code: result}``: the same position explained
-    in English, Hindi and Hinglish side by side. The language in use stays as it was."""
+    in English, Hindi, Hinglish and Nepali side by side. The language in use stays as it was."""
     results = {}
     for code in LANGUAGES:
         with language(code):

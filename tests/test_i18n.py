@@ -110,13 +110,14 @@ def test_placeholders_survive_translation(code):
             assert fields(message.string) == fields(message.id), message.id
 
 
-def test_hindi_is_written_in_devanagari_and_hinglish_in_roman_script():
+def test_hindi_and_nepali_are_written_in_devanagari_and_hinglish_in_roman_script():
     def strings(message):
         return message.string if isinstance(message.string, tuple) else (message.string,)
 
-    for message in messages(CATALOGS["hi"]):
-        for text in strings(message):
-            assert DEVANAGARI.search(text), text
+    for code in ("hi", "ne"):
+        for message in messages(CATALOGS[code]):
+            for text in strings(message):
+                assert DEVANAGARI.search(text), (code, text)
     for message in messages(CATALOGS["hi-Latn"]):
         for text in strings(message):
             assert not DEVANAGARI.search(text), text
@@ -174,7 +175,9 @@ def test_language_block_restores_the_language_before_it_even_after_an_error():
     assert cardlib.get_language() == "hi-Latn"
 
 
-@pytest.mark.parametrize("bad", ["hindi", "HI", "hi_Latn", "hinglish", "", "ne", None, ["hi"]])
+@pytest.mark.parametrize(
+    "bad", ["hindi", "HI", "hi_Latn", "hinglish", "", "np", "ne-NP", None, ["hi"]]
+)
 def test_a_bad_language_code_is_refused_listing_the_accepted_ones_and_nothing_changes(bad):
     cardlib.set_language("hi")
     with pytest.raises(CardlibError) as caught:
@@ -182,7 +185,7 @@ def test_a_bad_language_code_is_refused_listing_the_accepted_ones_and_nothing_ch
     assert caught.value.rule == "language"
     message = str(caught.value)
     assert repr(bad) in message
-    for code in ("'en'", "'hi'", "'hi-Latn'"):
+    for code in ("'en'", "'hi'", "'hi-Latn'", "'ne'"):
         assert code in message
     assert cardlib.get_language() == "hi"
 
@@ -203,6 +206,8 @@ THE_EXAMPLE = {  # the README's position: K♥ must beat Q♥
     "इसलिए आपको K♥ ही खेलना होगा।",
     "hi-Latn": "Paan lead hua hai aur sabse bada Q♥ hai; aapke paas K♥ hai, jo usse bada hai, "
     "to K♥ hi khelna padega.",
+    "ne": "हात पानबाट सुरु भएको छ र अहिले सबैभन्दा ठूलो Q♥ छ; तपाईंसँग K♥ छ, जुन त्योभन्दा ठूलो "
+    "छ, त्यसैले तपाईंले K♥ नै खेल्नुपर्छ।",
 }
 
 
@@ -320,6 +325,7 @@ def test_rule_ids_are_the_same_words_in_every_language(rule):
 PLAYERS_WORDS = {
     "hi": {"S": "हुकुम", "H": "पान", "D": "ईंट", "C": "चिड़ी"},
     "hi-Latn": {"S": "hukum", "H": "paan", "D": "eent", "C": "chidi"},
+    "ne": {"S": "हुकुम", "H": "पान", "D": "इँट", "C": "चिडी"},
 }
 
 
@@ -427,3 +433,31 @@ def test_the_hindi_rule_book_calls_suits_and_cards_by_the_players_words():
         for card in ("AS", "10H", "2C"):
             assert card_name(card) in text
     assert "glossary.hi.md" in text
+
+
+NEPALI_RULE_BOOK = ROOT / "docs" / "rules.ne.md"
+
+
+def section(text: str, heading: str, next_heading: str | None = None) -> str:
+    """The part of a page from ``heading`` up to ``next_heading`` (or the end)."""
+    start = text.index(f"\n{heading}\n")
+    end = text.index(f"\n{next_heading}\n", start) if next_heading else len(text)
+    return text[start:end]
+
+
+def test_the_nepali_rule_book_keeps_every_rule_id_number_and_card_of_the_hindi_call_break():
+    hindi = rule_book_facts(section(HINDI_RULE_BOOK.read_text(), "## कॉल ब्रेक", "## कॉल ब्रिज"))
+    nepali = rule_book_facts(section(NEPALI_RULE_BOOK.read_text(), "## कल ब्रेक"))
+    for kind in hindi:
+        assert hindi[kind] == nepali[kind], f"{kind}: update docs/rules.ne.md"
+
+
+def test_the_nepali_rule_book_calls_suits_and_cards_by_the_players_words_and_links_the_rest():
+    text = NEPALI_RULE_BOOK.read_text()
+    with i18n.language("ne"):
+        for suit in SUITS:
+            assert suit_name(suit) in text
+        for card in ("AS", "10H", "2C"):
+            assert card_name(card) in text
+    for page in ("glossary.hi.md", "rules.hi.md", "rules.md", "terms.tsv"):
+        assert f"]({page})" in text

@@ -1,5 +1,5 @@
-"""Every widget speaks the learner's language: after a switch to Hindi or Hinglish every
-sentence it shows has changed, and back in English every text is exactly as before.
+"""Every widget speaks the learner's language: after a switch to Hindi, Hinglish or Nepali
+every sentence it shows has changed, and back in English every text is exactly as before.
 
 A widget's text is read as a learner sees it: every description, tooltip, placeholder,
 option label, and the text between the tags of its HTML (pictures' labels included).
@@ -37,6 +37,8 @@ from cardlib.widgets.scoring import ExpectedScoreExplorer, ScoreExplorer
 from cardlib.widgets.trick_builder import TrickBuilder
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+#: Every language but English: a language added to cardlib.i18n is checked here too.
+SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
 TAG = re.compile(r"<[^>]*>")
 CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]\b|(?:10|[2-9TJQKA])[♠♥♦♣]")
 #: Words that are the same in Hindi and English text: game names and abbreviations.
@@ -332,19 +334,19 @@ def shown(widget) -> list[str]:
 
 
 @pytest.mark.parametrize("name", WIDGETS)
-def test_every_sentence_changes_in_hindi_and_hinglish_and_english_comes_back(name):
+def test_every_sentence_changes_in_every_language_and_english_comes_back(name):
     widget = WIDGETS[name]()
     english = shown(widget)
     assert any(is_sentence(text) for text in english)
-    for code in ("hi", "hi-Latn"):
+    for code in SHIPPED:
         cardlib.set_language(code)
         now = shown(widget)
         assert len(now) == len(english), code
         names = i18n.LANGUAGES.values()  # the dropdown names each language in itself
-        if code == "hi":  # not one English word left, in a label or in any part of a sentence
+        if not code.endswith("-Latn"):  # not one English word left, in a label or a sentence
             left = [t for t in now if english_words(t) and t not in names]
             assert not left, left
-        else:  # Hinglish is written in the Latin script only
+        else:  # Hinglish is written in the Latin script only, no Devanagari
             left = [t for t in now if DEVANAGARI.search(t) and t not in names]
             assert not left, left
         stayed = [t for t in english if is_sentence(t) and t in now and t not in GAME_NAMES]
@@ -439,7 +441,8 @@ def test_the_engine_refuses_in_the_learners_language_with_the_same_rule(refusal)
         assert deal == before  # nothing changed
     assert len({error.rule for error in said.values()}) == 1
     assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
-    assert len({str(error) for error in said.values()}) == 3
+    assert DEVANAGARI.search(str(said["ne"]))
+    assert len({str(error) for error in said.values()}) == len(i18n.LANGUAGES)
 
 
 def test_the_auction_pad_says_a_refusal_again_and_keeps_the_auction():
@@ -500,7 +503,8 @@ def test_every_game_refuses_in_the_learners_language_with_the_same_rule(refusal)
         said[code] = refused.value
     assert len({error.rule for error in said.values()}) == 1
     assert DEVANAGARI.search(str(said["hi"])) and not DEVANAGARI.search(str(said["hi-Latn"]))
-    assert len({str(error) for error in said.values()}) == 3
+    assert DEVANAGARI.search(str(said["ne"]))
+    assert len({str(error) for error in said.values()}) == len(i18n.LANGUAGES)
 
 
 #: Best-play endings (hands by seat, trick, leader, calls, tricks won): South leads and A♥ makes
@@ -539,5 +543,6 @@ def test_exercise_feedback_in_the_learners_language_with_the_same_verdict(case):
             said[code] = (feedback.correct, feedback.credit, str(feedback))
     assert len({(correct, credit) for correct, credit, _text in said.values()}) == 1
     assert DEVANAGARI.search(said["hi"][2]) and not DEVANAGARI.search(said["hi-Latn"][2])
-    assert len({text for _c, _r, text in said.values()}) == 3
+    assert len({text for _c, _r, text in said.values()}) == len(i18n.LANGUAGES)
     assert not [w for w in english_words(said["hi"][2]) if w not in SAME_EVERYWHERE]
+    assert not [w for w in english_words(said["ne"][2]) if w not in SAME_EVERYWHERE]

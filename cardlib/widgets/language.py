@@ -1,9 +1,9 @@
-"""The language dropdown every widget carries: English, हिन्दी, Hinglish.
+"""The language dropdown every widget carries: English, हिन्दी, Hinglish, नेपाली.
 
 >>> from cardlib.widgets.language import LanguagePicker
 >>> picker = LanguagePicker()
 >>> [label for label, code in picker.dropdown.options]
-['English', 'हिन्दी', 'Hinglish']
+['English', 'हिन्दी', 'Hinglish', 'नेपाली']
 
 Picking a language calls :func:`cardlib.set_language`: the language is one for the
 whole notebook, so every widget switches together, and so does every sentence a cell
