@@ -102,6 +102,7 @@ lint: $(STAMP)
 # Regenerate every stored notebook output (notebooks and instructor exercises).
 notebooks: $(STAMP) catalogs
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
+	$(PY) -m cardlib._notebooks build hi  # the lessons in Hindi, from the English ones (notebooks/hi/)
 
 bench: $(STAMP) catalogs chromium
 	$(PY) -m pip install --quiet -e '.[bench]'

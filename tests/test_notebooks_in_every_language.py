@@ -1,0 +1,97 @@
+"""The lessons in Hindi are generated from the English ones, and show no English prose.
+
+``cardlib._notebooks`` makes ``notebooks/hi/<lesson>`` from the English lesson and the
+lessons' catalog (``notebooks/locale/hi/LC_MESSAGES/notebooks.po``). Here: the template holds
+exactly the lessons' texts, the catalog translates every one, the committed Hindi lesson is
+the one the catalog makes (so it cannot drift from the English one or be edited by hand), a
+missing translation stops the build instead of showing English, and what the lesson shows,
+its prose and the tables its code builds, is in Hindi. Strict nbval runs the Hindi lessons
+like the English ones (they are under ``notebooks/``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import nbformat
+import pytest
+from babel.messages.pofile import read_po
+
+from cardlib import _notebooks, i18n
+
+LANGUAGES = [code for code in ("hi",) if _notebooks.catalog_path(code).exists()]
+#: Latin words a Hindi lesson may show: names of keys, menus and the project.
+ALLOWED = {"Python", "Shift", "Enter", "Run", "All", "Cells", "English", "Hinglish", "NT"}
+CODE_SPAN = re.compile(r"`[^`]*`|\]\([^)]*\)|<[^>]*>")
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words of 3+ letters outside code spans, link targets and tags."""
+    words = re.findall(r"[A-Za-z]{3,}", CODE_SPAN.sub(" ", text))
+    return [word for word in words if word not in ALLOWED]
+
+
+def test_the_template_holds_exactly_the_lessons_texts():
+    with (_notebooks.LOCALE / "notebooks.pot").open("rb") as source:
+        template = read_po(source)
+    in_template = {(m.context, m.id) for m in template if m.id}
+    in_lessons = {(m.context, m.id) for m in _notebooks.extract() if m.id}
+    assert in_template == in_lessons, "run `python -m cardlib._notebooks extract`"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_of_every_lesson_is_translated(code):
+    catalog = _notebooks.read_catalog(code)
+    for lesson in _notebooks.LESSONS:
+        for unit in _notebooks.units(lesson, _notebooks.read_lesson(lesson)):
+            message = catalog.get(unit.text, context=lesson)
+            assert message is not None and message.string, (lesson, unit.text[:60])
+            assert not message.fuzzy, (lesson, unit.text[:60])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("lesson", _notebooks.LESSONS)
+def test_the_committed_lesson_is_the_one_the_catalog_makes(code, lesson):
+    made = _notebooks.translated(code, lesson)
+    committed = nbformat.read(_notebooks.NOTEBOOKS / code / lesson, as_version=4)
+    assert [(c.cell_type, c.source) for c in committed.cells] == [
+        (c.cell_type, c.source) for c in made.cells
+    ], f"run `python -m cardlib._notebooks build {code}`"
+    assert committed.cells[0].source == _notebooks.SWITCH.format(code=code)
+    assert all(c.outputs for c in committed.cells if c.cell_type == "code"), "not executed"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("lesson", _notebooks.LESSONS)
+def test_the_lesson_shows_no_english_prose(code, lesson):
+    notebook = nbformat.read(_notebooks.NOTEBOOKS / code / lesson, as_version=4)
+    shown = []
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            shown.append(cell.source)
+        for output in cell.get("outputs", ()):
+            data = output.get("data", {})
+            if "text/html" in data:  # a table built in the lesson's code
+                shown.append(html.unescape(re.sub(r"<[^>]*>", " ", data["text/html"])))
+    left = [(text[:60], english_words(text)) for text in shown if english_words(text)]
+    assert left == []
+
+
+def test_a_missing_translation_stops_the_build_and_names_the_text():
+    catalog = _notebooks.read_catalog("hi")
+    lesson = _notebooks.LESSONS[0]
+    first = next(iter(_notebooks.units(lesson, _notebooks.read_lesson(lesson))))
+    catalog.delete(first.text, context=lesson)
+    with pytest.raises(_notebooks.MissingTranslation) as caught:
+        _notebooks.translated("hi", lesson, catalog)
+    assert caught.value.missing == [first.text]
+    assert "notebooks.po" in str(caught.value)
+
+
+def test_a_lesson_switches_the_engine_to_its_language_first():
+    committed = json.loads((_notebooks.NOTEBOOKS / "hi" / _notebooks.LESSONS[0]).read_text())
+    first = committed["cells"][0]
+    assert "".join(first["outputs"][0]["data"]["text/plain"]) == repr("hi")
+    assert "hi" in i18n.LANGUAGES
