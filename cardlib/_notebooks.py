@@ -40,7 +40,7 @@ NOTEBOOKS = ROOT / "notebooks"
 LOCALE = NOTEBOOKS / "locale"
 DOMAIN = "notebooks"
 #: The English lessons that are translated, in order (the rest follow as they are translated).
-LESSONS = ("00-start-here.ipynb", "01-cards-and-dealing.ipynb")
+LESSONS = ("00-start-here.ipynb", "01-cards-and-dealing.ipynb", "02-spades-are-trump.ipynb")
 #: The first cell of a translated lesson: the engine speaks the lesson's language.
 SWITCH = 'import cardlib\n\ncardlib.set_language("{code}")\ncardlib.get_language()'
 _WORDS = re.compile(r"[A-Za-z]{3,}")

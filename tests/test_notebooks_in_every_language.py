@@ -25,8 +25,9 @@ LANGUAGES = [code for code in ("hi",) if _notebooks.catalog_path(code).exists()]
 #: Latin words a Hindi lesson may show: names of keys, menus and the project.
 ALLOWED = {"Python", "Shift", "Enter", "Run", "All", "Cells", "English", "Hinglish", "NT"}
 #: Code, not prose: code spans, link targets, tags, a call such as ``parse_cards('3H 1H')``,
-#: a rule's name (``card-syntax``, ``must-beat``: the same in every language).
-CODE_SPAN = re.compile(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\b\w+\([^)]*\)|\b[a-z]+(?:-[a-z]+)+\b")
+#: a rule's name (``card-syntax``, ``must-beat``: the same in every language), and a
+#: quotation of the players' original rules (“…”), which stays in their words.
+CODE_SPAN = re.compile(r"`[^`]*`|\]\([^)]*\)|<[^>]*>|\b\w+\([^)]*\)|\b[a-z]+(?:-[a-z]+)+\b|“[^”]*”")
 
 
 def english_words(text: str) -> list[str]:
