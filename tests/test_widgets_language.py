@@ -32,7 +32,12 @@ class Sentence:
 def test_the_dropdown_lists_each_language_under_its_own_name_and_starts_on_the_one_in_use():
     cardlib.set_language("hi-Latn")
     picker = LanguagePicker()
-    assert picker.dropdown.options == (("English", "en"), ("हिन्दी", "hi"), ("Hinglish", "hi-Latn"))
+    assert picker.dropdown.options == (
+        ("English", "en"),
+        ("हिन्दी", "hi"),
+        ("Hinglish", "hi-Latn"),
+        ("नेपाली", "ne"),
+    )
     assert picker.dropdown.value == "hi-Latn"
     assert picker.dropdown.description == "Bhasha"
     assert "cardlib-language" in picker.dropdown._dom_classes
@@ -54,7 +59,7 @@ def test_set_language_in_a_cell_moves_every_dropdown():
     widget = Sentence()
     cardlib.set_language("hi-Latn")
     assert widget.picker.dropdown.value == "hi-Latn"
-    assert widget.text.startswith("Paan lead hue")
+    assert widget.text.startswith("Paan lead hua hai")
     cardlib.set_language("hi-Latn")  # no change, no redraw
     assert widget.redraws == 2
 
@@ -64,7 +69,7 @@ def test_a_passing_switch_does_not_redraw_the_widgets():
     texts = i18n.in_every_language(
         lambda: callbreak.explain_play(parse_cards("3H KH"), parse_cards("QH")).text
     )
-    assert list(texts) == ["en", "hi", "hi-Latn"]
+    assert list(texts) == ["en", "hi", "hi-Latn", "ne"]
     assert texts["hi"].startswith("चाल पान") and texts["hi-Latn"].startswith("Paan")
     assert texts["en"] == widget.text
     assert widget.redraws == 1
