@@ -22,7 +22,7 @@ from cardlib.bridge.calls import (
     parse_call,
     parse_seat,
 )
-from cardlib.errors import IllegalCallError, OutOfTurnError, PhaseError
+from cardlib.errors import CardlibError, IllegalCallError, OutOfTurnError, PhaseError
 from cardlib.i18n import _
 
 # ----- the auction -----------------------------------------------------------
@@ -48,7 +48,11 @@ class Auction:
 
     def __init__(self, dealer: int | str = NORTH, first_caller: FirstCaller = "left"):
         if first_caller not in FIRST_CALLERS:
-            raise ValueError(f"first_caller is 'left' (the seed) or 'dealer', got {first_caller!r}")
+            raise CardlibError(
+                f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
+                f"got {first_caller!r}",
+                "first-caller",
+            )
         self.dealer = parse_seat(dealer)
         self.first_caller = first_caller
         self.first_seat = self.dealer if first_caller == "dealer" else (self.dealer + 1) % 4
@@ -250,6 +254,15 @@ class Auction:
     def copy(self) -> Auction:
         other = Auction(self.dealer, self.first_caller)
         other._calls = list(self._calls)
+        return other
+
+    def __copy__(self) -> Auction:
+        """``copy.copy(auction)`` is :meth:`copy`: a shallow copy would share the calls."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> Auction:
+        """``copy.deepcopy(auction)`` is :meth:`copy` too."""
+        other = memo[id(self)] = self.copy()
         return other
 
     def __eq__(self, other) -> bool:
