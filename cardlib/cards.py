@@ -54,6 +54,10 @@ def suit_name(suit: str, plural: bool = True) -> str:
 
     The players' words: हुकुम ♠, पान ♥, ईंट ♦, चिड़ी ♣ (hukum, paan, eent, chidi).
     """
+    if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
+        raise (CardParseError if isinstance(suit, str) else CardTypeError)(
+            f"a suit is one of S H D C, got {suit!r}", "suit"
+        )
     # The literal calls let Babel extract every name.
     if plural:
         return {

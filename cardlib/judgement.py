@@ -680,7 +680,9 @@ def play_match(players: int, bots: Sequence, seed=None, dealer: int | None = Non
 
 def trump_name(trump: str | None) -> str:
     """``'clubs ♣'``; ``'no trump'``."""
-    return "no trump" if trump is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
+    return (
+        "no trump" if check_trump(trump) is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
+    )
 
 
 __all__ = [

@@ -69,7 +69,7 @@ def strain_name(strain: str) -> str:
 
 def seat_name(seat: int) -> str:
     """A compass seat's name in the learner's language (``SEAT_NAMES`` stays English)."""
-    return _(SEAT_NAMES[seat])
+    return _(SEAT_NAMES[parse_seat(seat)])
 
 
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
