@@ -51,6 +51,7 @@ left. Hands are kept as 52-bit masks underneath (see :mod:`cardlib.cards`).
 
 from __future__ import annotations
 
+import inspect
 import operator
 import random
 from collections.abc import Iterable, Sequence
@@ -470,6 +471,20 @@ def check_calls_given(calls: object, players: int, cards: int, word: str = "call
             )
 
 
+def _check_options(cls: type, options: dict) -> None:
+    """Refuse options a game's deal does not take, naming those it does (``variant=`` …)."""
+    parameters = inspect.signature(cls._init_options).parameters
+    known = [name for name in parameters if name != "self"]
+    unknown = sorted(name for name in options if name not in known)
+    if unknown and not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        accepted = ", ".join(known) if known else "none"
+        raise CardlibTypeError(
+            f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__} takes the options {accepted}; "
+            f"got {', '.join(unknown)}",
+            "options",
+        )
+
+
 class TrickDeal:
     """One deal of a calling trick game, as a state machine: the one deal engine.
 
@@ -534,6 +549,7 @@ class TrickDeal:
         masks = hand_masks(hands, cls.players)
         if calls is not None:
             check_calls_given(calls, cls.players, masks[0].bit_count())
+        _check_options(cls, options)
         deal = cls.__new__(cls)
         deal._init_options(**options)
         deal._check_seat(dealer, "dealer")

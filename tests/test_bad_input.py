@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from cardlib import DECK, Card, bridge, callbreak, callbridge, judgement, parse_card, parse_cards
 from cardlib.bridge import scoring
-from cardlib.bridge.calls import Contract, parse_seat
+from cardlib.bridge.calls import Contract, parse_seat, seat_name, strain_name
+from cardlib.cards import suit_name
 from cardlib.coach.analysis import analyse, analyse_calls
 from cardlib.coach.review import review
 from cardlib.errors import (
@@ -389,6 +390,42 @@ def test_a_seat_that_is_not_a_seat_is_refused(junk):
     for deal in FINISHED:
         refused(lambda d=deal: d.visible_to(junk))
         refused(lambda d=deal: d.hidden_from(junk))
+
+
+@pytest.mark.parametrize(
+    ("action", "builtin"),
+    [
+        (lambda: suit_name("X"), ValueError),
+        (lambda: suit_name(""), ValueError),
+        (lambda: suit_name(None), TypeError),
+        (lambda: seat_name(4), ValueError),
+        (lambda: strain_name("SH"), ValueError),
+        (lambda: judgement.trump_name("X"), ValueError),
+        (lambda: callbridge.legal_plays("3H", "QH", "yes"), TypeError),  # first_trick: a switch
+        (lambda: PlayRules(must_beat="no"), TypeError),
+        (lambda: Contract(4, "S", doubled=True), ValueError),
+        (lambda: Contract(4.0, "S"), TypeError),
+        (lambda: bridge.Deal.from_hands({"N": "AS", "E": "KS", "S": "QS"}), ValueError),
+        (lambda: bridge.Deal(seed=0, first_caller="right"), ValueError),
+        (lambda: callbreak.Deal.from_hands(["AS", "KS", "QS", "JS"], colour="red"), TypeError),
+        (lambda: callbreak.Deal.from_hands("AS KS QS JS"), TypeError),
+        (lambda: judgement.Round.from_hands(["AS", "KS"], "S"), ValueError),
+        (lambda: judgement.Round.from_hands(["AS", "KS", "QS"], "S", bids=[0]), ValueError),
+        (lambda: judgement.Round.from_hands(["AS", "KS", "QS"], "S", blind="yes"), TypeError),
+        (lambda: callbreak.Deal(seed=0).with_hands("AS"), TypeError),
+        (lambda: callbreak.expected_scores([0] * 14), ValueError),
+    ],
+)
+def test_the_smaller_entry_points_refuse_too(action, builtin):
+    refused(action, builtin)
+
+
+def test_a_finished_bridge_deal_refuses_a_seat_that_is_not_one():
+    deal = bridge.Deal.from_hands(["AS", "KS", "QS", "JS"], dealer="N", calls="1S P P P")
+    _over(deal)
+    assert deal.points_explained(2) == deal.points_explained("N")
+    refused(lambda: deal.points_explained(-1))
+    refused(lambda: deal.points_explained(None), TypeError)
 
 
 @FEW
