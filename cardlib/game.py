@@ -496,7 +496,8 @@ class TrickDeal:
     ``phase``, ``calls``, ``trick``, ``tricks``, ``tricks_won``; actions
     ``call(n)`` and ``play(card)``, and the protocol of the module docstring.
     Every illegal action raises a :class:`~cardlib.errors.CardlibError` naming
-    the rule and leaves the state exactly as it was.
+    the rule and leaves the state exactly as it was. What a ``seed`` may be is
+    said once, in :func:`seeded_rng`; ``copy.copy`` and ``copy.deepcopy`` are :meth:`copy`.
     """
 
     players: int = 4
