@@ -182,6 +182,7 @@ def trick_winner(trick: Sequence[Card | str]) -> int:
 
 def check_call(call: int, variant: Variant = STANDARD) -> None:
     """Raise ``IllegalCallError`` unless ``call`` is a whole number in the variant's range."""
+    check_variant(variant)
     if (
         not isinstance(call, int)
         or isinstance(call, bool)
@@ -372,6 +373,12 @@ def expected_scores(
     ``trick_counts`` maps tricks (0..13) to counts, or is a list of 14 counts.
     Returned exactly, as ``Fraction`` averages (not rounded).
     """
+    if not isinstance(trick_counts, dict | Sequence) or isinstance(trick_counts, str):
+        raise CardlibTypeError(
+            f"trick_counts maps tricks (0..13) to counts, or is a list of 14 counts, "
+            f"got {trick_counts!r}",
+            "samples",
+        )
     if not isinstance(trick_counts, dict):
         trick_counts = dict(enumerate(trick_counts))
     total = sum(trick_counts.values())

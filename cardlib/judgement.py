@@ -166,6 +166,8 @@ def hooked_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
     (2, 1, None)
     """
     _check_cards(cards)
+    if isinstance(earlier_bids, str) or not isinstance(earlier_bids, Sequence):
+        raise CardlibTypeError(f"earlier_bids is a list of bids, got {earlier_bids!r}", "bids")
     for bid in earlier_bids:
         check_bid(bid, cards)
     value = cards - sum(earlier_bids)

@@ -414,6 +414,11 @@ def test_a_seat_that_is_not_a_seat_is_refused(junk):
         (lambda: judgement.Round.from_hands(["AS", "KS", "QS"], "S", blind="yes"), TypeError),
         (lambda: callbreak.Deal(seed=0).with_hands("AS"), TypeError),
         (lambda: callbreak.expected_scores([0] * 14), ValueError),
+        (lambda: callbreak.expected_scores(None), TypeError),
+        (lambda: callbreak.check_call(3, "x"), TypeError),
+        (lambda: judgement.legal_bids(3, None), TypeError),
+        (lambda: bridge.Auction.from_calls("N", None), TypeError),
+        (lambda: bridge.Deal.from_hands(["AS", "KS", "QS", "JS"], calls=5), TypeError),
     ],
 )
 def test_the_smaller_entry_points_refuse_too(action, builtin):

@@ -72,6 +72,7 @@ from cardlib.bridge.calls import (
     WEST,
     Contract,
     FirstCaller,
+    call_list,
     is_bid,
     parse_call,
     parse_contract,
@@ -193,7 +194,7 @@ class Deal(TrickDeal):
                 )
             hands = [by_seat[seat] for seat in range(4)]
         deal = super().from_hands(hands, parse_seat(dealer), None, first_caller=first_caller)
-        for call in calls.split() if isinstance(calls, str) else calls:
+        for call in call_list(calls):
             deal.call(call)
         return deal
 

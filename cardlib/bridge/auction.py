@@ -19,6 +19,7 @@ from cardlib.bridge.calls import (
     SEAT_NAMES,
     Contract,
     FirstCaller,
+    call_list,
     parse_call,
     parse_seat,
 )
@@ -67,7 +68,7 @@ class Auction:
     ) -> Auction:
         """An auction with ``calls`` made (a list, or text like ``"1H P 2H P P P"``)."""
         auction = cls(dealer, first_caller)
-        for call in calls.split() if isinstance(calls, str) else calls:
+        for call in call_list(calls):
             auction.call(call)
         return auction
 

@@ -9,6 +9,7 @@ other part of the game and no view. Everything here is also available from
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -118,6 +119,17 @@ def parse_call(text: str) -> str:
         if match:
             return match.group(1) + _strain(match.group(2))
     raise IllegalCallError(f"cannot read {text!r} as a call: write {CALL_FORMS}", "call-syntax")
+
+
+def call_list(calls: str | Iterable[str]) -> list[str]:
+    """Calls given as text (``"1H P 2H P P P"``) or as a list of calls, as a list."""
+    if isinstance(calls, str):
+        return calls.split()
+    if not isinstance(calls, Iterable):
+        raise CardlibTypeError(
+            f"give the calls as text like '1H P 2H P P P' or as a list, got {calls!r}", "calls"
+        )
+    return list(calls)
 
 
 def is_bid(call: str) -> bool:
