@@ -398,17 +398,19 @@ def check_seed(seed: object) -> int | str | random.Random | None:
 def seeded_rng(seed: Seed) -> random.Random:
     """The random stream a ``seed`` names: the one place that says what a seed may be.
 
-    ==================  ==========================================================
-    ``None``            fresh randomness: different cards every time
-    an ``int`` ≥ 0      ``random.Random(seed)``: the same cards every time, in every
-                        process (stored notebook outputs depend on these staying so)
-    a negative ``int``  a stream of its own: ``-7`` never deals seed ``7``'s cards
-                        (``random.Random`` alone would use ``abs(seed)``)
-    a ``str``           ``random.Random(text)``: the same cards in every process
-                        (hashed with SHA-512, not ``hash()``)
-    a ``random.Random`` the generator itself, drawn from (the next deal differs)
-    ==================  ==========================================================
+    ====================  ========================================================
+    ``None``              fresh randomness: different cards every time
+    an ``int`` ≥ 0        ``random.Random(seed)``: the same cards every time, in
+                          every process (stored notebook outputs depend on it)
+    a negative ``int``    a stream of its own, never seed ``-seed``'s cards
+                          (``random.Random`` alone would use ``abs(seed)``): the
+                          text seed ``"cardlib negative seed -7"`` for ``-7``
+    a ``str``             ``random.Random(text)``: the same cards in every
+                          process (hashed with SHA-512, not ``hash()``)
+    a ``random.Random``   the generator itself, drawn from (the next deal differs)
+    ====================  ========================================================
 
+    An integer-like number (``numpy.int64(7)``, anything with ``__index__``) is its ``int``.
     Anything else (``True``, ``1.5``, ``b"x"``, a list) is refused with a
     :class:`~cardlib.errors.CardlibTypeError`: ``True`` would alias seed 1 and a
     float has no exact meaning as a seed.
