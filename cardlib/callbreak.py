@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from cardlib import game
 from cardlib.cards import SUIT_MASKS, Card
-from cardlib.errors import CardlibError, IllegalCallError
+from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, check_count, is_count
 from cardlib.game import Explanation, PointsExplained, TrickDeal, deal_hands
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
@@ -66,13 +66,17 @@ class Variant:
     redeal_no_face_card: bool = False
     anticlockwise: bool = False
 
-    def __post_init__(self):
-        if self.min_call not in (1, 2) or isinstance(self.min_call, bool):
-            raise ValueError(f"min_call must be 1 or 2, got {self.min_call!r}")
-        if self.max_call not in (CAPPED_MAX_CALL, MAX_CALL) or isinstance(self.max_call, bool):
-            raise ValueError(
+    def __post_init__(self) -> None:
+        # is_count first: 1.0 == 1 would pass "in (1, 2)" and fail only later, inside a Deal.
+        if not is_count(self.min_call) or self.min_call not in (1, 2):
+            raise (CardlibError if is_count(self.min_call) else CardlibTypeError)(
+                f"min_call must be 1 or 2, got {self.min_call!r}", "variant"
+            )
+        if not is_count(self.max_call) or self.max_call not in (CAPPED_MAX_CALL, MAX_CALL):
+            raise (CardlibError if is_count(self.max_call) else CardlibTypeError)(
                 f"max_call must be {MAX_CALL} (standard) or {CAPPED_MAX_CALL} "
-                f"(calls capped at {CAPPED_MAX_CALL}), got {self.max_call!r}"
+                f"(calls capped at {CAPPED_MAX_CALL}), got {self.max_call!r}",
+                "variant",
             )
         for option in (
             "old_scoring",
@@ -83,7 +87,7 @@ class Variant:
             "anticlockwise",
         ):
             if not isinstance(getattr(self, option), bool):
-                raise ValueError(
+                raise CardlibTypeError(
                     f"{option} is a switch, True or False, got {getattr(self, option)!r}"
                 )
 
@@ -121,7 +125,18 @@ _RULES = {
 }
 
 
+def check_variant(variant: object) -> Variant:
+    """``variant`` itself if it is a :class:`Variant`; otherwise a ``CardlibTypeError``."""
+    if not isinstance(variant, Variant):
+        raise CardlibTypeError(
+            f"variant must be a callbreak.Variant, e.g. Variant(min_call=2), got {variant!r}",
+            "variant",
+        )
+    return variant
+
+
 def _rules(variant: Variant) -> PlayRules:
+    check_variant(variant)
     return _RULES[variant.free_discard, variant.no_spade_lead_first_trick]
 
 
@@ -162,11 +177,12 @@ def trick_winner(trick: Sequence[Card | str]) -> int:
     >>> trick_winner(parse_cards("AH 2S KH 3H"))
     1
     """
-    return _trick_winner(trick, TRUMP)
+    return _trick_winner(trick, TRUMP, players=4)
 
 
 def check_call(call: int, variant: Variant = STANDARD) -> None:
     """Raise ``IllegalCallError`` unless ``call`` is a whole number in the variant's range."""
+    check_variant(variant)
     if (
         not isinstance(call, int)
         or isinstance(call, bool)
@@ -200,9 +216,8 @@ def score(call: int, tricks: int, variant: Variant = STANDARD) -> Decimal:
     >>> score(4, 6), score(3, 2), score(4, 6, Variant(old_scoring=True))
     (Decimal('4.2'), Decimal('-3.0'), Decimal('-4.0'))
     """
-    check_call(call, variant)
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks!r}")
+    check_call(call, check_variant(variant))
+    check_count(tricks, "tricks taken", 0, 13)
     if variant.old_scoring:
         points = call if call <= tricks <= call + 1 else -call
         return Decimal(points).quantize(TENTH)
@@ -263,9 +278,7 @@ class Deal(TrickDeal):
         super().__init__(seed, dealer)
 
     def _init_options(self, variant: Variant = STANDARD):
-        if not isinstance(variant, Variant):
-            raise TypeError(f"variant must be a callbreak.Variant, got {variant!r}")
-        self.variant = variant
+        self.variant = check_variant(variant)
         self.rules = _rules(variant)
         self.min_call = variant.min_call
         self.max_call = variant.max_call
@@ -333,9 +346,13 @@ class Match(TrickMatch):
         deals: int = DEALS_PER_MATCH,
     ):
         # Without this check a match of 0 deals would never end.
-        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-            raise ValueError(f"a match needs a whole number of deals, 1 or more, got {deals!r}")
-        self.variant = variant
+        check_count(
+            deals,
+            "deals",
+            1,
+            message="a match needs a whole number of deals, 1 or more, got {value!r}",
+        )
+        self.variant = check_variant(variant)
         self.deals_to_play = deals
         super().__init__(seed, dealer, variant=variant)
 
@@ -356,11 +373,17 @@ def expected_scores(
     ``trick_counts`` maps tricks (0..13) to counts, or is a list of 14 counts.
     Returned exactly, as ``Fraction`` averages (not rounded).
     """
+    if not isinstance(trick_counts, dict | Sequence) or isinstance(trick_counts, str):
+        raise CardlibTypeError(
+            f"trick_counts maps tricks (0..13) to counts, or is a list of 14 counts, "
+            f"got {trick_counts!r}",
+            "samples",
+        )
     if not isinstance(trick_counts, dict):
         trick_counts = dict(enumerate(trick_counts))
     total = sum(trick_counts.values())
     if total == 0:
-        raise ValueError("no samples")
+        raise CardlibError("no samples: the counts of tricks taken add up to 0", "samples")
     return {
         call: Fraction(sum(n * score(call, t, variant) for t, n in trick_counts.items())) / total
         for call in range(variant.min_call, variant.max_call + 1)

@@ -35,7 +35,7 @@ from decimal import Decimal
 
 from cardlib import game
 from cardlib.cards import Card
-from cardlib.errors import IllegalCallError
+from cardlib.errors import IllegalCallError, check_count
 from cardlib.game import Explanation, PointsExplained, TrickDeal
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
@@ -83,7 +83,7 @@ def explain_play(
 
 def trick_winner(trick: Sequence[Card | str]) -> int:
     """Index, in play order, of the card that wins a Call Bridge trick (spades trump)."""
-    return _trick_winner(trick, TRUMP)
+    return _trick_winner(trick, TRUMP, players=4)
 
 
 def check_bid(bid: int) -> None:
@@ -114,8 +114,7 @@ def score(bid: int, tricks: int) -> Decimal:
     (Decimal('4'), Decimal('-3'), Decimal('13'), Decimal('-10'))
     """
     check_bid(bid)
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks!r}")
+    check_count(tricks, "tricks taken", 0, 13)
     if bid >= BONUS_MIN:
         made = bid <= tricks <= bid + 1
         return Decimal(BONUS_POINTS if made else -bid)
@@ -190,9 +189,12 @@ class Match(TrickMatch):
     zero = Decimal(0)
 
     def __init__(self, seed=None, dealer: int | None = None, *, target: int):
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise ValueError(f"the target must be a whole number of points ≥ 1, got {target!r}")
-        self.target = target
+        self.target = check_count(
+            target,
+            "target",
+            1,
+            message="the target must be a whole number of points ≥ 1, got {value!r}",
+        )
         super().__init__(seed, dealer)
 
     def _finished(self) -> bool:

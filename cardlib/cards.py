@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from cardlib.errors import CardParseError
+from cardlib.errors import CardParseError, CardTypeError
 from cardlib.i18n import N_, _, pgettext
 
 #: Suit letters in index order: spades, hearts, diamonds, clubs.
@@ -34,7 +34,19 @@ SUIT_MASKS = {suit: ((1 << 13) - 1) << (13 * i) for i, suit in enumerate(SUITS)}
 FULL_DECK_MASK = (1 << 52) - 1
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
+# ASCII: without it IGNORECASE matches the Kelvin sign K (U+212A) as a "k".
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE | re.ASCII)
+# The characters that only look like those of a card: the letter O for the 0 of 10, and
+# anything outside ASCII but the suit symbols (Cyrillic К, fullwidth Ｋ, the Kelvin sign K …).
+_SUIT_SYMBOL_CHARACTERS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def _look_alikes(token: str) -> list[str]:
+    return [
+        c
+        for c in token
+        if c in "Oo" or (ord(c) > 127 and c not in _SUIT_SYMBOL_CHARACTERS and c.isprintable())
+    ]
 
 
 def suit_name(suit: str, plural: bool = True) -> str:
@@ -42,6 +54,10 @@ def suit_name(suit: str, plural: bool = True) -> str:
 
     The players' words: हुकुम ♠, पान ♥, ईंट ♦, चिड़ी ♣ (hukum, paan, eent, chidi).
     """
+    if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
+        raise (CardParseError if isinstance(suit, str) else CardTypeError)(
+            f"a suit is one of S H D C, got {suit!r}", "suit"
+        )
     # The literal calls let Babel extract every name.
     if plural:
         return {
@@ -90,7 +106,12 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
             return cls._interned[value]
-        raise CardParseError(
+        error = (
+            CardParseError
+            if isinstance(value, int) and not isinstance(value, bool)
+            else CardTypeError
+        )
+        raise error(
             _("a card index must be an int from 0 to 51, got {value!r}").format(value=value)
         )
 
@@ -197,13 +218,21 @@ def parse_card(token: str) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise CardParseError(
+        raise CardTypeError(
             _("expected a card as text, got {token!r}; write {forms}").format(
                 token=token, forms=accepted_forms()
             )
         )
     match = _TOKEN.match(token.strip())
     if not match:
+        strange = _look_alikes(token)
+        if strange:
+            raise CardParseError(
+                _(
+                    "cannot read {token!r} as a card: {char!r} (U+{code:04X}) only looks like "
+                    "a rank or suit; write {forms}"
+                ).format(token=token, char=strange[0], code=ord(strange[0]), forms=accepted_forms())
+            )
         raise CardParseError(
             _("cannot read {token!r} as a card: write {forms}").format(
                 token=token, forms=accepted_forms()
@@ -224,11 +253,17 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    elif isinstance(text, (bytes, bytearray)):  # iterating would give numbers, not cards
+        raise CardTypeError(
+            _("expected cards as text like 'QH 10S', got {text!r}; write {forms}").format(
+                text=text, forms=accepted_forms()
+            )
+        )
     else:
         try:
             tokens = list(text)
         except TypeError:
-            raise CardParseError(
+            raise CardTypeError(
                 _("expected cards as text like 'QH 10S', got {text!r}; write {forms}").format(
                     text=text, forms=accepted_forms()
                 )

@@ -1,8 +1,34 @@
-"""Errors. Every one is a ``ValueError`` whose message names the rule broken.
+"""Errors: one family for every refusal.
+
+Every error cardlib raises on bad input is a :class:`CardlibError`, and so also a
+``ValueError``; one given a value of the wrong type (``None`` as a hand, a string
+as a variant) is a :class:`CardlibTypeError`, which is a ``TypeError`` too. So
+``except CardlibError`` catches every refusal, and ``except ValueError`` or
+``except TypeError`` catch the ones they name. Each message says what was given
+and what is accepted.
+
+==========================  ==================  ==============================================
+error                       also a              raised for
+==========================  ==================  ==============================================
+:class:`CardlibError`       ``ValueError``      any bad input (the base of the family)
+:class:`CardlibTypeError`   ``TypeError``       a value of the wrong type
+:class:`CardParseError`     ``ValueError``      text that is not a card
+:class:`CardTypeError`      ``TypeError``       a card given as something other than text
+:class:`PositionError`      ``ValueError``      a position that cannot happen: a card twice,
+                                                a trick too long, a card in hand and on table
+:class:`IllegalPlayError`   ``ValueError``      a card the rules do not allow, or not held
+:class:`IllegalCallError`   ``ValueError``      a call or bid out of range or forbidden
+:class:`OutOfTurnError`     ``ValueError``      an action by a seat whose turn it is not
+:class:`PhaseError`         ``ValueError``      an action in the wrong phase
+==========================  ==================  ==============================================
 
 When an action raises one of these the game state is exactly as it was before
 the action: every check runs before anything changes.
 """
+
+from __future__ import annotations
+
+from typing import TypeGuard
 
 
 class CardlibError(ValueError):
@@ -12,15 +38,34 @@ class CardlibError(ValueError):
     ``"call-range"``, ``"out-of-turn"`` …); the message says it in words.
     """
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class CardlibTypeError(CardlibError, TypeError):
+    """A value of the wrong type: ``None`` as a hand, a string as a variant, a float as a count."""
+
+    def __init__(self, message: str, rule: str | None = "type") -> None:
+        super().__init__(message, rule)
 
 
 class CardParseError(CardlibError):
     """Text that is not a card."""
 
-    def __init__(self, message: str, rule: str | None = "card-syntax"):
+    def __init__(self, message: str, rule: str | None = "card-syntax") -> None:
+        super().__init__(message, rule)
+
+
+class CardTypeError(CardParseError, CardlibTypeError):
+    """A card given as something other than text, a :class:`~cardlib.cards.Card` or an index."""
+
+
+class PositionError(CardlibError):
+    """A position that cannot happen: a card twice, too many cards in a trick, a card both in
+    the hand and on the table."""
+
+    def __init__(self, message: str, rule: str | None = "position") -> None:
         super().__init__(message, rule)
 
 
@@ -38,3 +83,28 @@ class OutOfTurnError(CardlibError):
 
 class PhaseError(CardlibError):
     """An action in the wrong phase: playing while calling, anything after the end."""
+
+
+def is_count(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an ``int`` but not a ``bool``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_count(
+    value: object, what: str, low: int, high: int | None = None, message: str | None = None
+) -> int:
+    """``value`` itself if it is a whole number from ``low`` to ``high`` (no upper bound when
+    ``None``); otherwise a :class:`CardlibTypeError` (not a whole number) or a
+    :class:`CardlibError` (out of range) saying what ``what`` must be (or saying
+    ``message``, formatted with ``value``)."""
+    accepted = f"from {low} to {high}" if high is not None else f"{low} or more"
+    text = (
+        message.format(value=value)
+        if message is not None
+        else f"{what} must be a whole number {accepted}, got {value!r}"
+    )
+    if not is_count(value):
+        raise CardlibTypeError(text, "type")
+    if value < low or (high is not None and value > high):
+        raise CardlibError(text, "range")
+    return value

@@ -51,6 +51,8 @@ left. Hands are kept as 52-bit masks underneath (see :mod:`cardlib.cards`).
 
 from __future__ import annotations
 
+import inspect
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -69,10 +71,13 @@ from cardlib.cards import (
 )
 from cardlib.errors import (
     CardlibError,
+    CardlibTypeError,
     IllegalCallError,
     IllegalPlayError,
     OutOfTurnError,
     PhaseError,
+    PositionError,
+    is_count,
 )
 from cardlib.i18n import N_, _, pgettext
 from cardlib.tricks import PlayRules, explain_text, legal_mask
@@ -252,31 +257,53 @@ _BIT = [1 << i for i in range(52)]
 _new_trick = tuple.__new__
 
 
+def hand_cards(hand: Iterable[Card | str] | str) -> list[Card]:
+    """The cards of a hand (cards or text like ``"AS KS 3H"``), checked: no card twice."""
+    cards = parse_cards(hand)
+    if len(set(cards)) != len(cards):
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        raise PositionError(
+            _("a hand holds the same card twice ({cards}): each card is in the deck once").format(
+                cards=", ".join(map(str, twice))
+            )
+        )
+    return cards
+
+
 def position_masks(
     hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), players: int = 4
 ) -> tuple[int, list[int]]:
     """A position to judge, checked: ``(hand mask, trick card indices in play order)``.
 
     ``hand`` and ``trick`` are cards or text like ``"3H KH"``. A trick holds at
-    most ``players - 1`` cards before your play, and no card is both in the hand
-    and on the table or twice in the trick.
+    most ``players - 1`` cards before your play, and no card is twice in the
+    hand, twice in the trick, or both in the hand and on the table; anything else
+    is a :class:`~cardlib.errors.PositionError`.
     """
-    cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
-    played = (
-        [int(c) for c in parse_cards(trick)]
-        if isinstance(trick, str)
-        else [int(parse_card(c)) for c in trick]
-    )
+    cards = hand_cards(hand)
+    played = [int(c) for c in parse_cards(trick)]
     if len(played) >= players:
-        raise ValueError(
-            f"a trick has at most {players - 1} cards before your play, got {len(played)}"
+        raise PositionError(
+            _("a trick has at most {most} cards before your play, got {count}").format(
+                most=players - 1, count=len(played)
+            )
         )
-    hand_mask = to_mask(cards)
-    if any(hand_mask >> c & 1 for c in played):
-        raise ValueError("a card cannot be both in your hand and on the table")
     if len(set(played)) != len(played):
-        raise ValueError("the same card appears twice in the trick")
+        raise PositionError(_("the same card appears twice in the trick"))
+    hand_mask = to_mask(cards)
+    both = [DECK[c] for c in played if hand_mask >> c & 1]
+    if both:
+        raise PositionError(
+            _("{cards} cannot be both in your hand and on the table").format(
+                cards=", ".join(map(str, both))
+            )
+        )
     return hand_mask, played
+
+
+def _check_switch(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise CardlibTypeError(f"{name} is a switch, True or False, got {value!r}", "switch")
 
 
 def legal_plays(
@@ -290,6 +317,7 @@ def legal_plays(
     Each game module wraps this with its own rules (``callbreak.legal_plays``,
     ``callbridge.legal_plays``): one ladder, several rule values.
     """
+    _check_switch(first_trick, "first_trick")
     hand_mask, played = position_masks(hand, trick)
     return cards_of(legal_mask(hand_mask, played, rules, first_trick)[0])
 
@@ -301,6 +329,7 @@ def explain_play(
     first_trick: bool = False,
 ) -> Explanation:
     """What you may play under ``rules`` and why (``.legal``, ``.rule``, ``.text``)."""
+    _check_switch(first_trick, "first_trick")
     hand_mask, played = position_masks(hand, trick)
     mask, rule = legal_mask(hand_mask, played, rules, first_trick)
     text = explain_text(hand_mask, played, rules, mask, rule, first_trick)
@@ -348,10 +377,114 @@ def deal_hands(
     return hands
 
 
-def _seeded_rng(seed: int | str | random.Random | None) -> random.Random:
+#: What may be given as a seed: see :func:`seeded_rng`.
+Seed = int | str | random.Random | None
+
+
+def check_seed(seed: object) -> int | str | random.Random | None:
+    """``seed`` itself (an ``int`` subclass as a plain ``int``) if :func:`seeded_rng` takes it;
+    otherwise a :class:`~cardlib.errors.CardlibTypeError` saying what a seed may be."""
+    if seed is None or isinstance(seed, (str, random.Random)):
+        return seed
+    if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+        raise CardlibTypeError(
+            "a seed is a whole number, a text or a random.Random (or None for fresh "
+            f"randomness), got {seed!r}",
+            "seed",
+        )
+    return operator.index(seed)  # type: ignore[call-overload]
+
+
+def seeded_rng(seed: Seed) -> random.Random:
+    """The random stream a ``seed`` names: the one place that says what a seed may be.
+
+    ====================  ========================================================
+    ``None``              fresh randomness: different cards every time
+    an ``int`` ≥ 0        ``random.Random(seed)``: the same cards every time, in
+                          every process (stored notebook outputs depend on it)
+    a negative ``int``    a stream of its own, never seed ``-seed``'s cards
+                          (``random.Random`` alone would use ``abs(seed)``): the
+                          text seed ``"cardlib negative seed -7"`` for ``-7``
+    a ``str``             ``random.Random(text)``: the same cards in every
+                          process (hashed with SHA-512, not ``hash()``)
+    a ``random.Random``   the generator itself, drawn from (the next deal differs)
+    ====================  ========================================================
+
+    An integer-like number (``numpy.int64(7)``, anything with ``__index__``) is its ``int``.
+    Anything else (``True``, ``1.5``, ``b"x"``, a list) is refused with a
+    :class:`~cardlib.errors.CardlibTypeError`: ``True`` would alias seed 1 and a
+    float has no exact meaning as a seed.
+    """
     if isinstance(seed, random.Random):
         return seed
-    return random.Random(seed)
+    if seed is None or isinstance(seed, str):
+        return random.Random(seed)
+    check_seed(seed)
+    number = operator.index(seed)
+    if number < 0:
+        # random.Random(-7) is random.Random(7): give each negative seed its own stream.
+        return random.Random(f"cardlib negative seed {number}")
+    return random.Random(number)
+
+
+def hand_masks(
+    hands: Sequence[Iterable[Card | str] | str], players: int | range, most: int = 13
+) -> list[int]:
+    """Hands given by seat (card lists or text like ``"AS KS 3H"``) as masks, checked: as many
+    hands as ``players`` (a number, or a range of numbers), each of the same number of cards,
+    one to ``most``, and no card twice in a hand or in two hands."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise CardlibTypeError(
+            f"give the hands as a list, one per seat (card lists or text like 'AS KS 3H'), "
+            f"got {hands!r}"
+        )
+    counts = players if isinstance(players, range) else range(players, players + 1)
+    if len(hands) not in counts:
+        wanted = f"{counts.start} to {counts.stop - 1}" if len(counts) > 1 else f"{counts.start}"
+        raise CardlibError(f"a deal needs {wanted} hands, one per seat, got {len(hands)}", "hands")
+    masks = [to_mask(hand_cards(hand)) for hand in hands]
+    sizes = [m.bit_count() for m in masks]
+    if len(set(sizes)) != 1 or not 1 <= sizes[0] <= most:
+        raise PositionError(
+            f"the hands must hold the same number of cards, at least one and at most {most}, "
+            f"got {', '.join(map(str, sizes))} by seat"
+        )
+    union = 0
+    for mask in masks:
+        union |= mask
+    if union.bit_count() != sum(sizes):
+        raise PositionError("a card appears in two hands")
+    return masks
+
+
+def check_calls_given(calls: object, players: int, cards: int, word: str = "call") -> None:
+    """Refuse calls (or bids) given with hands (``from_hands(..., calls=...)``) that cannot
+    be: not one per seat, or more tricks than the hands hold."""
+    if isinstance(calls, (str, bytes)) or not isinstance(calls, Sequence):
+        raise CardlibTypeError(f"give the {word}s as a list, one per seat, got {calls!r}")
+    if len(calls) != players:
+        raise CardlibError(f"give one {word} per seat ({players}), got {len(calls)}", "calls")
+    for seat, call in enumerate(calls):
+        if is_count(call) and call > cards:
+            raise IllegalCallError(
+                f"seat {seat}'s {word} is {call}, but each hand holds only {cards} cards: "
+                f"a {word} is at most {cards} here",
+                "call-range",
+            )
+
+
+def _check_options(cls: type, options: dict) -> None:
+    """Refuse options a game's deal does not take, naming those it does (``variant=`` …)."""
+    parameters = inspect.signature(cls._init_options).parameters
+    known = [name for name in parameters if name != "self"]
+    unknown = sorted(name for name in options if name not in known)
+    if unknown and not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        accepted = ", ".join(known) if known else "none"
+        raise CardlibTypeError(
+            f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__} takes the options {accepted}; "
+            f"got {', '.join(unknown)}",
+            "options",
+        )
 
 
 class TrickDeal:
@@ -365,7 +498,8 @@ class TrickDeal:
     ``phase``, ``calls``, ``trick``, ``tricks``, ``tricks_won``; actions
     ``call(n)`` and ``play(card)``, and the protocol of the module docstring.
     Every illegal action raises a :class:`~cardlib.errors.CardlibError` naming
-    the rule and leaves the state exactly as it was.
+    the rule and leaves the state exactly as it was. What a ``seed`` may be is
+    said once, in :func:`seeded_rng`; ``copy.copy`` and ``copy.deepcopy`` are :meth:`copy`.
     """
 
     players: int = 4
@@ -380,7 +514,7 @@ class TrickDeal:
     over_text: ClassVar[str] = N_("the deal is over: all 13 tricks have been played")
 
     def __init__(self, seed=None, dealer: int | None = None):
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rng = seeded_rng(seed)
         if dealer is not None:
             self._check_seat(dealer, "dealer")
         # The dealer is always drawn and the cards dealt from the drawn dealer's
@@ -415,19 +549,10 @@ class TrickDeal:
         size, no card twice; the hands need not hold all 52 cards. With ``calls``
         (indexed by seat) the deal starts in the playing phase.
         """
-        masks = []
-        for hand in hands:
-            cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
-            masks.append(to_mask(cards))
-            if len(cards) != masks[-1].bit_count():
-                raise ValueError("a hand holds the same card twice")
-        if len(masks) != cls.players:
-            raise ValueError(f"a deal needs {cls.players} hands, got {len(masks)}")
-        if len({m.bit_count() for m in masks}) != 1 or masks[0] == 0:
-            raise ValueError("the four hands must hold the same number of cards, at least one")
-        union = masks[0] | masks[1] | masks[2] | masks[3]
-        if sum(m.bit_count() for m in masks) != union.bit_count():
-            raise ValueError("a card appears in two hands")
+        masks = hand_masks(hands, cls.players)
+        if calls is not None:
+            check_calls_given(calls, cls.players, masks[0].bit_count())
+        _check_options(cls, options)
         deal = cls.__new__(cls)
         deal._init_options(**options)
         deal._check_seat(dealer, "dealer")
@@ -441,7 +566,10 @@ class TrickDeal:
 
     def _init_options(self, **options):
         if options:
-            raise TypeError(f"unexpected options {sorted(options)}")
+            raise CardlibTypeError(
+                f"{type(self).__name__} takes no options, got {', '.join(sorted(options))}",
+                "options",
+            )
 
     def _start(self, hands: list[int], dealer: int):
         players = self.players
@@ -479,13 +607,14 @@ class TrickDeal:
 
     @staticmethod
     def _check_seat(seat, what="seat", players: int = 4):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        if not is_count(seat) or not 0 <= seat < players:
             message = (
                 _("dealer must be a seat number 0..{last}, got {seat!r}")
                 if what == "dealer"
                 else _("seat must be a seat number 0..{last}, got {seat!r}")
             )
-            raise CardlibError(message.format(last=players - 1, seat=seat), "seat")
+            error = CardlibError if is_count(seat) else CardlibTypeError
+            raise error(message.format(last=players - 1, seat=seat), "seat")
 
     def _calling_order(self) -> list[int]:
         players = self.players
@@ -778,6 +907,7 @@ class TrickDeal:
         """A seat's points for this deal with their reason, in the game's own words.
         Only once the deal is over."""
         self._check_over()
+        self._check_seat(seat, "seat", self.players)
         return self.explain_score_for(self._calls[seat], self._won[seat])
 
     # ----- the protocol every game state answers ---------------------------
@@ -855,18 +985,21 @@ class TrickDeal:
         played; the original is left as it was.
         """
         held = self._held()
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise CardlibTypeError(
+                f"give the hands as a list, one (or None) per seat, got {hands!r}"
+            )
         if len(hands) != self.players:
-            raise ValueError(f"give one hand (or None) per seat ({self.players}), got {len(hands)}")
+            raise CardlibError(
+                f"give one hand (or None) per seat ({self.players}), got {len(hands)}", "hands"
+            )
         new = list(held)
         for seat, hand in enumerate(hands):
             if hand is None:
                 continue
-            cards = parse_cards(hand) if isinstance(hand, str) else [parse_card(c) for c in hand]
-            mask = to_mask(cards)
-            if mask.bit_count() != len(cards):
-                raise ValueError(f"seat {seat}'s new hand holds the same card twice")
+            mask = to_mask(hand_cards(hand))
             if mask.bit_count() != held[seat].bit_count():
-                raise ValueError(
+                raise PositionError(
                     f"seat {seat} holds {held[seat].bit_count()} cards now; "
                     f"its new hand has {mask.bit_count()}"
                 )
@@ -875,10 +1008,10 @@ class TrickDeal:
         for mask in new:
             union |= mask
         if union.bit_count() != sum(mask.bit_count() for mask in new):
-            raise ValueError("a card appears in two hands")
+            raise PositionError("a card appears in two hands")
         played = to_mask([*(card for _, cards, _ in self._tricks for card in cards), *self.trick])
         if union & played:
-            raise ValueError(f"{', '.join(map(str, from_mask(union & played)))} already played")
+            raise PositionError(f"{', '.join(map(str, from_mask(union & played)))} already played")
         other = self.copy()
         other._set_held(new)
         return other
@@ -898,6 +1031,15 @@ class TrickDeal:
         other._trick = list(self._trick)
         other._tricks = list(self._tricks)
         other._won = list(self._won)
+        return other
+
+    def __copy__(self):
+        """``copy.copy(deal)`` is :meth:`copy`: a shallow copy would share the hands and tricks."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict):
+        """``copy.deepcopy(deal)`` is :meth:`copy` too (cards and rules are immutable values)."""
+        other = memo[id(self)] = self.copy()
         return other
 
     def _state(self) -> tuple:

@@ -36,24 +36,27 @@ from cardlib.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
-    to_mask,
 )
 from cardlib.cards import parse_cards as _parse_cards
-from cardlib.errors import CardlibError, IllegalCallError, PhaseError
+from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError, check_count
 from cardlib.game import (
     PLAYING,
     Explanation,
     PointsExplained,
+    Seed,
     Trick,
     TrickDeal,
     cards_of,
+    check_calls_given,
     deal_hands,
+    hand_masks,
     phase_name,
     position_masks,
+    seeded_rng,
 )
 from cardlib.i18n import _, ngettext
 from cardlib.match import TrickMatch
-from cardlib.tricks import PlayRules, explain_text, legal_mask
+from cardlib.tricks import PlayRules, check_trump, explain_text, legal_mask
 from cardlib.tricks import trick_winner as _trick_winner
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -124,7 +127,7 @@ def check_players(players) -> int:
 
 def play_rules(trump: str | None) -> PlayRules:
     """The trick rules of Judgement: follow suit with any card of it; void, any card."""
-    return _RULES[trump]
+    return _RULES[check_trump(trump)]
 
 
 _RULES = {t: PlayRules(trump=t, must_beat=False, void_rule="free") for t in (*SUITS, None)}
@@ -138,10 +141,7 @@ def _is_count(n) -> bool:
 
 
 def _check_cards(cards) -> None:
-    if not _is_count(cards) or not 1 <= cards <= MAX_CARDS:
-        raise ValueError(
-            f"cards per player must be a whole number from 1 to {MAX_CARDS}, got {cards!r}"
-        )
+    check_count(cards, "cards per player", 1, MAX_CARDS)
 
 
 def check_bid(bid, cards: int) -> None:
@@ -166,6 +166,8 @@ def hooked_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
     (2, 1, None)
     """
     _check_cards(cards)
+    if isinstance(earlier_bids, str) or not isinstance(earlier_bids, Sequence):
+        raise CardlibTypeError(f"earlier_bids is a list of bids, got {earlier_bids!r}", "bids")
     for bid in earlier_bids:
         check_bid(bid, cards)
     value = cards - sum(earlier_bids)
@@ -294,10 +296,7 @@ def score(bid: int, tricks: int) -> int:
     [0, 0, 0, 0, 40, 0, 0]
     """
     check_bid(bid, MAX_CARDS)
-    if not _is_count(tricks) or not 0 <= tricks <= MAX_CARDS:
-        raise ValueError(
-            f"tricks taken must be a whole number from 0 to {MAX_CARDS}, got {tricks!r}"
-        )
+    check_count(tricks, "tricks taken", 0, MAX_CARDS)
     if tricks != bid:
         return 0
     return 10 if bid <= 1 else 10 * bid
@@ -325,8 +324,8 @@ def deal_round(rng: random.Random, players: int, cards: int, dealer: int) -> lis
     return deal_hands(rng, dealer, 1, players, cards)
 
 
-def _seeded_rng(seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
+def _seeded_rng(seed: Seed) -> random.Random:
+    return seeded_rng(seed)
 
 
 class Round(TrickDeal):
@@ -354,8 +353,7 @@ class Round(TrickDeal):
 
     def __init__(self, players: int = 4, number: int = 1, seed=None, dealer: int | None = None):
         check_players(players)
-        if not _is_count(number) or not 1 <= number <= ROUNDS:
-            raise ValueError(f"a round number is 1 to {ROUNDS}, got {number!r}")
+        check_count(number, "a round number", 1, ROUNDS)
         spec = SCHEDULE[number - 1]
         rng = _seeded_rng(seed)
         if dealer is not None:
@@ -381,29 +379,19 @@ class Round(TrickDeal):
         ``hands``: 3 to 7 card lists or strings of the same size (1..7), no card
         twice. With ``bids`` (indexed by seat) the round starts in play.
         """
-        masks = []
-        for hand in hands:
-            cards = _parse_cards(hand)
-            masks.append(to_mask(cards))
-            if len(cards) != masks[-1].bit_count():
-                raise ValueError("a hand holds the same card twice")
-        players = check_players(len(masks))
-        sizes = {m.bit_count() for m in masks}
-        if len(sizes) != 1 or not 1 <= min(sizes) <= MAX_CARDS:
-            raise ValueError(f"every hand must hold the same number of cards, 1 to {MAX_CARDS}")
-        union = 0
-        for m in masks:
-            union |= m
-        if sum(m.bit_count() for m in masks) != union.bit_count():
-            raise ValueError("a card appears in two hands")
-        if trump is not None and trump not in SUITS:
-            raise ValueError(f"trump must be one of S H D C or None, got {trump!r}")
+        if isinstance(hands, Sequence) and not isinstance(hands, str):
+            check_players(len(hands))
+        masks = hand_masks(hands, range(MIN_PLAYERS, MAX_PLAYERS + 1), MAX_CARDS)
+        players = len(masks)
+        check_trump(trump)
+        if not isinstance(blind, bool):
+            raise CardlibTypeError(f"blind is a switch, True or False, got {blind!r}")
         cls._check_seat(dealer, "dealer", players)
+        if bids is not None:
+            check_calls_given(bids, players, masks[0].bit_count(), "bid")
         round_ = cls.__new__(cls)
         round_._begin(masks, dealer, trump, blind, None)
         if bids is not None:
-            if len(bids) != players:
-                raise ValueError(f"give one bid per seat ({players}), got {len(bids)}")
             for seat in round_.bidding_order():
                 round_.bid(bids[seat])
         return round_
@@ -694,7 +682,9 @@ def play_match(players: int, bots: Sequence, seed=None, dealer: int | None = Non
 
 def trump_name(trump: str | None) -> str:
     """``'clubs ♣'``; ``'no trump'``."""
-    return "no trump" if trump is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
+    return (
+        "no trump" if check_trump(trump) is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
+    )
 
 
 __all__ = [

@@ -17,7 +17,7 @@ import random
 from decimal import Decimal
 
 from cardlib.errors import PhaseError
-from cardlib.game import TrickDeal, phase_name
+from cardlib.game import TrickDeal, phase_name, seeded_rng
 from cardlib.i18n import _
 
 DEAL_OVER, OVER = "deal-over", "over"
@@ -51,7 +51,7 @@ class TrickMatch:
     deal_word, call_word, next_action = "deal", "call", "next_deal"
 
     def __init__(self, seed=None, dealer: int | None = None, **deal_options):
-        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._rng = seeded_rng(seed)
         drawn = self._rng.randrange(
             self.players
         )  # always drawn: naming the dealer changes no cards
@@ -211,6 +211,15 @@ class TrickMatch:
         other._deals = [deal.copy() for deal in self._deals]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
+        return other
+
+    def __copy__(self):
+        """``copy.copy(match)`` is :meth:`copy`: a shallow copy would share the deals."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict):
+        """``copy.deepcopy(match)`` is :meth:`copy` too."""
+        other = memo[id(self)] = self.copy()
         return other
 
     def replaying(self, deal: TrickDeal):

@@ -14,7 +14,7 @@ and "Seat 1".
 
 from __future__ import annotations
 
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import SEAT_NAMES  # the compass names of a four-player table
 from cardlib.i18n import N_, _
 
@@ -30,8 +30,8 @@ def seat_label(seat: int, you: int | None = None, players: int = 4) -> str:
     ``you`` is the seat the learner plays (``None`` when the learner only
     watches); ``players`` is the number of seats at the table.
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise CardlibError(
+    if not is_count(seat) or not 0 <= seat < players:
+        raise (CardlibError if is_count(seat) else CardlibTypeError)(
             _("a seat is a number from 0 to {last}, got {seat!r}").format(
                 last=players - 1, seat=seat
             ),

@@ -23,11 +23,21 @@ hand masks so that simulations are fast, and everything else (``legal_plays``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, from_mask, suit_name
+from cardlib.cards import (
+    DECK,
+    SUIT_MASKS,
+    SUITS,
+    Card,
+    accepted_forms,
+    from_mask,
+    parse_cards,
+    suit_name,
+)
+from cardlib.errors import CardlibError, CardlibTypeError, CardTypeError, PositionError
 from cardlib.i18n import _, ngettext
 
 # The vocabulary of rule ids shared by notebooks, exercises and puzzles.
@@ -78,13 +88,35 @@ class PlayRules:
     void_rule: VoidRule = "free"
     no_trump_lead_first_trick: bool = False
 
-    def __post_init__(self):
-        if self.trump is not None and self.trump not in SUITS:
-            raise ValueError(f"trump must be one of S H D C or None, got {self.trump!r}")
+    def __post_init__(self) -> None:
+        check_trump(self.trump)
+        for switch in ("must_beat", "no_trump_lead_first_trick"):
+            if not isinstance(getattr(self, switch), bool):
+                raise CardlibTypeError(
+                    f"{switch} is a switch, True or False, got {getattr(self, switch)!r}"
+                )
         if self.void_rule not in ("free", "trump", "overtrump"):
-            raise ValueError(
-                f"void_rule must be 'free', 'trump' or 'overtrump', got {self.void_rule!r}"
+            raise CardlibError(
+                f"void_rule must be 'free', 'trump' or 'overtrump', got {self.void_rule!r}",
+                "rules",
             )
+
+
+def check_trump(trump: object) -> str | None:
+    """``trump`` itself if it is a suit letter (``"S"``, ``"H"``, ``"D"``, ``"C"``) or ``None``.
+
+    Anything else is refused, naming what was given: ``""`` and ``"SH"`` are not suits
+    (``"" in "SHDC"`` would say they are).
+    """
+    if trump is None or (isinstance(trump, str) and len(trump) == 1 and trump in SUITS):
+        return trump
+    error = CardlibError if isinstance(trump, str) else CardlibTypeError
+    raise error(
+        _(
+            "trump must be one of S H D C (spades, hearts, diamonds, clubs) or None, got {trump!r}"
+        ).format(trump=trump),
+        "trump",
+    )
 
 
 def _highest_in_suit(trick: Sequence[int], suit_index: int) -> int:
@@ -172,19 +204,51 @@ def winner_index(trick: Sequence[int], trump_index: int) -> int:
     return best
 
 
-def trick_winner(trick: Sequence[Card | str], trump: str | None = None) -> int:
+#: The most seats at any table of the four games (Judgement: 3 to 7 players).
+MAX_PLAYERS = 7
+
+
+def trick_cards(trick: Sequence[Card | str] | str, players: int = MAX_PLAYERS) -> list[int]:
+    """The card indices of a trick (cards or text like ``"AH 2S KH"``), checked: one card to
+    ``players`` cards, no card twice."""
+    if isinstance(trick, str):
+        cards = [int(c) for c in parse_cards(trick)]
+    elif isinstance(trick, Iterable) and not isinstance(trick, Card):
+        cards = [int(Card(c)) for c in trick]
+    else:
+        raise CardTypeError(
+            _("expected cards as text like 'QH 10S', got {text!r}; write {forms}").format(
+                text=trick, forms=accepted_forms()
+            )
+        )
+    if not cards:
+        raise PositionError(_("an empty trick has no winner"))
+    if len(cards) > players:
+        raise PositionError(
+            _("a trick holds one card from each player, at most {players}, got {count}").format(
+                players=players, count=len(cards)
+            )
+        )
+    if len(set(cards)) != len(cards):
+        raise PositionError(_("the same card appears twice in the trick"))
+    return cards
+
+
+def trick_winner(
+    trick: Sequence[Card | str] | str, trump: str | None = None, players: int = MAX_PLAYERS
+) -> int:
     """Index, in play order, of the card that wins the trick.
 
     The highest trump wins; with no trump in the trick, the highest card of the
-    led suit. Off-suit cards that are not trumps never win.
+    led suit. Off-suit cards that are not trumps never win. A trick holds one
+    card to ``players`` cards (each game passes its own), no card twice.
 
     >>> from cardlib import parse_cards
     >>> trick_winner(parse_cards("AH 2S KH 3H"), trump="S")
     1
     """
-    cards = [int(Card(c)) for c in trick]
-    if not cards:
-        raise ValueError("an empty trick has no winner")
+    check_trump(trump)
+    cards = trick_cards(trick, players)
     return winner_index(cards, -1 if trump is None else SUITS.index(trump))
 
 
@@ -303,7 +367,7 @@ def explain_text(
                 "{led} were led and you hold neither {led} nor {trumps}, so you may play any card."
             )
     else:
-        raise ValueError(f"unknown rule id {rule!r}")
+        raise CardlibError(f"unknown rule id {rule!r}: one of {', '.join(RULE_IDS)}", "rule-id")
     return _sentence(template.format(**fields))
 
 

@@ -296,7 +296,7 @@ def test_void_rule_in_a_deal_undertrump_refused_only_in_break():
 
 def test_trick_goes_to_highest_spade_else_highest_of_led_suit():
     assert callbridge.trick_winner(parse_cards("AH 2S KH 3H")) == 1
-    assert callbridge.trick_winner(parse_cards("TH AD KH 3S 4S")) == 4
+    assert callbridge.trick_winner(parse_cards("TH AD 3S 4S")) == 3
     assert callbridge.trick_winner(parse_cards("TH AD KH 3C")) == 2
 
 

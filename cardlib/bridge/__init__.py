@@ -72,6 +72,7 @@ from cardlib.bridge.calls import (
     WEST,
     Contract,
     FirstCaller,
+    call_list,
     is_bid,
     parse_call,
     parse_contract,
@@ -97,7 +98,7 @@ from cardlib.bridge.scoring import (
     undertrick_penalty,
 )
 from cardlib.cards import SUITS, Card, from_mask, parse_cards, sort_for_display
-from cardlib.errors import OutOfTurnError, PhaseError
+from cardlib.errors import CardlibError, CardlibTypeError, OutOfTurnError, PhaseError, check_count
 from cardlib.game import CALLING, OVER, PLAYING, Explanation, PointsExplained, TrickDeal
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
@@ -108,6 +109,11 @@ from cardlib.tricks import trick_winner as _trick_winner
 
 def play_rules(strain: str | None) -> PlayRules:
     """Follow suit with any card of it; void, any card. Trump per the strain, none at NT."""
+    if strain is not None and (not isinstance(strain, str) or strain not in STRAINS):
+        raise (CardlibError if isinstance(strain, str) else CardlibTypeError)(
+            f"a strain is one of C D H S NT, or None before the auction ends, got {strain!r}",
+            "strain",
+        )
     trump = None if strain in (None, "NT") else strain
     return PlayRules(trump=trump, must_beat=False, void_rule="free")
 
@@ -138,7 +144,7 @@ def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) ->
     (1, 2)
     """
     cards = parse_cards(trick) if isinstance(trick, str) else trick
-    return _trick_winner(cards, None if trump in (None, "NT") else trump)
+    return _trick_winner(cards, None if trump in (None, "NT") else trump, players=4)
 
 
 # ----- a deal: auction, then play with the dummy ---------------------------------
@@ -182,16 +188,23 @@ class Deal(TrickDeal):
         if isinstance(hands, dict):
             by_seat = {parse_seat(seat): hand for seat, hand in hands.items()}
             if sorted(by_seat) != [0, 1, 2, 3]:
-                raise ValueError("give one hand for each of N, E, S and W")
+                raise CardlibError(
+                    f"give one hand for each of N, E, S and W, got {list(hands)}",
+                    "hands",
+                )
             hands = [by_seat[seat] for seat in range(4)]
         deal = super().from_hands(hands, parse_seat(dealer), None, first_caller=first_caller)
-        for call in calls.split() if isinstance(calls, str) else calls:
+        for call in call_list(calls):
             deal.call(call)
         return deal
 
     def _init_options(self, first_caller: FirstCaller = "left"):
         if first_caller not in FIRST_CALLERS:
-            raise ValueError(f"first_caller is 'left' (the seed) or 'dealer', got {first_caller!r}")
+            raise CardlibError(
+                f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
+                f"got {first_caller!r}",
+                "first-caller",
+            )
         self.first_caller = first_caller
         self.rules = _NO_CONTRACT_RULES  # replaced by the contract's rules when the auction ends
 
@@ -372,7 +385,8 @@ class Deal(TrickDeal):
 
     def points_explained(self, seat: int) -> PointsExplained:
         """What the deal gives the seat's side, every entry in words (once it is over)."""
-        return explain_side(self.scores(), seat % 2)
+        result = self.scores()
+        return explain_side(result, parse_seat(seat) % 2)
 
     # ----- copying -----------------------------------------------------------
 
@@ -415,7 +429,8 @@ class Game(TrickMatch):
         first_caller: FirstCaller = "left",
         target: int = GAME_POINTS,
     ):
-        self.target = target
+        # Without this a target of 0 would let both sides "win" with nothing.
+        self.target = check_count(target, "the target", 1)
         self.first_caller = first_caller
         super().__init__(
             seed, None if dealer is None else parse_seat(dealer), first_caller=first_caller

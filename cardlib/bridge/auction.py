@@ -19,10 +19,11 @@ from cardlib.bridge.calls import (
     SEAT_NAMES,
     Contract,
     FirstCaller,
+    call_list,
     parse_call,
     parse_seat,
 )
-from cardlib.errors import IllegalCallError, OutOfTurnError, PhaseError
+from cardlib.errors import CardlibError, IllegalCallError, OutOfTurnError, PhaseError
 from cardlib.i18n import _
 
 # ----- the auction -----------------------------------------------------------
@@ -48,7 +49,11 @@ class Auction:
 
     def __init__(self, dealer: int | str = NORTH, first_caller: FirstCaller = "left"):
         if first_caller not in FIRST_CALLERS:
-            raise ValueError(f"first_caller is 'left' (the seed) or 'dealer', got {first_caller!r}")
+            raise CardlibError(
+                f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
+                f"got {first_caller!r}",
+                "first-caller",
+            )
         self.dealer = parse_seat(dealer)
         self.first_caller = first_caller
         self.first_seat = self.dealer if first_caller == "dealer" else (self.dealer + 1) % 4
@@ -63,7 +68,7 @@ class Auction:
     ) -> Auction:
         """An auction with ``calls`` made (a list, or text like ``"1H P 2H P P P"``)."""
         auction = cls(dealer, first_caller)
-        for call in calls.split() if isinstance(calls, str) else calls:
+        for call in call_list(calls):
             auction.call(call)
         return auction
 
@@ -250,6 +255,15 @@ class Auction:
     def copy(self) -> Auction:
         other = Auction(self.dealer, self.first_caller)
         other._calls = list(self._calls)
+        return other
+
+    def __copy__(self) -> Auction:
+        """``copy.copy(auction)`` is :meth:`copy`: a shallow copy would share the calls."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> Auction:
+        """``copy.deepcopy(auction)`` is :meth:`copy` too."""
+        other = memo[id(self)] = self.copy()
         return other
 
     def __eq__(self, other) -> bool:

@@ -9,11 +9,12 @@ other part of the game and no view. Everything here is also available from
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from cardlib.cards import suit_name
-from cardlib.errors import IllegalCallError
+from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, is_count
 from cardlib.i18n import _
 
 # ----- seats and sides ------------------------------------------------------
@@ -39,7 +40,9 @@ def parse_seat(seat: int | str) -> int:
         for number, name in enumerate(SEAT_NAMES):
             if text in (name.lower(), name[0].lower()):
                 return number
-    raise ValueError(f"a seat is N, E, S, W (or North … West, or 0..3), got {seat!r}")
+    is_seat_type = isinstance(seat, (int, str)) and not isinstance(seat, bool)
+    error = CardlibError if is_seat_type else CardlibTypeError
+    raise error(f"a seat is N, E, S, W (or North … West, or 0..3), got {seat!r}", "seat")
 
 
 def side_of(seat: int | str) -> int:
@@ -67,7 +70,7 @@ def strain_name(strain: str) -> str:
 
 def seat_name(seat: int) -> str:
     """A compass seat's name in the learner's language (``SEAT_NAMES`` stays English)."""
-    return _(SEAT_NAMES[seat])
+    return _(SEAT_NAMES[parse_seat(seat)])
 
 
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
@@ -79,7 +82,8 @@ _BID_RANK = {bid: rank for rank, bid in enumerate(BIDS)}
 
 _STRAIN_TEXT = r"(NT|N|C|D|H|S|♣|♦|♥|♠)"
 _SYMBOL_STRAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "N": "NT"}
-_BID_RE = re.compile(rf"^([1-7])\s*{_STRAIN_TEXT}$", re.IGNORECASE)
+# ASCII: without it IGNORECASE reads the long s (U+017F) as an S.
+_BID_RE = re.compile(rf"^([1-7])\s*{_STRAIN_TEXT}$", re.IGNORECASE | re.ASCII)
 _CALL_WORDS = {
     "p": PASS,
     "pass": PASS,
@@ -117,6 +121,17 @@ def parse_call(text: str) -> str:
     raise IllegalCallError(f"cannot read {text!r} as a call: write {CALL_FORMS}", "call-syntax")
 
 
+def call_list(calls: str | Iterable[str]) -> list[str]:
+    """Calls given as text (``"1H P 2H P P P"``) or as a list of calls, as a list."""
+    if isinstance(calls, str):
+        return calls.split()
+    if not isinstance(calls, Iterable):
+        raise CardlibTypeError(
+            f"give the calls as text like '1H P 2H P P P' or as a list, got {calls!r}", "calls"
+        )
+    return list(calls)
+
+
 def is_bid(call: str) -> bool:
     """Whether a call (in its written form) is a bid, not pass, double or redouble."""
     return call in _BID_RANK
@@ -133,7 +148,7 @@ def trick_value(strain: str, nth: int) -> int:
 
 _CONTRACT_RE = re.compile(
     rf"^([1-7])\s*{_STRAIN_TEXT}\s*(XX|X|)(?:\s*(?:BY\s+)?(NORTH|EAST|SOUTH|WEST|N|E|S|W))?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 
@@ -156,17 +171,19 @@ class Contract:
     doubled: int = 0
     declarer: int | None = None
 
-    def __post_init__(self):
-        if (
-            not isinstance(self.level, int)
-            or isinstance(self.level, bool)
-            or not 1 <= self.level <= 7
-        ):
-            raise ValueError(f"a contract's level is 1..7, got {self.level!r}")
-        if self.strain not in STRAINS:
-            raise ValueError(f"a contract's strain is one of C D H S NT, got {self.strain!r}")
-        if self.doubled not in (0, 1, 2):
-            raise ValueError(f"doubled is 0, 1 (doubled) or 2 (redoubled), got {self.doubled!r}")
+    def __post_init__(self) -> None:
+        if not is_count(self.level):
+            raise CardlibTypeError(f"a contract's level is a whole number 1..7, got {self.level!r}")
+        if not 1 <= self.level <= 7:
+            raise CardlibError(f"a contract's level is 1..7, got {self.level!r}", "contract")
+        if not isinstance(self.strain, str) or self.strain not in STRAINS:
+            raise CardlibError(
+                f"a contract's strain is one of C D H S NT, got {self.strain!r}", "contract"
+            )
+        if not is_count(self.doubled) or self.doubled not in (0, 1, 2):
+            raise CardlibError(
+                f"doubled is 0, 1 (doubled) or 2 (redoubled), got {self.doubled!r}", "contract"
+            )
         if self.declarer is not None:
             object.__setattr__(self, "declarer", parse_seat(self.declarer))
 
@@ -177,10 +194,11 @@ class Contract:
             return text
         match = _CONTRACT_RE.match(text.strip()) if isinstance(text, str) else None
         if not match:
-            raise ValueError(
+            raise (CardlibError if isinstance(text, str) else CardlibTypeError)(
                 f"cannot read {text!r} as a contract: write the level 1..7, the strain "
                 "C D H S or NT, X when doubled or XX when redoubled, and optionally "
-                "' by ' and the declarer's seat, e.g. 4S, 3NTX, 6HXX by N"
+                "' by ' and the declarer's seat, e.g. 4S, 3NTX, 6HXX by N",
+                "contract",
             )
         level, strain, doubles, declarer = match.groups()
         return cls(

@@ -17,8 +17,9 @@ from cardlib.bridge.calls import (
     strain_name,
     trick_value,
 )
-from cardlib.cards import Card, parse_cards
-from cardlib.game import PointsExplained
+from cardlib.cards import Card
+from cardlib.errors import CardlibError, CardlibTypeError, PositionError, is_count
+from cardlib.game import PointsExplained, hand_cards
 from cardlib.i18n import _, ngettext
 
 # ----- scoring -----------------------------------------------------------------
@@ -91,7 +92,9 @@ def _check_tricks(tricks_taken: int) -> None:
         or isinstance(tricks_taken, bool)
         or not 0 <= tricks_taken <= 13
     ):
-        raise ValueError(f"tricks taken must be a whole number from 0 to 13, got {tricks_taken!r}")
+        raise (CardlibError if is_count(tricks_taken) else CardlibTypeError)(
+            f"tricks taken must be a whole number from 0 to 13, got {tricks_taken!r}", "tricks"
+        )
 
 
 def score(contract: str | Contract, tricks_taken: int) -> Score:
@@ -180,9 +183,11 @@ def honours(hand: Iterable[Card | str] | str, strain: str) -> int:
     >>> honours("AS KS QS JS 2H", "S"), honours("AS AH AD AC", "NT"), honours("AS KS QS", "S")
     (100, 150, 0)
     """
-    cards = parse_cards(hand) if isinstance(hand, str) else [Card(c) for c in hand]
-    if strain not in STRAINS:
-        raise ValueError(f"a strain is one of C D H S NT, got {strain!r}")
+    cards = hand_cards(hand)
+    if len(cards) > 13:
+        raise PositionError(f"a hand holds at most 13 cards, got {len(cards)}")
+    if not isinstance(strain, str) or strain not in STRAINS:
+        raise CardlibError(f"a strain is one of C D H S NT, got {strain!r}", "strain")
     if strain == "NT":
         return 150 if sum(c.rank == 14 for c in cards) == 4 else 0
     held = sum(c.suit == strain and c.rank in HONOUR_RANKS for c in cards)
@@ -219,7 +224,10 @@ def deal_score(
         return DealScore(None, None, (0, 0), (0, 0), ())
     contract = Contract.parse(contract)
     if contract.declarer is None:
-        raise ValueError("a deal's score needs the declarer: write e.g. '4S by N'")
+        raise CardlibError(
+            f"a deal's score needs the declarer, got {str(contract)!r}: write e.g. '4S by N'",
+            "contract",
+        )
     declaring = contract.declarer % 2
     names = {"declarer": SIDE_NAMES[declaring], "defenders": SIDE_NAMES[1 - declaring]}
     result = score(contract, tricks_taken)

@@ -47,7 +47,8 @@ from html import escape
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError, check_count
+from cardlib.game import check_seed
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 STOCK = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
@@ -406,11 +407,13 @@ class CallFittingHands:
         self, view: View, calls_model: str = "sensible", tolerance: int = 0, max_tries=MAX_TRIES
     ):
         if calls_model not in CALL_MODELS:
-            raise ValueError(
-                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}"
+            raise CardlibError(
+                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
+                "calls-model",
             )
-        if not isinstance(tolerance, int) or isinstance(tolerance, bool) or tolerance < 0:
-            raise ValueError(f"tolerance must be a whole number ≥ 0, got {tolerance!r}")
+        check_count(
+            tolerance, "tolerance", 0, message="tolerance must be a whole number ≥ 0, got {value!r}"
+        )
         self.view = view
         self.hands = HiddenHands(view)
         self.tolerance = tolerance
@@ -762,7 +765,22 @@ class CallAnalysis:
 
 
 def _as_view(position) -> View:
-    return position if isinstance(position, View) else view_of(position)
+    if isinstance(position, View):
+        return position
+    if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
+        raise CardlibTypeError(
+            "the coach analyses a deal or round of Call Break, Call Bridge or Judgement "
+            f"(or its match, or a View), got {position!r}",
+            "position",
+        )
+    return view_of(position)
+
+
+def _check_entry(samples: object, seed: object, exact_from: object) -> None:
+    """Refuse a bad number of samples, seed or ``exact_from`` before any work is done."""
+    check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
+    check_seed(seed)
+    check_count(exact_from, "exact_from", 0)
 
 
 def _representatives(view: View, legal: int) -> dict[int, int]:
@@ -834,9 +852,8 @@ def analyse(
     calls for the hands they were dealt (:class:`CallFittingHands`, which says
     how it falls back when none fit; the count is ``Analysis.fell_back``).
     """
+    _check_entry(samples, seed, exact_from)
     view = _as_view(position)
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
     if any(c is None for c in view.calls) or not view.face_up:
         raise CardlibError("cards are analysed once every call is in: use analyse_calls", "phase")
     seat = view.to_act
@@ -925,9 +942,8 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
     sensible policy for everyone, the player wanting tricks until their call is
     made) once for every legal call: the same samples for every call.
     """
+    _check_entry(samples, seed, exact_from)
     view = _as_view(position)
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
     if view.plays or view.calls[view.seat] is not None:
         raise CardlibError("calls are analysed before this seat has called", "phase")
     playout = _Playout(view, exact_from)
@@ -992,8 +1008,9 @@ class CoachBot:
         tolerance: int = 0,
     ):
         if calls_model is not None and calls_model not in CALL_MODELS:
-            raise ValueError(
-                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}"
+            raise CardlibError(
+                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
+                "calls-model",
             )
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.calls_model = calls_model

@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from cardlib.cards import Card
+from cardlib.cards import Card, parse_card
 from cardlib.coach.analysis import Estimate, analyse, analyse_calls, view_of
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError, check_count, is_count
 from cardlib.i18n import _
 
 #: The games a deal can be reviewed in: the modules whose scoring the coach knows.
@@ -245,11 +245,14 @@ def review(
     ``record`` lists, in order, ``(position, choice)`` for every decision of one
     seat: ``position`` a copy of the deal (a ``callbreak.Deal``,
     ``callbridge.Deal`` or ``judgement.Round``) just before the decision, with
-    that seat to act; ``choice`` the call, bid or card they made. Each decision
-    is analysed with ``samples`` samples and the seed ``seed + its number``.
+    that seat to act; ``choice`` the call, bid or card they made (a card as a
+    :class:`~cardlib.cards.Card` or as text like ``"5S"``, as ``act`` takes it).
+    Each decision is analysed with ``samples`` samples and the seed ``seed + its number``.
     """
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"samples must be a whole number ≥ 1, got {samples!r}")
+    check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
+    if not is_count(seed):  # each decision is analysed with seed + its number
+        raise CardlibTypeError(f"the seed of a review is a whole number, got {seed!r}", "seed")
+    record = _checked_record(record)
     if not record:
         raise CardlibError(_("there is nothing to review: no decision was recorded"), "review")
     game = game_of(record[0][0])
@@ -269,10 +272,32 @@ def review(
                 f"decision {number} is seat {position.to_act}'s, not seat {seat}'s", "review"
             )
         legal = position.legal_actions()
+        if position.phase == "playing" and isinstance(choice, str):
+            choice = parse_card(choice)  # text like "5S", as act() takes it
         if choice not in legal:
             raise CardlibError(f"decision {number}: {choice!r} was not allowed there", "review")
         rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
     return Review(seat, game, tuple(rows), samples, seed)
+
+
+def _checked_record(record: object) -> list[tuple[object, object]]:
+    """The record as a list of ``(position, choice)`` pairs, or a ``CardlibTypeError`` saying
+    what a record is (``review(deal)`` instead of ``review([(deal, choice), …])``)."""
+    what = "a record is a list of (position, choice) pairs, one per decision"
+    if isinstance(record, (str, bytes)) or not isinstance(record, Sequence):
+        raise CardlibTypeError(f"{what}, got {record!r}", "review")
+    pairs = []
+    for number, entry in enumerate(record, 1):
+        if not isinstance(entry, tuple | list) or len(entry) != 2:
+            raise CardlibTypeError(f"{what}; decision {number} is {entry!r}", "review")
+        position, choice = entry
+        if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
+            raise CardlibTypeError(
+                f"{what}; decision {number}'s position is not a deal or round: {position!r}",
+                "review",
+            )
+        pairs.append((position, choice))
+    return pairs
 
 
 def _rate(number, position, choice, legal, samples, seed, exact_from) -> ReviewRow:

@@ -28,9 +28,10 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
-from cardlib.game import SEAT_NAMES, cards_of, explain_play
+from cardlib.game import SEAT_NAMES, cards_of, explain_play, position_masks
 from cardlib.i18n import _
 from cardlib.tricks import (
+    MAX_PLAYERS,
     RULE_IDS,
     PlayRules,
     explain_text,
@@ -159,8 +160,10 @@ def check_legal_plays(
 ) -> Feedback:
     """Every card you may play from ``hand`` onto ``trick``: right, missing, not allowed, and why.
 
-    Call Break's rules under ``variant`` by default; pass ``rules`` for another game.
+    Call Break's rules under ``variant`` by default; pass ``rules`` for another game. A position
+    that cannot happen (a card twice, or in the hand and on the table) is refused, not graded.
     """
+    position_masks(hand, trick, 4 if rules is None else MAX_PLAYERS)
     hand_cards, legal, _rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
     answer_cards = read_cards(answer)
     return compare_card_sets(answer_cards, legal, why, hand=hand_cards)
