@@ -13,7 +13,7 @@ cards per hand    13              13              7 6 5 4 3 2 1 1   13
 direction         clockwise (a    counter-        clockwise         clockwise
                   variant: anti)  clockwise
 calling phase     calls 1..13     bids 2..12      bids 0..cards,    an auction
-                  (variants)                      the dealer hooked (:class:`Auction`)
+                  (variants)                      dealer hooked     (:class:`Auction`)
 play rules        ♠ trump, must   ♠ trump, must   round's trump,    contract's trump,
                   beat, must      over-trump      follow suit       follow suit
                   trump           if able         only              only
