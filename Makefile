@@ -97,12 +97,17 @@ REFERENCE := $(VENV)/bin/sphinx-build -q -W --keep-going -b html -d build/refere
 reference: $(STAMP)
 	$(REFERENCE)
 
+# The type check: mypy on cardlib/, configured in pyproject.toml ([tool.mypy]).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
 # Two pytest workers, each test file (and each notebook's cells) whole on one of them,
 # the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
 TEST_WORKERS ?= 2
 test: $(STAMP) catalogs chromium $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(REFERENCE)
 	$(VENV)/bin/pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
