@@ -310,9 +310,11 @@ class Deal(TrickDeal):
                 )
 
     def score_for(self, call: int, tricks: int) -> Decimal:
+        """The points for a call and the tricks taken, under this deal's variant."""
         return score(call, tricks, self.variant)
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a call and a number of tricks score what they do, under this deal's variant."""
         return explain_score(call, tricks, self.variant)
 
 

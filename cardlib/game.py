@@ -550,6 +550,7 @@ class TrickDeal:
 
     @property
     def first_trick(self) -> bool:
+        """Whether this is the first trick of a full 13-card deal."""
         return not self._tricks and self._cards_per_hand == 13
 
     # ----- calling ----------------------------------------------------------
@@ -753,9 +754,11 @@ class TrickDeal:
     # ----- scoring ----------------------------------------------------------
 
     def score_for(self, call: int, tricks: int) -> Decimal:
+        """The points for a call and the tricks taken (each game says)."""
         raise NotImplementedError
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a call and a number of tricks score what they do (each game says)."""
         raise NotImplementedError
 
     def _check_over(self) -> None:

@@ -248,6 +248,7 @@ class Auction:
     # ----- copying and printing ------------------------------------------------
 
     def copy(self) -> Auction:
+        """An independent auction with the same calls so far."""
         other = Auction(self.dealer, self.first_caller)
         other._calls = list(self._calls)
         return other

@@ -103,9 +103,9 @@ def hand_svg(
     """
     label = _("hand") if label is None else label
     highlight_label = _("legal") if highlight_label is None else highlight_label
-    cards = [Card(c) for c in cards]
+    shown = [Card(c) for c in cards]
     if sort:
-        cards = sort_for_display(cards)
+        shown = sort_for_display(shown)
     marked = {Card(c) for c in highlight}
     faded = {Card(c) for c in dim}
     body = "".join(
@@ -117,10 +117,10 @@ def hand_svg(
             card in faded,
             highlight_label if card in marked else "",
         )
-        for i, card in enumerate(cards)
+        for i, card in enumerate(shown)
     )
-    width = max(1, len(cards) * (CARD_WIDTH + GAP) - GAP)
-    names = ", ".join(str(c) for c in cards) or _("no cards")
+    width = max(1, len(shown) * (CARD_WIDTH + GAP) - GAP)
+    names = ", ".join(str(c) for c in shown) or _("no cards")
     return _document(width, CARD_HEIGHT, body, f"{label}: {names}")
 
 
@@ -135,10 +135,10 @@ def trick_svg(
     ``winner`` is the index in play order of the winning card, if known; it is
     highlighted and captioned "wins".
     """
-    cards = [Card(c) for c in cards]
+    played = [Card(c) for c in cards]
     caption_height = 16
     parts = []
-    for i, card in enumerate(cards):
+    for i, card in enumerate(played):
         x = i * (CARD_WIDTH + 2 * GAP)
         seat = seats[i] if seats is not None else None
         who = (
@@ -155,8 +155,8 @@ def trick_svg(
                 f'<text x="{x + CARD_WIDTH // 2}" y="{CARD_HEIGHT + 12}" font-family="sans-serif" '
                 f'font-size="11" text-anchor="middle" fill="#000000">{escape(caption)}</text>'
             )
-    width = max(1, len(cards) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
-    names = ", ".join(str(c) for c in cards) or _("no cards yet")
+    width = max(1, len(played) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
+    names = ", ".join(str(c) for c in played) or _("no cards yet")
     return _document(
         width, CARD_HEIGHT + caption_height, "".join(parts), _("trick: {cards}").format(cards=names)
     )
@@ -174,10 +174,10 @@ def card_html(card: Card | str) -> Html:
 
 def cards_html(cards: Iterable[Card | str], sort: bool = False) -> Html:
     """Several cards as inline coloured text."""
-    cards = [Card(c) for c in cards]
+    shown = [Card(c) for c in cards]
     if sort:
-        cards = sort_for_display(cards)
-    return Html(" ".join(card_html(c) for c in cards))
+        shown = sort_for_display(shown)
+    return Html(" ".join(card_html(c) for c in shown))
 
 
 def explanation_html(explanation) -> Html:

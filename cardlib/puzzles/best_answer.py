@@ -56,6 +56,7 @@ GAMES: dict[str, Game] = {
 
 
 def check_game(game: str) -> Game:
+    """The game's rules by name (``callbreak`` or ``callbridge``); another name is refused."""
     if game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
     return GAMES[game]

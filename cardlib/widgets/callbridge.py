@@ -76,6 +76,7 @@ def comparison_html(hand, trick=()) -> Html:
     hand, trick = parse_cards(hand), parse_cards(trick)
     explanations = compare(hand, trick)
     same = explanations[0].legal == explanations[1].legal
+    table: str
     if trick:
         table = trick_svg(trick, range(len(trick)), None, [_(place) for place in TRICK_PLACES])
     else:
@@ -112,6 +113,10 @@ class RuleComparison:
     ``None`` after bad input), ``verdict`` (``"same"``, ``"differ"`` or
     ``"error"``), ``error`` (the message for bad input) and ``result.value``.
     """
+
+    call_break: Explanation | None
+    call_bridge: Explanation | None
+    error: str | None
 
     def __init__(self, positions: tuple[Comparison, ...] = POSITIONS):
         self.positions = positions

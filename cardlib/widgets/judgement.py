@@ -30,6 +30,7 @@ CSS classes (for the browser tests):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -183,6 +184,9 @@ class HookExplorer:
     ``why.value`` (the sentence).
     """
 
+    explanation: judgement.BidExplanation | None
+    error: str | None
+
     def __init__(self, cards: int = 5, bids: str = "2 1 0"):
         self.cards = widgets.IntSlider(value=cards, min=1, max=judgement.MAX_CARDS)
         self.cards.add_class("cardlib-hook-cards")
@@ -259,6 +263,8 @@ class JudgementTable:
     (bid → button), ``card_buttons`` (card → button), ``table.value`` and
     ``status.value``; ``bid(n)`` and ``play(card)`` click for you.
     """
+
+    _say: Callable[[], str]
 
     def __init__(
         self,
@@ -351,9 +357,8 @@ class JudgementTable:
         try:
             self.round.bid(n, seat=0)
         except CardlibError as error:
-            self._say = lambda error=error: (
-                "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or error)
-            )
+            refused = error  # ``error`` is unbound after the except block
+            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or refused)
             self._draw()
             return
         self._say = lambda: _("You bid {bid}.").format(bid=n)
@@ -363,9 +368,8 @@ class JudgementTable:
         try:
             self.round.play(card, seat=0)
         except CardlibError as error:
-            self._say = lambda error=error: (
-                "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or error)
-            )
+            refused = error  # ``error`` is unbound after the except block
+            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or refused)
             self._draw()
             return
         self._say = lambda: _("You played {card}.").format(card=card)

@@ -90,9 +90,11 @@ class DealReplay:
         self.go_to(self.step)
 
     def forward(self) -> None:
+        """One card forward."""
         self.go_to(self.step + 1)
 
     def back(self) -> None:
+        """One card back."""
         self.go_to(self.step - 1)
 
     def go_to(self, step: int) -> None:

@@ -237,7 +237,7 @@ class ExpectedScoreExplorer:
     def _draw(self) -> None:
         self.hand_view.value = str(hand_svg(self.hand, label=_("your hand")))
         self.chart.value = str(expected_chart(self.expected))
-        best = self.best[0]
+        best = str(self.best[0])
         for call in self.best[1:]:
             best = _("{calls} or {call}").format(calls=best, call=call)
         sentence = _(

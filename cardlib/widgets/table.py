@@ -520,6 +520,7 @@ class CardTable(anywidget.AnyWidget):
         return {"text": row.choice_text(choice)}
 
     def set_speed(self, speed: str) -> None:
+        """How fast the bots play (one of ``SPEEDS``); another speed is refused."""
         if speed not in SPEEDS:
             raise _speed_error(speed)
         self.speed = speed

@@ -1,0 +1,75 @@
+"""Every public callable of cardlib says what it does: a docstring on each one.
+
+Public means: in a module whose dotted name has no part starting with ``_``, a module-level
+function or class defined there (not imported), and each method a class defines itself
+(functions, class and static methods, properties) whose name does not start with ``_``.
+A method that overrides a documented one inherits its docstring (``inspect.getdoc``, and the
+reference shows it the same way); a class's docstring must be its own, not the signature a
+dataclass or a named tuple writes in its place.
+The API reference (docs/reference/) is made from these docstrings.
+"""
+
+import importlib
+import inspect
+import pathlib
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
+
+
+def public_modules() -> list[str]:
+    names = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if not any(part.startswith("_") for part in parts):
+            names.append(".".join(parts))
+    return names
+
+
+def _members(cls: type) -> list[tuple[str, object]]:
+    found = []
+    for name, value in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(value, staticmethod | classmethod):
+            value = value.__func__
+        if inspect.isfunction(value) or isinstance(value, property):
+            found.append((name, value))
+    return found
+
+
+def public_callables() -> dict[str, object]:
+    """Every public callable, by its dotted name."""
+    found: dict[str, object] = {}
+    for module_name in public_modules():
+        module = importlib.import_module(module_name)
+        for name, value in vars(module).items():
+            if name.startswith("_") or getattr(value, "__module__", None) != module_name:
+                continue
+            if inspect.isfunction(value):
+                found[f"{module_name}.{name}"] = value
+            elif inspect.isclass(value):
+                found[f"{module_name}.{name}"] = value
+                for member, function in _members(value):
+                    found[f"{module_name}.{name}.{member}"] = function
+    return found
+
+
+def has_docstring(value: object) -> bool:
+    if not inspect.isclass(value):
+        return bool(inspect.getdoc(value))
+    doc = (vars(value).get("__doc__") or "").strip()
+    written_for_it = doc.startswith(value.__name__ + "(") and doc.endswith(")")
+    return bool(doc) and not written_for_it
+
+
+def test_the_walk_finds_the_public_api():
+    found = public_callables()
+    assert len(found) > 300
+    assert "cardlib.callbreak.Deal" in found and "cardlib.tricks.trick_winner" in found
+    assert not any(".__" in name or "._" in name for name in found)
+
+
+def test_every_public_callable_has_a_docstring():
+    missing = sorted(name for name, value in public_callables().items() if not has_docstring(value))
+    assert missing == []
