@@ -682,7 +682,7 @@ class TrickDeal:
             if seat_to_act == self._leader:  # the fourth card: the trick is over
                 order = self._seat_orders[seat_to_act]
                 winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
-                self._tricks.append((order, tuple(trick), winner))
+                self._tricks.append((order, tuple(trick), winner))  # type: ignore[arg-type]
                 self._won[winner] += 1
                 trick.clear()  # the finished trick keeps its own tuple of the cards
                 self._leader = self._to_act = winner
@@ -774,14 +774,15 @@ class TrickDeal:
         """Points of this deal, by seat. Only once the deal is over."""
         self._check_over()
         return tuple(
-            self.score_for(call, won) for call, won in zip(self._calls, self._won, strict=True)
+            self.score_for(call, won)  # type: ignore[arg-type]  # every call is in by now
+            for call, won in zip(self._calls, self._won, strict=True)
         )
 
     def points_explained(self, seat: int) -> PointsExplained:
         """A seat's points for this deal with their reason, in the game's own words.
         Only once the deal is over."""
         self._check_over()
-        return self.explain_score_for(self._calls[seat], self._won[seat])
+        return self.explain_score_for(self._calls[seat], self._won[seat])  # type: ignore[arg-type]
 
     # ----- the protocol every game state answers ---------------------------
 
@@ -920,7 +921,7 @@ class TrickDeal:
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and other._state() == self._state()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (

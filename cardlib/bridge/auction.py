@@ -260,7 +260,7 @@ class Auction:
             other._calls,
         ) == (self.dealer, self.first_caller, self._calls)
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         option = "" if self.first_caller == "left" else ", first_caller='dealer'"
