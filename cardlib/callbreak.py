@@ -262,7 +262,7 @@ class Deal(TrickDeal):
         self._init_options(variant)
         super().__init__(seed, dealer)
 
-    def _init_options(self, variant: Variant = STANDARD):
+    def _init_options(self, variant: Variant = STANDARD):  # type: ignore[override]
         if not isinstance(variant, Variant):
             raise TypeError(f"variant must be a callbreak.Variant, got {variant!r}")
         self.variant = variant

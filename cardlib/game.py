@@ -373,7 +373,7 @@ class TrickDeal:
     rules: PlayRules
     min_call: int
     max_call: int
-    game_name: ClassVar[str] = "trick game"  # each game's name is in GAME_NAMES
+    game_name: str = "trick game"  # each game's name is in GAME_NAMES
     calling_phase: ClassVar[str] = CALLING
     call_word: ClassVar[str] = "call"  # Judgement: "bid"
     deal_word: ClassVar[str] = "deal"  # Judgement: "round"

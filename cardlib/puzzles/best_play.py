@@ -199,7 +199,7 @@ class BestPlayPuzzle:
     best: frozenset[Card]
     values: tuple[CardValue, ...]
     reason: str
-    margin: Fraction
+    margin: Fraction | None  # None when every legal card is best
     deal_seed: int
     dealer: int
     history: tuple[Card, ...]
@@ -329,7 +329,7 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak")
             deal.play(card)  # noqa: B023
             history.append(card)  # noqa: B023
 
-        while len(deal.hand(deal.to_act)) > size or deal.trick:
+        while len(deal.hand(deal.to_act)) > size or deal.trick:  # type: ignore[arg-type]
             play()
         found = []
         for _turn in range(4):
