@@ -14,8 +14,9 @@ only cue: the symbol is always there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
 
 from cardlib.cards import Card, card_name, sort_for_display
 from cardlib.errors import CardlibError, IllegalPlayError
@@ -227,7 +228,7 @@ class Refusal:
         )
 
 
-def refused(action, *args, **kwargs) -> Refusal:
+def refused(action: Callable[..., object], *args: Any, **kwargs: Any) -> Refusal:
     """Try ``action(*args, **kwargs)``, which the rules must refuse, and show the refusal.
 
     The engine's error (a :class:`~cardlib.errors.CardlibError`, state unchanged)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -69,7 +70,7 @@ class Position:
     title_fields: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def of(cls, key: str, title: str, hand: str, trick: str = "", **options) -> Position:
+    def of(cls, key: str, title: str, hand: str, trick: str = "", **options: Any) -> Position:
         """A position from card text: ``Position.of("k", "title", "3H KH", "QH")``."""
         return cls(key, title, tuple(parse_cards(hand)), tuple(parse_cards(trick)), **options)
 

@@ -23,6 +23,7 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 import ipywidgets as widgets
@@ -148,7 +149,7 @@ class PuzzleWidget:
         """The cards chosen now."""
         return frozenset(card for card, button in self.buttons.items() if button.value)
 
-    def select(self, cards) -> None:
+    def select(self, cards: Iterable[Card | str] | str) -> None:
         """Choose exactly these cards (as if clicked); text like ``"KH AH"`` works too."""
         from cardlib.cards import parse_cards
 
