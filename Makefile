@@ -12,7 +12,8 @@ LITE_PORT ?= 8000
 LITE_SITE := build/lite
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages lite lite-serve
+.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages lite lite-serve \
+	reference typecheck
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -87,12 +88,27 @@ $(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
 	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
+# The API reference (docs/reference/), generated from the docstrings into build/reference.
+# -W: a docstring that warns fails the build (and so `make test`); --keep-going lists them all.
+# Incremental: only the pages whose modules changed are read again, so a build that warned
+# forgets what it read (otherwise the next build would skip the page and pass).
+REFERENCE := $(VENV)/bin/sphinx-build -q -W --keep-going -b html -d build/reference-doctrees \
+	docs/reference build/reference || { rm -rf build/reference-doctrees; exit 1; }
+reference: $(STAMP)
+	$(REFERENCE)
+
+# The type check: mypy on cardlib/, configured in pyproject.toml ([tool.mypy]).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
 # Two pytest workers, each test file (and each notebook's cells) whole on one of them,
 # the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
 TEST_WORKERS ?= 2
 test: $(STAMP) catalogs chromium $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(REFERENCE)
 	$(VENV)/bin/pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 lint: $(STAMP)

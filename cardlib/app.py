@@ -40,6 +40,7 @@ def voila_argv(notebook: Path, port: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Serve the card table with Voilà on 127.0.0.1 (``python -m cardlib.app --port N``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--notebook", type=Path, default=DEFAULT_NOTEBOOK)

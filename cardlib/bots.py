@@ -113,9 +113,11 @@ class RandomBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose_call(self, deal) -> int:
+        """Any legal call, at random."""
         return self.rng.choice(deal.legal_calls())
 
     def choose_play(self, deal) -> Card:
+        """Any legal card, at random."""
         return self.rng.choice(sorted(deal.legal_plays()))
 
     def __repr__(self) -> str:
@@ -126,11 +128,13 @@ class SensibleBot:
     """Calls from its high cards and trumps; plays to make its call and no more than needed."""
 
     def choose_call(self, deal) -> int:
+        """The tricks the hand's aces, guarded kings and trumps count (``sensible_call_mask``)."""
         hand = deal._hands[deal.to_act]
         calls = deal.legal_calls()
         return sensible_call_mask(hand, deal.rules.trump, calls[0], calls[-1])
 
     def choose_play(self, deal) -> Card:
+        """Try to win while short of the call, else duck (``sensible_play_mask``)."""
         seat = deal.to_act
         legal = deal._legal_for_turn()[0]
         want = deal.tricks_won[seat] < (deal.calls[seat] or 0)

@@ -277,7 +277,7 @@ class Deal(TrickDeal):
         self._init_options(variant)
         super().__init__(seed, dealer)
 
-    def _init_options(self, variant: Variant = STANDARD):
+    def _init_options(self, variant: Variant = STANDARD):  # type: ignore[override]
         self.variant = check_variant(variant)
         self.rules = _rules(variant)
         self.min_call = variant.min_call
@@ -323,9 +323,11 @@ class Deal(TrickDeal):
                 )
 
     def score_for(self, call: int, tricks: int) -> Decimal:
+        """The points for a call and the tricks taken, under this deal's variant."""
         return score(call, tricks, self.variant)
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a call and a number of tricks score what they do, under this deal's variant."""
         return explain_score(call, tricks, self.variant)
 
 

@@ -171,9 +171,11 @@ class Deal(TrickDeal):
         super().__init__(seed, dealer)
 
     def score_for(self, call: int, tricks: int) -> Decimal:
+        """The points for a bid and the tricks taken."""
         return score(call, tricks)
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a bid and a number of tricks score what they do."""
         return explain_score(call, tricks)
 
 

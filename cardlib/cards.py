@@ -18,7 +18,7 @@ from cardlib.i18n import N_, _, pgettext
 
 #: Suit letters in index order: spades, hearts, diamonds, clubs.
 SUITS = "SHDC"
-SPADES, HEARTS, DIAMONDS, CLUBS = SUITS
+SPADES, HEARTS, DIAMONDS, CLUBS = tuple(SUITS)
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: English suit names, fixed (answers are read against them); :func:`suit_name` translates.
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -209,7 +209,7 @@ def card_name(card: Card | str) -> str:
     return _(_CARD_NAMES[card.rank]).format(suit=suit_name(card.suit))
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: Card | str) -> Card:
     """Read one card such as ``'QH'``, ``'qh'``, ``'10H'``, ``'TH'`` or ``'Q♥'``.
 
     Raises :class:`~cardlib.errors.CardParseError` (a ``ValueError``) naming the

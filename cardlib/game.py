@@ -13,7 +13,7 @@ cards per hand    13              13              7 6 5 4 3 2 1 1   13
 direction         clockwise (a    counter-        clockwise         clockwise
                   variant: anti)  clockwise
 calling phase     calls 1..13     bids 2..12      bids 0..cards,    an auction
-                  (variants)                      the dealer hooked (:class:`Auction`)
+                  (variants)                      dealer hooked     (:class:`Auction`)
 play rules        ♠ trump, must   ♠ trump, must   round's trump,    contract's trump,
                   beat, must      over-trump      follow suit       follow suit
                   trump           if able         only              only
@@ -507,7 +507,7 @@ class TrickDeal:
     rules: PlayRules
     min_call: int
     max_call: int
-    game_name: ClassVar[str] = "trick game"  # each game's name is in GAME_NAMES
+    game_name: str = "trick game"  # each game's name is in GAME_NAMES
     calling_phase: ClassVar[str] = CALLING
     call_word: ClassVar[str] = "call"  # Judgement: "bid"
     deal_word: ClassVar[str] = "deal"  # Judgement: "round"
@@ -679,6 +679,7 @@ class TrickDeal:
 
     @property
     def first_trick(self) -> bool:
+        """Whether this is the first trick of a full 13-card deal."""
         return not self._tricks and self._cards_per_hand == 13
 
     # ----- calling ----------------------------------------------------------
@@ -810,7 +811,7 @@ class TrickDeal:
             if seat_to_act == self._leader:  # the fourth card: the trick is over
                 order = self._seat_orders[seat_to_act]
                 winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
-                self._tricks.append((order, tuple(trick), winner))
+                self._tricks.append((order, tuple(trick), winner))  # type: ignore[arg-type]
                 self._won[winner] += 1
                 trick.clear()  # the finished trick keeps its own tuple of the cards
                 self._leader = self._to_act = winner
@@ -882,9 +883,11 @@ class TrickDeal:
     # ----- scoring ----------------------------------------------------------
 
     def score_for(self, call: int, tricks: int) -> Decimal:
+        """The points for a call and the tricks taken (each game says)."""
         raise NotImplementedError
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a call and a number of tricks score what they do (each game says)."""
         raise NotImplementedError
 
     def _check_over(self) -> None:
@@ -900,7 +903,8 @@ class TrickDeal:
         """Points of this deal, by seat. Only once the deal is over."""
         self._check_over()
         return tuple(
-            self.score_for(call, won) for call, won in zip(self._calls, self._won, strict=True)
+            self.score_for(call, won)  # type: ignore[arg-type]  # every call is in by now
+            for call, won in zip(self._calls, self._won, strict=True)
         )
 
     def points_explained(self, seat: int) -> PointsExplained:
@@ -908,7 +912,7 @@ class TrickDeal:
         Only once the deal is over."""
         self._check_over()
         self._check_seat(seat, "seat", self.players)
-        return self.explain_score_for(self._calls[seat], self._won[seat])
+        return self.explain_score_for(self._calls[seat], self._won[seat])  # type: ignore[arg-type]
 
     # ----- the protocol every game state answers ---------------------------
 
@@ -1059,7 +1063,7 @@ class TrickDeal:
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and other._state() == self._state()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (

@@ -67,10 +67,17 @@ def starting_hands(deal: TrickDeal) -> list[list[Card]]:
 
 
 def fresh_copy(deal: TrickDeal) -> TrickDeal:
-    """The same deal back at its first card, calls made (same game, same options)."""
+    """The same deal back at its first card, calls made (same game, same options).
+
+    While the calls are not all in, the deal as dealt, before any call.
+    """
     options = {"variant": deal.variant} if hasattr(deal, "variant") else {}
+    calls = [call for call in deal.calls if call is not None]
     return type(deal).from_hands(
-        starting_hands(deal), dealer=deal.dealer, calls=deal.calls, **options
+        starting_hands(deal),
+        dealer=deal.dealer,
+        calls=calls if len(calls) == len(deal.calls) else None,
+        **options,
     )
 
 
@@ -83,6 +90,7 @@ def replay(deal: TrickDeal) -> list[Play]:
     plays = []
     for card in cards:
         seat = again.to_act
+        assert seat is not None  # a deal with cards still to play is not over
         explanation = again.explain()
         hand_size = len(again.hand(seat))
         position = len(again.trick)

@@ -505,9 +505,11 @@ class Round(TrickDeal):
     # ----- scoring ---------------------------------------------------------
 
     def score_for(self, bid: int, tricks: int) -> int:
+        """The points for a bid and the tricks taken (exact or nothing)."""
         return score(bid, tricks)
 
     def explain_score_for(self, bid: int, tricks: int) -> PointsExplained:
+        """Why a bid and a number of tricks score what they do."""
         return explain_score(bid, tricks)
 
     # ----- copying ---------------------------------------------------------
@@ -581,15 +583,19 @@ class Match(TrickMatch):
         return self.scores_by_deal()
 
     def hand(self, seat: int) -> frozenset[Card]:
+        """``seat``'s hand in the current round."""
         return self._deals[-1].hand(seat)
 
     def legal_bids(self) -> tuple[int, ...]:
+        """The bids allowed now in the current round."""
         return self._deals[-1].legal_bids()
 
     def explain_bids(self) -> BidExplanation:
+        """What the seat to bid may bid in the current round, and why (the hook)."""
         return self._deals[-1].explain_bids()
 
     def bid(self, n: int, seat: int | None = None) -> None:
+        """Bid ``n`` tricks in the current round (``seat`` checks whose turn it is)."""
         self.call(n, seat)
 
     def next_round(self) -> Round:
@@ -613,9 +619,11 @@ class RandomBot:
         self.rng = _seeded_rng(seed)
 
     def choose_bid(self, round_: Round) -> int:
+        """Any legal bid, at random."""
         return self.rng.choice(round_.legal_bids())
 
     def choose_play(self, round_: Round) -> Card:
+        """Any legal card, at random."""
         return self.rng.choice(sorted(round_.legal_plays()))
 
     def __repr__(self) -> str:
@@ -633,6 +641,7 @@ class SensibleBot:
     """
 
     def choose_bid(self, round_: Round) -> int:
+        """The legal bid nearest the hand's likely tricks (the lowest when blind)."""
         legal = round_.legal_bids()
         if not round_.face_up:
             return min(legal)
@@ -641,6 +650,7 @@ class SensibleBot:
         return min(legal, key=lambda b: (abs(b - wish), b))
 
     def choose_play(self, round_: Round) -> Card:
+        """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
         seat = round_.to_act
         legal = round_._legal_for_turn()[0]
         want = round_.tricks_won[seat] < (round_.bids[seat] or 0)

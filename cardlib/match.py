@@ -242,4 +242,4 @@ class TrickMatch:
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and other._state() == self._state()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -130,7 +130,7 @@ def _highest_in_suit(trick: Sequence[int], suit_index: int) -> int:
 
 # Suit masks by suit index, and suit index by trump letter, for the hot path below.
 _SUIT_BITS = tuple(SUIT_MASKS[suit] for suit in SUITS)
-_TRUMP_INDEX = {None: -1, **{suit: i for i, suit in enumerate(SUITS)}}
+_TRUMP_INDEX: dict[str | None, int] = {None: -1, **{suit: i for i, suit in enumerate(SUITS)}}
 
 
 def legal_mask(

@@ -266,22 +266,6 @@ def test_play_goes_the_variants_way(seed, variant, rng):
         assert trick.seats == tuple((trick.leader + d * i) % 4 for i in range(4))
 
 
-# ----- the match widget ---------------------------------------------------------------------
-
-
-def test_match_widget_offers_only_the_capped_calls_and_says_the_house_rules():
-    from cardlib.widgets.match_player import MatchPlayer
-
-    player = MatchPlayer(seed=1, dealer=0, variant=Variant(max_call=8, anticlockwise=True))
-    assert player.match.phase == "calling" and player.match.to_act == 0
-    assert list(player.call_select.options) == list(range(1, 9))
-    assert "anticlockwise" in player.status.value and "calls 1 to 8" in player.status.value
-    player.call(8)
-    assert player.match.deal.calls[0] == 8
-    standard = MatchPlayer(seed=1, dealer=0)
-    assert "anticlockwise" not in standard.status.value
-
-
 def test_random_bots_never_pass_the_cap():
     rng = random.Random(4)
     for _ in range(20):

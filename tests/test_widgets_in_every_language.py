@@ -29,7 +29,6 @@ from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.coach import CoachWidget
 from cardlib.widgets.dealing import DealWidget
 from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
-from cardlib.widgets.match_player import MatchPlayer
 from cardlib.widgets.play_explorer import PlayExplorer
 from cardlib.widgets.puzzles import PuzzleStream, PuzzleWidget
 from cardlib.widgets.replay import DealReplay
@@ -120,44 +119,6 @@ def comparison(hand=None, trick=None):
         return widget
 
     return make
-
-
-def match_after(cards=0, deals_over=0, house_rules=callbreak.STANDARD):
-    """A match player after ``deals_over`` whole deals and ``cards`` of your plays."""
-
-    def make():
-        player = MatchPlayer(seed=2, variant=house_rules)
-        for _deal in range(deals_over):
-            while player.match.phase in ("calling", "playing"):
-                if player.match.phase == "calling":
-                    player.call(3)
-                else:
-                    player.click(sorted(player.legal)[0])
-            if player.match.phase == "deal-over":
-                player.next_deal()
-        if cards:
-            player.call(3)
-        for _card in range(cards):
-            player.click(sorted(player.legal)[0])
-        return player
-
-    return make
-
-
-def refused_in_match(how):
-    player = MatchPlayer(seed=2)
-    hand = player.match.deal.hand(0)
-    if how == "calling":
-        player.click(sorted(hand)[0])
-        return player
-    player.call(3)
-    if how == "not held":
-        player.click(next(card for card in sorted(player.match.deal.hand(1))))
-    else:
-        while not set(player.match.deal.hand(0)) - player.legal:
-            player.click(sorted(player.legal)[0])
-        player.click(sorted(set(player.match.deal.hand(0)) - player.legal)[0])
-    return player
 
 
 def judgement_table(number=1, bids=(), plays=0, refuse=None):
@@ -314,18 +275,6 @@ WIDGETS = {
     "rule_comparison": comparison(),
     "rule_comparison_same": comparison("3H 5H 9D", "4H QH"),
     "rule_comparison_bad_input": comparison("", ""),
-    "match_calling": match_after(),
-    "match_playing": match_after(cards=2),
-    "match_deal_over": match_after(cards=13),
-    "match_over": match_after(deals_over=5),
-    "match_refused_card": lambda: refused_in_match("illegal"),
-    "match_refused_not_held": lambda: refused_in_match("not held"),
-    "match_refused_while_calling": lambda: refused_in_match("calling"),
-    "match_house_rules": match_after(
-        house_rules=callbreak.Variant(
-            anticlockwise=True, max_call=8, redeal_no_spade=True, redeal_no_face_card=True
-        )
-    ),
 }
 
 

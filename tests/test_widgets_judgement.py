@@ -11,7 +11,6 @@ from cardlib.widgets.judgement import (
     JudgementTable,
     RoundStepper,
     parse_bids,
-    schedule_html,
 )
 
 
@@ -53,13 +52,6 @@ def test_stepper_sample_hand_marks_trumps_and_hides_the_blind_card():
     w.round_slider.value = 8
     assert "face down" in w.hand.value and "<svg" not in w.hand.value
     assert "Blind" in w.info.value
-
-
-def test_schedule_table_marks_the_current_round():
-    table = schedule_html(3, players=4)
-    assert table.count("<tr") == 9
-    assert "▶ 3" in table and table.count("▶") == 1
-    assert "20 of 52" in table and "blind" in table
 
 
 def test_stepper_css_classes():

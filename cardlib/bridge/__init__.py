@@ -233,14 +233,17 @@ class Deal(TrickDeal):
 
     @property
     def passed_out(self) -> bool:
+        """Whether all four passed, so there is no contract."""
         return self._auction.passed_out
 
     @property
     def declarer(self) -> int | None:
+        """The declarer's seat, ``None`` until the auction has a contract."""
         return self._auction.declarer
 
     @property
     def dummy(self) -> int | None:
+        """The dummy's seat (the declarer's partner), ``None`` without a contract."""
         declarer = self._auction.declarer
         return None if declarer is None else (declarer + 2) % 4
 
@@ -311,6 +314,7 @@ class Deal(TrickDeal):
 
     @property
     def declarer_tricks(self) -> int | None:
+        """The tricks the declarer's side has taken, ``None`` without a contract."""
         declarer = self.declarer
         return None if declarer is None else self.tricks_by_side()[declarer % 2]
 

@@ -253,6 +253,7 @@ class Auction:
     # ----- copying and printing ------------------------------------------------
 
     def copy(self) -> Auction:
+        """An independent auction with the same calls so far."""
         other = Auction(self.dealer, self.first_caller)
         other._calls = list(self._calls)
         return other
@@ -273,7 +274,7 @@ class Auction:
             other._calls,
         ) == (self.dealer, self.first_caller, self._calls)
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         option = "" if self.first_caller == "left" else ", first_caller='dealer'"

@@ -25,12 +25,14 @@ class RandomBridgeBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose_call(self, deal) -> str:
+        """Pass half the time, otherwise any legal call, at random."""
         calls = deal.legal_calls()
         if self.rng.random() < 0.5:
             return PASS
         return self.rng.choice(calls)
 
     def choose_play(self, deal) -> Card:
+        """Any legal card, at random."""
         return self.rng.choice(sorted(deal.legal_plays()))
 
     def __repr__(self) -> str:
@@ -47,9 +49,12 @@ class SensibleBridgeBot:
     """
 
     def choose_call(self, deal) -> str:
+        """The call the bidding system gives for this hand and auction."""
         return bidding.choose_call(deal.auction, deal.hand(deal.auction.to_act))
 
     def choose_play(self, deal) -> Card:
+        """Lead an ace, else the lowest card; then the cheapest card that takes the trick,
+        unless the partner is winning it (then, as when nothing wins, the lowest)."""
         legal = sorted(deal.legal_plays(), key=lambda c: (c.rank, c.suit))
         trick = list(deal.trick)
         if not trick:

@@ -140,6 +140,7 @@ class CardTricks:
 
     @property
     def best(self) -> frozenset[Card]:
+        """The cards that take the most tricks."""
         top = self.cards[0][1]
         return frozenset(card for card, tricks in self.cards if tricks == top)
 
@@ -184,6 +185,7 @@ class DDTable:
     tricks: tuple[tuple[int, ...], ...]  # by STRAINS order C D H S NT, then cardlib seat
 
     def of(self, strain: str, seat: int) -> int:
+        """The tricks ``seat`` takes as declarer in ``strain``."""
         return self.tricks[STRAINS.index(strain)][seat]
 
     def _repr_html_(self) -> str:

@@ -100,11 +100,13 @@ class View:
         return list(self.plays[len(self.plays) - done :]) if done else []
 
     def winner(self, trick: Sequence[tuple[int, Card]]) -> int:
+        """The seat that wins ``trick`` (pairs of seat and card, in play order)."""
         trump = -1 if self.rules.trump is None else SUITS.index(self.rules.trump)
         return trick[winner_index([int(c) for _, c in trick], trump)][0]
 
     @property
     def won(self) -> tuple[int, ...]:
+        """The tricks each seat has taken so far."""
         won = [0] * self.players
         for trick in self.tricks:
             if len(trick) == self.players:
@@ -124,9 +126,11 @@ class View:
 
     @property
     def to_act(self) -> int:
+        """The seat whose turn it is."""
         return (self.leader + self.direction * len(self.current)) % self.players
 
     def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` still holds."""
         return self.dealt - sum(1 for s, _ in self.plays if s == seat)
 
     @property
@@ -136,6 +140,7 @@ class View:
 
     @property
     def hand_mask(self) -> int:
+        """The seat's own hand as a 52-bit mask."""
         return sum(1 << int(c) for c in self.hand)
 
     @property
@@ -614,6 +619,7 @@ class Estimate:
 
     @classmethod
     def of(cls, values: Sequence[Fraction]) -> Estimate:
+        """The mean of ``values`` with its standard error (infinite for fewer than two)."""
         n = len(values)
         mean = sum(values, Fraction(0)) / n
         if n < 2:
@@ -679,6 +685,7 @@ class Analysis:
 
     @property
     def best(self) -> Card:
+        """The card with the highest expected points (the first of ``cards``)."""
         return self.cards[0].card
 
     @property
@@ -687,6 +694,7 @@ class Analysis:
         return self.cards[1].loss if len(self.cards) > 1 else Fraction(0)
 
     def of(self, card: Card | str) -> CardEstimate:
+        """The estimate for one legal card; a card that is not legal here is refused."""
         card = Card(card)
         for c in self.cards:
             if c.card == card:
@@ -742,9 +750,11 @@ class CallAnalysis:
 
     @property
     def best(self) -> int:
+        """The call with the highest expected score (the lower call on a tie)."""
         return max(self.calls, key=lambda c: (c.estimate.mean, -c.call)).call
 
     def of(self, call: int) -> CallEstimate:
+        """The estimate for one legal call; a call that is not legal here is refused."""
         for c in self.calls:
             if c.call == call:
                 return c
@@ -1021,6 +1031,7 @@ class CoachBot:
         self.call_boldness = call_boldness
 
     def choose_call(self, deal) -> int:
+        """The call the coach's analysis rates best (bolder by ``call_boldness``)."""
         seed = self.rng.getrandbits(32)
         calls = analyse_calls(deal, self.call_samples, seed, self.exact_from)
         if not self.call_boldness:
@@ -1034,6 +1045,7 @@ class CoachBot:
     choose_bid = choose_call
 
     def choose_play(self, deal) -> Card:
+        """The card the coach's analysis rates best (a forced card at once)."""
         legal = deal.legal_plays()
         seed = self.rng.getrandbits(32)  # drawn even for a forced card: choices stay in step
         if len(legal) == 1:

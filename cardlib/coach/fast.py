@@ -155,7 +155,7 @@ def random_playout(
                         legal = higher
                     elif not undertrump:
                         legal = hand
-            cards = suit_tuples.get(legal)
+            cards = suit_tuples.get(legal)  # type: ignore[assignment]  # None: see below
             if cards is None:  # more than one suit (a free discard), or a pattern not met before
                 try:
                     cards = (

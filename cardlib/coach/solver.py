@@ -106,10 +106,12 @@ class Ending:
 
     @property
     def players(self) -> int:
+        """The number of players (one hand each)."""
         return len(self.hands)
 
     @property
     def to_act(self) -> int:
+        """The seat whose turn it is."""
         return (self.leader + self.direction * len(self.trick)) % self.players
 
     def score(self, seat: int, tricks: int):
@@ -220,6 +222,7 @@ class Solution:
         return self.cards[0].points[self.seat]
 
     def points_of(self, card: Card | str) -> object:
+        """The points the seat to play ends with after ``card`` (a card not legal: refused)."""
         card = Card(card)
         for v in self.cards:
             if v.card == card:

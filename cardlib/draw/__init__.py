@@ -9,6 +9,8 @@ module                 what it draws
 :mod:`.charts`         bar and line charts as SVG, for the strategy notebooks
 :mod:`.tables`         tables with header cells, exact percentages and decimals
 :mod:`.bridge`         Contract Bridge: the auction, the score sheet, the four hands
+:mod:`.callbreak`      Call Break: a match's scoreboard, deal by deal, with running totals
+:mod:`.judgement`      Judgement: the trump suit, the eight rounds' schedule
 =====================  ================================================================
 
 Nothing here changes a game; nothing in the model imports this package except inside a

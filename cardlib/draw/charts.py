@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping
 from html import escape
+from typing import Any
 
 from cardlib.draw.svg import Html, Svg
 from cardlib.i18n import _
@@ -121,7 +122,7 @@ def bar_chart(
     y_label: str,
     marked: Collection = (),
     mark_text: str | None = None,
-    value_text: Callable[[object], str] = str,
+    value_text: Callable[[Any], str] = str,
     width: int = 640,
     height: int = 300,
 ) -> Svg:
@@ -164,7 +165,7 @@ def line_chart(
     title: str,
     x_label: str,
     y_label: str,
-    value_text: Callable[[object], str] = str,
+    value_text: Callable[[Any], str] = str,
     width: int = 640,
     height: int = 320,
 ) -> Svg:

@@ -14,8 +14,9 @@ only cue: the symbol is always there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
 
 from cardlib.cards import Card, card_name, sort_for_display
 from cardlib.errors import CardlibError, IllegalPlayError
@@ -103,9 +104,9 @@ def hand_svg(
     """
     label = _("hand") if label is None else label
     highlight_label = _("legal") if highlight_label is None else highlight_label
-    cards = [Card(c) for c in cards]
+    shown = [Card(c) for c in cards]
     if sort:
-        cards = sort_for_display(cards)
+        shown = sort_for_display(shown)
     marked = {Card(c) for c in highlight}
     faded = {Card(c) for c in dim}
     body = "".join(
@@ -117,10 +118,10 @@ def hand_svg(
             card in faded,
             highlight_label if card in marked else "",
         )
-        for i, card in enumerate(cards)
+        for i, card in enumerate(shown)
     )
-    width = max(1, len(cards) * (CARD_WIDTH + GAP) - GAP)
-    names = ", ".join(str(c) for c in cards) or _("no cards")
+    width = max(1, len(shown) * (CARD_WIDTH + GAP) - GAP)
+    names = ", ".join(str(c) for c in shown) or _("no cards")
     return _document(width, CARD_HEIGHT, body, f"{label}: {names}")
 
 
@@ -135,10 +136,10 @@ def trick_svg(
     ``winner`` is the index in play order of the winning card, if known; it is
     highlighted and captioned "wins".
     """
-    cards = [Card(c) for c in cards]
+    played = [Card(c) for c in cards]
     caption_height = 16
     parts = []
-    for i, card in enumerate(cards):
+    for i, card in enumerate(played):
         x = i * (CARD_WIDTH + 2 * GAP)
         seat = seats[i] if seats is not None else None
         who = (
@@ -155,8 +156,8 @@ def trick_svg(
                 f'<text x="{x + CARD_WIDTH // 2}" y="{CARD_HEIGHT + 12}" font-family="sans-serif" '
                 f'font-size="11" text-anchor="middle" fill="#000000">{escape(caption)}</text>'
             )
-    width = max(1, len(cards) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
-    names = ", ".join(str(c) for c in cards) or _("no cards yet")
+    width = max(1, len(played) * (CARD_WIDTH + 2 * GAP) - 2 * GAP)
+    names = ", ".join(str(c) for c in played) or _("no cards yet")
     return _document(
         width, CARD_HEIGHT + caption_height, "".join(parts), _("trick: {cards}").format(cards=names)
     )
@@ -174,10 +175,10 @@ def card_html(card: Card | str) -> Html:
 
 def cards_html(cards: Iterable[Card | str], sort: bool = False) -> Html:
     """Several cards as inline coloured text."""
-    cards = [Card(c) for c in cards]
+    shown = [Card(c) for c in cards]
     if sort:
-        cards = sort_for_display(cards)
-    return Html(" ".join(card_html(c) for c in cards))
+        shown = sort_for_display(shown)
+    return Html(" ".join(card_html(c) for c in shown))
 
 
 def explanation_html(explanation) -> Html:
@@ -227,7 +228,7 @@ class Refusal:
         )
 
 
-def refused(action, *args, **kwargs) -> Refusal:
+def refused(action: Callable[..., object], *args: Any, **kwargs: Any) -> Refusal:
     """Try ``action(*args, **kwargs)``, which the rules must refuse, and show the refusal.
 
     The engine's error (a :class:`~cardlib.errors.CardlibError`, state unchanged)

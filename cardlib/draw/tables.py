@@ -23,11 +23,11 @@ from cardlib.draw.svg import Html
 MINUS = "\N{MINUS SIGN}"
 
 
-def _exact(value) -> Fraction:
+def _exact(value: Fraction | Decimal | int) -> Fraction:
     return Fraction(value) if not isinstance(value, Fraction) else value
 
 
-def places(value, digits: int = 2) -> str:
+def places(value: Fraction | Decimal | int, digits: int = 2) -> str:
     """An exact number rounded (half up) to ``digits`` decimals, with a real minus sign."""
     exact = _exact(value)
     quantum = Decimal(1).scaleb(-digits)
@@ -39,7 +39,7 @@ def places(value, digits: int = 2) -> str:
     return f"{rounded:f}".replace("-", MINUS)
 
 
-def percent(value, digits: int = 1) -> str:
+def percent(value: Fraction | Decimal | int, digits: int = 1) -> str:
     """A share (0..1, exact) as a percentage: ``Fraction(2, 3)`` → ``'66.7%'``."""
     return places(_exact(value) * 100, digits) + "%"
 

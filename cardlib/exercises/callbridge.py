@@ -20,6 +20,7 @@ from cardlib.cards import Card, parse_card, parse_cards
 from cardlib.exercises.checks import result_kind
 from cardlib.exercises.feedback import (
     AnswerError,
+    Examples,
     Feedback,
     checked,
     correct,
@@ -104,7 +105,7 @@ def check_bridge_score(answer, bid: int, tricks: int) -> Feedback:
     return not_yet(f"not {_points(points)}.", why, kind=result_kind(points, expected, "bid"))
 
 
-def _items(answer, what: str, example: str) -> list:
+def _items(answer, what: str, example: Examples) -> list:
     """The items of a list answer: a list or set, one item, or text like ``"10 11"``."""
     if answer is None or answer is ...:
         read_whole_number(None, what, example)  # raises "not answered yet"

@@ -73,6 +73,7 @@ def exercise_mode(mode: str | None = None) -> ModeNote:
 
 
 def current_mode() -> str | None:
+    """The mode the exercises run in (``set_mode``), ``None`` before one is set."""
     return _mode
 
 
@@ -99,6 +100,7 @@ class Feedback:
 
     @property
     def correct(self) -> bool:
+        """Whether the answer was right."""
         return self.status == CORRECT
 
     def __bool__(self) -> bool:
@@ -163,6 +165,7 @@ class Feedback:
 
 
 def correct(headline: str, *lines: str) -> Feedback:
+    """Feedback for a right answer: full marks."""
     return Feedback(CORRECT, headline, tuple(lines), Fraction(1))
 
 
@@ -173,6 +176,7 @@ def not_yet(headline: str, *lines: str, credit: Fraction = Fraction(0), kind: st
 
 
 def unanswered(headline: str) -> Feedback:
+    """Feedback for an answer not given yet: no marks, nothing given away."""
     return Feedback(NOT_ANSWERED, headline)
 
 

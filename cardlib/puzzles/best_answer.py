@@ -56,6 +56,7 @@ GAMES: dict[str, Game] = {
 
 
 def check_game(game: str) -> Game:
+    """The game's rules by name (``callbreak`` or ``callbridge``); another name is refused."""
     if game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
     return GAMES[game]
@@ -108,7 +109,7 @@ def runs(ending: Ending) -> list[frozenset[Card]]:
     in_play = sorted({c for hand in ending.hands for c in hand} | set(ending.trick))
     mine = set(ending.hands[seat])
     found: list[set[Card]] = []
-    previous = None
+    previous: Card | None = None
     for card in in_play:
         if card in mine:
             if previous in mine and previous.suit == card.suit:
@@ -154,7 +155,7 @@ def sure_tricks(ending: Ending, card: Card) -> int:
                     break
         if not trick:
             table[hands, leader] = best
-        return best
+        return best  # type: ignore[return-value]  # a legal card always gives one
 
     def after(hands, trick, leader, seat, card_index) -> int:
         played = list(hands)
@@ -280,7 +281,7 @@ def reason_text(solution: Solution, ending: Ending) -> str:
     for value in solution.cards:  # best first
         key = (value.card in best, value.tricks[seat], value.points[seat])
         outcomes.setdefault(key, []).append(value)
-    parts = {True: [], False: []}
+    parts: dict[bool, list[str]] = {True: [], False: []}
     for (is_best, _tricks_taken, _points), values in outcomes.items():
         parts[is_best].append(
             f"{_either(v.card for v in values)}: {outcome_text(values[0], ending)}"

@@ -199,7 +199,7 @@ class BestPlayPuzzle:
     best: frozenset[Card]
     values: tuple[CardValue, ...]
     reason: str
-    margin: Fraction
+    margin: Fraction | None  # None when every legal card is best
     deal_seed: int
     dealer: int
     history: tuple[Card, ...]
@@ -208,33 +208,40 @@ class BestPlayPuzzle:
 
     @property
     def ending(self) -> Ending:
+        """The position as an ending for the exact solver."""
         return ending_from(
             self.hands, self.trick, self.leader, self.calls, self.won, self.variant, self.game
         )
 
     @property
     def seat(self) -> int:
+        """The seat to play."""
         return (self.leader + GAMES[self.game].direction * len(self.trick)) % 4
 
     @property
     def hand(self) -> tuple[Card, ...]:
+        """The hand of the seat to play."""
         return self.hands[self.seat]
 
     @property
     def answer(self) -> frozenset[Card]:
+        """The best cards (the same as ``best``), as every puzzle names its answer."""
         return self.best
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
+        """The seats that played to the trick so far, in order."""
         direction = GAMES[self.game].direction
         return tuple((self.leader + direction * i) % 4 for i in range(len(self.trick)))
 
     @property
     def tricks_played(self) -> int:
+        """How many tricks were played before this one."""
         return 13 - len(self.hand)
 
     @property
     def title(self) -> str:
+        """The puzzle's title (number, level, seed), in the learner's language."""
         if self.game == "callbreak":
             title = _("Best-play puzzle {number} ({level}, seed {seed})")
         else:
@@ -245,10 +252,12 @@ class BestPlayPuzzle:
 
     @property
     def question(self) -> str:
+        """The question, in the learner's language."""
         return question_text(self.ending)
 
     @property
     def prompt(self) -> str:
+        """What to do, in the learner's language."""
         return _("Click the card you would play, then Check.")
 
     def check(self, answer):
@@ -274,6 +283,7 @@ class BestPlayPuzzle:
         )
 
     def answer_text(self) -> str:
+        """Why the best cards are best, in a sentence."""
         return self.reason
 
     def __str__(self) -> str:
@@ -319,7 +329,7 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak")
             deal.play(card)  # noqa: B023
             history.append(card)  # noqa: B023
 
-        while len(deal.hand(deal.to_act)) > size or deal.trick:
+        while len(deal.hand(deal.to_act)) > size or deal.trick:  # type: ignore[arg-type]
             play()
         found = []
         for _turn in range(4):

@@ -107,7 +107,7 @@ def narrows(
         return {MUST_UNDERTRUMP: 0} if rivals[MUST_UNDERTRUMP] is None and len(suits) > 1 else None
     if any(mask is None or mask == legal for mask in rivals.values()):
         return None
-    return rivals
+    return {rival: mask for rival, mask in rivals.items() if mask is not None}
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,7 @@ class Kind:
 
     @property
     def name(self) -> str:
+        """The rule the puzzle is about, with its house rules if not the standard game."""
         return (
             self.rule if self.variant == STANDARD else f"{self.rule} ({variant_text(self.variant)})"
         )
@@ -183,6 +184,7 @@ class Puzzle:
 
     @property
     def title(self) -> str:
+        """The puzzle's title (number, level, seed), in the learner's language."""
         return _("Puzzle {number} ({level}, seed {seed})").format(
             number=self.number + 1, level=_(self.level), seed=self.seed
         )
@@ -338,6 +340,8 @@ def _kinds(level: str) -> tuple[Kind, ...]:
 def _fits(kind: Kind, deal: callbreak.Deal, explanation: Explanation) -> bool:
     """Whether the turn makes a puzzle of this kind: the right rule, and a rule that matters."""
     if explanation.rule != kind.rule:
+        return False
+    if deal.to_act is None:
         return False
     hand = deal.hand(deal.to_act)
     if len(hand) < 3:

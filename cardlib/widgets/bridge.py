@@ -73,6 +73,9 @@ def _status_html(auction: Auction, last: str | None = None, error: str | None = 
         parts.append(_("All four passed: no contract. The next dealer deals again."))
     elif auction.is_over:
         contract = auction.contract
+        # an auction over and not passed out has a contract, with its declarer and dummy
+        assert contract is not None and contract.declarer is not None
+        assert contract.dummy is not None
         parts.append(
             _(
                 "Contract {contract}. Declarer {declarer}, the first of the side to name "
@@ -86,7 +89,8 @@ def _status_html(auction: Auction, last: str | None = None, error: str | None = 
             )
         )
     else:
-        parts.append(_("{seat} to call.").format(seat=seat_label(auction.to_act)))
+        seat = auction.seat_of(len(auction.calls))  # the auction goes on: to_act
+        parts.append(_("{seat} to call.").format(seat=seat_label(seat)))
     return " ".join(parts)
 
 
@@ -198,6 +202,7 @@ class AuctionPad:
 
     @property
     def contract(self) -> Contract | None:
+        """The auction's contract, ``None`` until the auction is over."""
         return self.auction.contract
 
     def _refresh(

@@ -23,13 +23,14 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
 
 from cardlib import callbreak, callbridge
-from cardlib.cards import parse_cards, sort_for_display
+from cardlib.cards import Card, parse_cards, sort_for_display
 from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.errors import CardlibError
 from cardlib.game import Explanation
@@ -64,18 +65,23 @@ POSITIONS: tuple[Comparison, ...] = (
 GAMES = ((N_("Call Break"), "call_break"), (N_("Call Bridge"), "call_bridge"))
 
 
-def compare(hand, trick=()) -> tuple[Explanation, Explanation]:
+def compare(
+    hand: str | Sequence[Card | str], trick: str | Sequence[Card | str] = ()
+) -> tuple[Explanation, Explanation]:
     """The same position explained under Call Break's rules and under Call Bridge's."""
     if not parse_cards(hand):
         raise ValueError(_("your hand is empty: type the cards you hold, e.g. 3H KH 2S"))
     return callbreak.explain_play(hand, trick), callbridge.explain_play(hand, trick)
 
 
-def comparison_html(hand, trick=()) -> Html:
+def comparison_html(
+    hand: str | Sequence[Card | str], trick: str | Sequence[Card | str] = ()
+) -> Html:
     """The trick, then the hand twice (legal cards highlighted), one column per game."""
     hand, trick = parse_cards(hand), parse_cards(trick)
     explanations = compare(hand, trick)
     same = explanations[0].legal == explanations[1].legal
+    table: str
     if trick:
         table = trick_svg(trick, range(len(trick)), None, [_(place) for place in TRICK_PLACES])
     else:
@@ -112,6 +118,10 @@ class RuleComparison:
     ``None`` after bad input), ``verdict`` (``"same"``, ``"differ"`` or
     ``"error"``), ``error`` (the message for bad input) and ``result.value``.
     """
+
+    call_break: Explanation | None
+    call_bridge: Explanation | None
+    error: str | None
 
     def __init__(self, positions: tuple[Comparison, ...] = POSITIONS):
         self.positions = positions

@@ -155,6 +155,7 @@ class CoachWidget:
 
     @property
     def samples(self) -> int:
+        """The number of imagined deals the slider asks for."""
         return self.samples_slider.value
 
     def analyse(self) -> None:

@@ -30,48 +30,21 @@ CSS classes (for the browser tests):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
 
 from cardlib import judgement
-from cardlib.cards import SUIT_SYMBOLS, Card, card_name, sort_for_display, suit_name
-from cardlib.draw.svg import HIGHLIGHT, SUIT_COLOURS, Html, card_html, hand_svg, trick_svg
+from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.draw.judgement import schedule_html, trump_html
+from cardlib.draw.svg import SUIT_COLOURS, card_html, hand_svg, trick_svg
 from cardlib.errors import CardlibError
 from cardlib.i18n import _, ngettext
 from cardlib.seats import seat_labels
 from cardlib.widgets.language import LanguagePicker
 
 FACE_DOWN = "🂠"
-
-
-def trump_html(trump: str) -> str:
-    """The trump suit as coloured text: '♣ clubs'."""
-    return (
-        f'<span style="color:{SUIT_COLOURS[trump]};font-weight:bold">'
-        f"{SUIT_SYMBOLS[trump]} {suit_name(trump)}</span>"
-    )
-
-
-def schedule_html(current: int | None = None, players: int | None = None) -> Html:
-    """The schedule as an HTML table; the ``current`` round's row is marked (bold, ▶)."""
-    titles = [_("Round"), _("Cards each"), _("Trump")]
-    titles += [_("Cards in play")] if players else []
-    titles.append(_("Blind"))
-    rows = ["<tr>" + "".join(f"<th>{title}</th>" for title in titles) + "</tr>"]
-    for spec in judgement.schedule():
-        here = spec.number == current
-        style = f' style="font-weight:bold;outline:2px solid {HIGHLIGHT}"' if here else ""
-        cells = [
-            f"{'▶ ' if here else ''}{spec.number}",
-            str(spec.cards),
-            trump_html(spec.trump),
-        ]
-        if players:
-            cells.append(_("{count} of 52").format(count=players * spec.cards))
-        cells.append(_("blind") if spec.blind else "")
-        rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return Html('<table class="cardlib-schedule-table">' + "".join(rows) + "</table>")
 
 
 def _round_options() -> list[tuple[str, int]]:
@@ -211,6 +184,9 @@ class HookExplorer:
     ``why.value`` (the sentence).
     """
 
+    explanation: judgement.BidExplanation | None
+    error: str | None
+
     def __init__(self, cards: int = 5, bids: str = "2 1 0"):
         self.cards = widgets.IntSlider(value=cards, min=1, max=judgement.MAX_CARDS)
         self.cards.add_class("cardlib-hook-cards")
@@ -287,6 +263,8 @@ class JudgementTable:
     (bid → button), ``card_buttons`` (card → button), ``table.value`` and
     ``status.value``; ``bid(n)`` and ``play(card)`` click for you.
     """
+
+    _say: Callable[[], str]
 
     def __init__(
         self,
@@ -379,9 +357,8 @@ class JudgementTable:
         try:
             self.round.bid(n, seat=0)
         except CardlibError as error:
-            self._say = lambda error=error: (
-                "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or error)
-            )
+            refused = error  # ``error`` is unbound after the except block
+            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or refused)
             self._draw()
             return
         self._say = lambda: _("You bid {bid}.").format(bid=n)
@@ -391,9 +368,8 @@ class JudgementTable:
         try:
             self.round.play(card, seat=0)
         except CardlibError as error:
-            self._say = lambda error=error: (
-                "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or error)
-            )
+            refused = error  # ``error`` is unbound after the except block
+            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or refused)
             self._draw()
             return
         self._say = lambda: _("You played {card}.").format(card=card)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -69,7 +70,7 @@ class Position:
     title_fields: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def of(cls, key: str, title: str, hand: str, trick: str = "", **options) -> Position:
+    def of(cls, key: str, title: str, hand: str, trick: str = "", **options: Any) -> Position:
         """A position from card text: ``Position.of("k", "title", "3H KH", "QH")``."""
         return cls(key, title, tuple(parse_cards(hand)), tuple(parse_cards(trick)), **options)
 
@@ -79,7 +80,7 @@ class Position:
 
     def shown_title(self) -> str:
         """The title in the learner's language (``title`` stays English)."""
-        if self.title_fields:
+        if self.title_fields and self.seat is not None:
             return _(DEALT_TITLE).format(**dict(self.title_fields), seat=seat_label(self.seat))
         return _(self.title)
 
@@ -150,6 +151,7 @@ def dealt_position(seed: int, variant: callbreak.Variant = callbreak.STANDARD) -
     for _turn in range(rng.randrange(40)):
         deal.play(bot.choose_play(deal))
     seat = deal.to_act
+    assert seat is not None  # fewer than 40 of the 52 cards are played
     number = len(deal.tricks) + 1
     return Position(
         key=f"seed-{seed}",
@@ -167,6 +169,7 @@ def dealt_position(seed: int, variant: callbreak.Variant = callbreak.STANDARD) -
 def position_html(position: Position) -> Html:
     """Who plays, and the trick so far as SVG (or a line saying you lead)."""
     you = None if position.seat is None else seat_label(position.seat, you=position.seat)
+    picture: str
     if position.trick:
         if position.seats is not None:
             picture = trick_svg(position.trick, position.seats, seat_names=seat_labels())
@@ -296,9 +299,9 @@ class PlayExplorer:
             self.picker.value = index
         finally:
             self._syncing = False
-        self.chosen = None
-        self.verdict = None
-        self.highlighted = frozenset()
+        self.chosen: Card | None = None
+        self.verdict: str | None = None
+        self.highlighted: frozenset[Card] = frozenset()
         self.card_buttons = {
             card: self._card_button(card) for card in sort_for_display(position.hand)
         }

@@ -23,6 +23,7 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 import ipywidgets as widgets
@@ -112,7 +113,8 @@ class PuzzleWidget:
             ]
         )
         self.widget.add_class("cardlib-puzzle-widget")
-        self._shown = None  # what the feedback says: None, "unanswered" or the cards checked
+        # what the feedback says: None, "unanswered" or the cards checked
+        self._shown: str | list[Card] | None = None
 
     def redraw(self) -> None:
         """Say everything again in the language now in use (the same cards chosen and
@@ -144,9 +146,10 @@ class PuzzleWidget:
 
     @property
     def selected(self) -> frozenset[Card]:
+        """The cards chosen now."""
         return frozenset(card for card, button in self.buttons.items() if button.value)
 
-    def select(self, cards) -> None:
+    def select(self, cards: Iterable[Card | str] | str) -> None:
         """Choose exactly these cards (as if clicked); text like ``"KH AH"`` works too."""
         from cardlib.cards import parse_cards
 
@@ -240,6 +243,7 @@ class PuzzleStream:
 
     @property
     def score(self) -> str:
+        """Right answers out of puzzles tried, in the learner's language."""
         return _("Score: {right} of {tried}").format(right=self.right, tried=self.tried)
 
     def _show(self) -> None:

@@ -15,6 +15,7 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -26,7 +27,9 @@ from cardlib.seats import seat_label
 from cardlib.widgets.language import LanguagePicker
 
 
-def counts_table(calls, won, scores=None) -> str:
+def counts_table(
+    calls: Sequence[int | None], won: Sequence[int], scores: Sequence[object] | None = None
+) -> str:
     """An HTML table: each seat's call, tricks taken so far and, at the end, its score."""
     rows = [
         "<tr><th>"
@@ -90,9 +93,11 @@ class DealReplay:
         self.go_to(self.step)
 
     def forward(self) -> None:
+        """One card forward."""
         self.go_to(self.step + 1)
 
     def back(self) -> None:
+        """One card back."""
         self.go_to(self.step - 1)
 
     def go_to(self, step: int) -> None:

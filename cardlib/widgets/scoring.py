@@ -19,6 +19,8 @@ CSS classes (for the browser tests):
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -27,7 +29,7 @@ from cardlib import callbreak
 from cardlib.cards import DECK, Card, parse_cards, sort_for_display
 from cardlib.coach.estimate import best_calls, mean_tricks, trick_counts
 from cardlib.draw.charts import bar_chart
-from cardlib.draw.svg import cards_html, hand_svg
+from cardlib.draw.svg import Svg, cards_html, hand_svg
 from cardlib.i18n import N_, _, ngettext
 from cardlib.widgets.language import LanguagePicker
 
@@ -100,7 +102,7 @@ class ScoreExplorer:
         self._update()
 
     @property
-    def points(self):
+    def points(self) -> Decimal:
         """The score now shown, exactly (a ``Decimal``)."""
         return callbreak.score(self.call.value, self.tricks.value, self.variant)
 
@@ -118,7 +120,7 @@ class ScoreExplorer:
         return f"ScoreExplorer(call={self.call.value}, tricks={self.tricks.value})"
 
 
-def random_hand(seed) -> tuple[Card, ...]:
+def random_hand(seed: int | str) -> tuple[Card, ...]:
     """Thirteen cards drawn from a seeded shuffle, sorted for display."""
     indices = random.Random(seed).sample(range(52), 13)
     return tuple(sort_for_display(DECK[i] for i in indices))
@@ -139,7 +141,7 @@ def expected_chart(
     title: str | None = None,
     width: int = 640,
     height: int = 300,
-):
+) -> Svg:
     """The bar chart of expected score by call, the best call(s) marked."""
     return bar_chart(
         expected,
@@ -226,7 +228,7 @@ class ExpectedScoreExplorer:
         else:
             self.show_hand(random_hand(self.hand_seed.value))
 
-    def show_hand(self, cards) -> None:
+    def show_hand(self, cards: Iterable[Card]) -> None:
         """Estimate ``cards`` (13 of them) and redraw everything."""
         self.hand = tuple(sort_for_display(cards))
         self.counts = trick_counts(self.hand, self.samples, self.seed, self.variant)
@@ -237,7 +239,7 @@ class ExpectedScoreExplorer:
     def _draw(self) -> None:
         self.hand_view.value = str(hand_svg(self.hand, label=_("your hand")))
         self.chart.value = str(expected_chart(self.expected))
-        best = self.best[0]
+        best = str(self.best[0])
         for call in self.best[1:]:
             best = _("{calls} or {call}").format(calls=best, call=call)
         sentence = _(

@@ -58,6 +58,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
@@ -100,7 +101,7 @@ class GameSpec:
     name: str  # the game's name, a message id
     title_message: str  # "(a match of {n} deals)", a message id with named placeholders
     title_values: dict
-    make_match: Callable[[int, int], object]  # (seed, players) -> a match
+    make_match: Callable[[int, int], Any]  # (seed, players) -> a match
     make_bots: Callable[[int], list]  # players -> one bot per seat
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
@@ -249,13 +250,13 @@ class CardTable(anywidget.AnyWidget):
     _esm = Path(__file__).with_name("table.js")
     _css = Path(__file__).with_name("table.css")
 
-    frames = traitlets.List().tag(sync=True)
+    frames: traitlets.List = traitlets.List().tag(sync=True)
     speed = traitlets.Unicode("normal").tag(sync=True)
     refusal = traitlets.Unicode("").tag(sync=True)
     refusal_count = traitlets.Int(0).tag(sync=True)
     #: the language dropdown drawn in the table: its choice and the choices, each in its own name
     lang = traitlets.Unicode("en").tag(sync=True)
-    languages = traitlets.List().tag(sync=True)
+    languages: traitlets.List = traitlets.List().tag(sync=True)
     #: the review of the deal just finished, in words for the browser ({} until asked for)
     review = traitlets.Dict().tag(sync=True)
 
@@ -304,8 +305,8 @@ class CardTable(anywidget.AnyWidget):
         self.match = self.spec.make_match(seed, players)
         #: (a copy of the deal before it, the action) for each of the learner's decisions
         self.record: list[tuple[object, object]] = []
-        self._kept_match = None  # the match itself while the learner replays (practice)
-        self._deal_review = None  # the Review of the finished deal, once asked for
+        self._kept_match: Any = None  # the match itself while the learner replays (practice)
+        self._deal_review: Any = None  # the Review of the finished deal, once asked for
         #: the finished deal's record and review, kept while the learner replays it
         self._kept_record: list[tuple[object, object]] = []
         self._kept_review = None
@@ -520,6 +521,7 @@ class CardTable(anywidget.AnyWidget):
         return {"text": row.choice_text(choice)}
 
     def set_speed(self, speed: str) -> None:
+        """How fast the bots play (one of ``SPEEDS``); another speed is refused."""
         if speed not in SPEEDS:
             raise _speed_error(speed)
         self.speed = speed
@@ -798,6 +800,7 @@ class CardTable(anywidget.AnyWidget):
 
     def _call_buttons(self, legal_actions) -> list[dict]:
         legal = list(legal_actions)
+        shown: list[Any]
         if self.game == "bridge":
             shown = list(bridge.CALLS)
         else:
@@ -1052,7 +1055,8 @@ def _speed_error(speed) -> CardlibError:
 
 def _total_text(total) -> str:
     if isinstance(total, Decimal):
-        return f"{total:.1f}" if total.as_tuple().exponent < 0 else f"{total:.0f}"
+        exponent = total.as_tuple().exponent  # an int: totals are finite (never NaN)
+        return f"{total:.1f}" if exponent < 0 else f"{total:.0f}"  # type: ignore[operator]
     return str(total)
 
 

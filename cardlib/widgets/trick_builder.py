@@ -60,7 +60,7 @@ def winner_and_reason(trick: Sequence[Card | str], trump: str | None = "S") -> t
     head = _("{card} wins.").format(card=win)
     led = cards[0].suit
     trumps = [c for c in cards if trump is not None and c.suit == trump]
-    if trumps:
+    if trump is not None and trumps:
         names = suit_name(trump)
         best_other = max((c for c in cards if c.suit != trump), key=lambda c: c.rank, default=None)
         if len(trumps) > 1:
