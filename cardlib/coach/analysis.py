@@ -622,6 +622,21 @@ class Estimate:
         return f"{_fmt(self.mean)} ± {self.stderr:.2f} ({self.samples} samples)"
 
 
+#: How many standard errors a choice must trail the best by before the coach calls it worse:
+#: within that, the two are shown as equally good ("too close to tell").
+CLEAR_SE = 2
+
+
+def too_close(loss: Fraction, loss_stderr: float) -> bool:
+    """Whether a choice ``loss`` points behind the best (± ``loss_stderr``) is within noise of it.
+
+    A loss of at most :data:`CLEAR_SE` standard errors could be chance: the coach
+    does not call such a choice worse. A choice that scores the same as the best
+    in every sample (loss 0, error 0) is within noise too (it is as good).
+    """
+    return loss <= CLEAR_SE * loss_stderr
+
+
 @dataclass(frozen=True)
 class CardEstimate:
     """One legal card: the player's expected points if they play it, and the loss against the best.
@@ -634,6 +649,16 @@ class CardEstimate:
     estimate: Estimate
     loss: Fraction
     loss_stderr: float
+
+    @property
+    def same(self) -> bool:
+        """Whether it scored exactly what the best card scored, in every sample."""
+        return self.loss == 0 and self.loss_stderr == 0
+
+    @property
+    def close(self) -> bool:
+        """Whether it is within :data:`CLEAR_SE` standard errors of the best (:func:`too_close`)."""
+        return too_close(self.loss, self.loss_stderr)
 
     def __str__(self) -> str:
         return f"{self.card}: {self.estimate}"
@@ -683,6 +708,20 @@ class Analysis:
         """How much better the best card is than the second best (0 with one legal card)."""
         return self.cards[1].loss if len(self.cards) > 1 else Fraction(0)
 
+    @property
+    def equally_good(self) -> tuple[Card, ...]:
+        """The best card and every card within :data:`CLEAR_SE` standard errors of it, best first.
+
+        The samples cannot tell these apart: the coach shows them as equally good.
+        """
+        return tuple(c.card for c in self.cards if c.close)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the best card is clearly best: every other card is either clearly worse
+        (by more than :data:`CLEAR_SE` standard errors) or scores the same in every sample."""
+        return all(c.same or not c.close for c in self.cards[1:])
+
     def of(self, card: Card | str) -> CardEstimate:
         card = Card(card)
         for c in self.cards:
@@ -696,10 +735,15 @@ class Analysis:
         rows = []
         for rank, c in enumerate(self.cards, 1):
             versus = "best" if rank == 1 else f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
+            if rank > 1 and c.close and not c.same:
+                versus += ", too close to tell"
             e = c.estimate
             rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
         margin = ""
-        if len(self.cards) > 1:
+        if not self.clear:
+            close = ", ".join(str(c) for c in self.equally_good)
+            margin = f"; too close to tell between {close} (within {CLEAR_SE} standard errors)"
+        elif len(self.cards) > 1:
             second = self.cards[1]
             margin = (
                 f"; best {self.best} by {_fmt(second.loss)} ± {second.loss_stderr:.2f} "
@@ -719,10 +763,26 @@ class Analysis:
 
 @dataclass(frozen=True)
 class CallEstimate:
-    """One call: the player's expected points for the deal if they make it."""
+    """One call: the player's expected points for the deal if they make it.
+
+    ``loss`` is the best call's mean minus this one's (0 for the best), with the
+    standard error of that difference over the same samples (``loss_stderr``).
+    """
 
     call: int
     estimate: Estimate
+    loss: Fraction = Fraction(0)
+    loss_stderr: float = 0.0
+
+    @property
+    def same(self) -> bool:
+        """Whether it scored exactly what the best call scored, in every sample."""
+        return self.loss == 0 and self.loss_stderr == 0
+
+    @property
+    def close(self) -> bool:
+        """Whether it is within :data:`CLEAR_SE` standard errors of the best call."""
+        return too_close(self.loss, self.loss_stderr)
 
     def __str__(self) -> str:
         return f"call {self.call}: {self.estimate}"
@@ -741,6 +801,18 @@ class CallAnalysis:
     def best(self) -> int:
         return max(self.calls, key=lambda c: (c.estimate.mean, -c.call)).call
 
+    @property
+    def equally_good(self) -> tuple[int, ...]:
+        """The best call and every call within :data:`CLEAR_SE` errors of it, best first."""
+        ranked = sorted(self.calls, key=lambda c: (-c.estimate.mean, c.call))
+        return tuple(c.call for c in ranked if c.close)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the best call is clearly best (every other clearly worse, or the same)."""
+        best = self.best
+        return all(c.same or not c.close for c in self.calls if c.call != best)
+
     def of(self, call: int) -> CallEstimate:
         for c in self.calls:
             if c.call == call:
@@ -753,8 +825,15 @@ class CallAnalysis:
         for c in self.calls:
             e = c.estimate
             versus = "best" if c.call == self.best else f"−{_fmt(best - e.mean)}"
+            if c.call != self.best:
+                versus += f" ± {c.loss_stderr:.2f}"
+                if c.close and not c.same:
+                    versus += ", too close to tell"
             rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
         caption = f"Expected points of each call for seat {self.seat} ({self.samples} samples)"
+        if not self.clear:
+            close = ", ".join(map(str, self.equally_good))
+            caption += f"; too close to tell between {close} (within {CLEAR_SE} standard errors)"
         return _table_html(caption, ("call", "expected points", "against the best"), rows)
 
 
@@ -944,8 +1023,20 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
             calls = _later_calls(view, hands, calls)
             final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
             values[call].append(tables[call][final[seat]])
-    estimates = tuple(CallEstimate(c, Estimate.of(v)) for c, v in values.items())
-    return CallAnalysis(seat, estimates, samples, seed if isinstance(seed, int) else -1)
+    return CallAnalysis(
+        seat, _call_estimates(values), samples, seed if isinstance(seed, int) else -1
+    )
+
+
+def _call_estimates(values: dict[int, list[Fraction]]) -> tuple[CallEstimate, ...]:
+    """Each call's estimate and its loss against the best call over the same samples."""
+    estimates = {c: Estimate.of(v) for c, v in values.items()}
+    best = max(estimates, key=lambda c: (estimates[c].mean, -c))
+    out = []
+    for call, estimate in estimates.items():
+        loss = Estimate.of([b - v for b, v in zip(values[best], values[call], strict=True)])
+        out.append(CallEstimate(call, estimate, loss.mean, 0.0 if call == best else loss.stderr))
+    return tuple(out)
 
 
 class CoachBot:
@@ -1035,6 +1126,7 @@ class CoachBot:
 
 __all__ = [
     "CALL_MODELS",
+    "CLEAR_SE",
     "Analysis",
     "CallAnalysis",
     "CallEstimate",
@@ -1051,5 +1143,6 @@ __all__ = [
     "legal_calls",
     "model_call",
     "policy_playout",
+    "too_close",
     "view_of",
 ]

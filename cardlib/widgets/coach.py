@@ -287,6 +287,8 @@ class CoachWidget:
         for rank, c in enumerate(analysis.cards, 1):
             e = c.estimate
             versus = best_word if rank == 1 else f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
+            if rank > 1 and c.close and not c.same:
+                versus += ", " + escape(_("too close to tell"))
             rows.append(
                 (
                     f"<td>{rank}</td>",
@@ -308,12 +310,13 @@ class CoachWidget:
     def _calls_html(self) -> str:
         analysis = self.analysis
         ranked = self._ranked_calls()
-        top = ranked[0].estimate.mean
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
         for rank, c in enumerate(ranked, 1):
             e = c.estimate
-            versus = best_word if rank == 1 else f"−{_points(top - e.mean)}"
+            versus = best_word if rank == 1 else f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
+            if rank > 1 and c.close and not c.same:
+                versus += ", " + escape(_("too close to tell"))
             rows.append(
                 (
                     f"<td>{rank}</td>",
@@ -330,8 +333,23 @@ class CoachWidget:
         ).format(seat=self._seat(analysis.seat), call=word, samples=analysis.samples)
         return self._table(caption, word, rows)
 
+    def _too_close_html(self) -> str:
+        """The verdict when the samples cannot tell the best choices apart: all of them named."""
+        analysis = self.analysis
+        if self.calling:
+            choices = escape(", ".join(map(str, analysis.equally_good)))
+        else:
+            choices = cards_html(list(analysis.equally_good))
+        text = _(
+            "Too close to tell: {choices} are within two standard errors of the best, "
+            "over {samples} imagined deals."
+        ).format(choices="{choices}", samples=analysis.samples)
+        return "<p>" + escape(text).format(choices=f"<b>{choices}</b>") + "</p>"
+
     def _verdict_html(self) -> str:
         analysis = self.analysis
+        if not analysis.clear:
+            return self._too_close_html()
         if self.calling:
             ranked = self._ranked_calls()
             best = ranked[0]
