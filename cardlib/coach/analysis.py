@@ -15,7 +15,8 @@ deal (the game's points, not tricks):
 2. **play each sample out** with every legal card in turn, all four players
    then playing like :class:`~cardlib.bots.SensibleBot` (a mask-based policy,
    :func:`policy_playout`) and, once the hands are down to ``exact_from``
-   cards, by the exact solver's line (:class:`cardlib.coach.solver.Finisher`);
+   cards, by the exact solver's line (:class:`cardlib.coach.solver.Finisher`),
+   the rest of the trick on the table included;
 3. **average** the player's points: mean, standard error, number of samples,
    the same samples for every card (so the differences between cards are
    sharper than each mean).
@@ -470,7 +471,10 @@ def policy_playout(
     """Play on like :class:`~cardlib.bots.SensibleBot` until every hand holds ``stop_at`` cards.
 
     ``hands``, ``trick`` (card indices of the trick on the table) and ``won``
-    are updated in place; returns the leader of the next trick. Each seat wants
+    are updated in place; returns the leader of the trick left on the table (the
+    next trick's, when ``trick`` is left empty). It stops as soon as the seat to
+    play holds at most ``stop_at`` cards, between tricks or in the middle of one,
+    so an exact finish takes over the trick on the table too. Each seat wants
     tricks while it has fewer than its call. With a ``record`` list, every turn
     appends ``(seat, hand, trick, legal, card, wants tricks)`` so tests can hold it to
     :func:`cardlib.tricks.legal_mask` and :func:`cardlib.bots.sensible_play_mask`.
@@ -529,6 +533,10 @@ def policy_playout(
             order = orders[leader]
         for seat in order[len(trick) :]:
             hand = hands[seat]
+            if hand.bit_count() <= stop_at:
+                # Every hand is down to stop_at cards (this seat holds the most, it has not
+                # played to this trick yet): the caller finishes the trick too.
+                return leader
             legal = hand & led_bits
             if legal:
                 if must_beat and top_trump < 0:
@@ -584,7 +592,7 @@ class _Playout:
         leader = policy_playout(
             hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
         )
-        if not hands[leader]:
+        if not trick and not hands[leader]:
             return won
         key = tuple(calls)
         finisher = self.finishers.get(key)
@@ -904,8 +912,8 @@ def analyse(
     ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
     ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
     hands are drawn (seeded by ``seed``); each is played out after every legal
-    card, by the sensible policy and, from ``exact_from`` cards a hand, the
-    exact solver's line.
+    card, by the sensible policy and, from ``exact_from`` cards a hand (even in
+    the middle of a trick), the exact solver's line.
 
     ``calls_model``: ``None`` (the default) draws every layout consistent with
     the cards seen alike; ``"sensible"`` keeps only those in which the other
