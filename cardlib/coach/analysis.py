@@ -587,13 +587,26 @@ class _Playout:
         self.rules = view.rules
         self.finishers: dict = {}
 
-    def final_tricks(self, hands, trick, leader, won, calls, first) -> list[int] | tuple[int, ...]:
+    def final_tricks(
+        self, hands, trick, leader, won, calls, first, seat=None, points=None
+    ) -> list[int] | tuple[int, ...]:
+        """Final tricks by seat: the policy down to ``exact_from`` cards, then the solver.
+
+        With ``seat`` and its ``points`` by tricks taken, the exact finish is skipped
+        where it cannot change that seat's points (the same whatever it takes from
+        here): then only ``seat``'s count is final.
+        """
         view = self.view
         leader = policy_playout(
             hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
         )
         if not trick and not hands[leader]:
             return won
+        if seat is not None:
+            now = won[seat]
+            reachable = points[now : now + max(h.bit_count() for h in hands) + 1]
+            if min(reachable) == max(reachable):
+                return won
         key = tuple(calls)
         finisher = self.finishers.get(key)
         if finisher is None:
@@ -625,6 +638,20 @@ class Estimate:
             return cls(mean, math.inf, n)
         variance = sum((v - mean) ** 2 for v in values) / (n - 1)
         return cls(mean, math.sqrt(variance / n), n)
+
+    @classmethod
+    def of_scaled(cls, values: Sequence[int], scale: int) -> Estimate:
+        """The estimate of ``values / scale`` (whole numbers, e.g. tenths): exactly what
+        :meth:`of` gives for the Fractions, summed as integers (the analysis's inner loop)."""
+        n = len(values)
+        total = sum(values)
+        mean = Fraction(total, n * scale)
+        if n < 2:
+            return cls(mean, math.inf, n)
+        squares = sum(v * v for v in values)
+        # sum((v - mean)²) / (n - 1) / n, over scale², exactly as a Fraction
+        variance = Fraction(n * squares - total * total, n * n * (n - 1) * scale * scale)
+        return cls(mean, math.sqrt(variance), n)
 
     def __str__(self) -> str:
         return f"{_fmt(self.mean)} ± {self.stderr:.2f} ({self.samples} samples)"
@@ -871,6 +898,15 @@ def _representatives(view: View, legal: int) -> dict[int, int]:
     return rep
 
 
+def distinct_cards(position) -> tuple[Card, ...]:
+    """The legal cards :func:`analyse` plays out for the player to act, highest first: one
+    of each run of cards that are worth the same in every sample (the others share its value)."""
+    view = _as_view(position)
+    trick = [int(c) for _, c in view.current]
+    legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
+    return tuple(DECK[c] for c in sorted(set(_representatives(view, legal).values()), reverse=True))
+
+
 def _rng(seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
@@ -935,10 +971,11 @@ def analyse(
     tried = sorted(set(reps.values()), reverse=True)
     playout = _Playout(view, exact_from)
     calls = list(view.calls)
-    own = view.points(seat, calls[seat])
+    # The inner loop adds whole numbers (points × scale, tenths in Call Break), not Fractions.
+    own, scale = _scaled(view.points(seat, calls[seat]))
     won0 = list(view.won)
     leader = view.leader
-    values: dict[int, list[Fraction]] = {c: [] for c in tried}
+    values: dict[int, list[int]] = {c: [] for c in tried}
     sampler = _sampler(view, calls_model, tolerance)
     rng = _rng(seed)
     for _ in range(samples):
@@ -955,9 +992,9 @@ def analyse(
                 lead = order[winner_index(t, trump)]
                 won[lead] += 1
                 t = []
-            final = playout.final_tricks(h, t, lead, won, calls, False)
+            final = playout.final_tricks(h, t, lead, won, calls, False, seat, own)
             values[card].append(own[final[seat]])
-    analysis = _analysis(seat, reps, values, samples, seed)
+    analysis = _analysis(seat, reps, values, scale, samples, seed)
     if calls_model is None:
         return analysis
     return replace(
@@ -965,13 +1002,19 @@ def analyse(
     )
 
 
-def _analysis(seat, reps, values, samples, seed) -> Analysis:
-    estimates = {c: Estimate.of(v) for c, v in values.items()}
+def _scaled(points: Sequence[Fraction]) -> tuple[list[int], int]:
+    """Points as whole numbers over one common denominator: ``(numerators, scale)``."""
+    scale = math.lcm(*(Fraction(p).denominator for p in points))
+    return [int(p * scale) for p in points], scale
+
+
+def _analysis(seat, reps, values, scale, samples, seed) -> Analysis:
+    estimates = {c: Estimate.of_scaled(v, scale) for c, v in values.items()}
     best = max(estimates, key=lambda c: (estimates[c].mean, c))
     cards = []
     for card, rep in reps.items():
         diffs = [b - v for b, v in zip(values[best], values[rep], strict=True)]
-        loss = Estimate.of(diffs)
+        loss = Estimate.of_scaled(diffs, scale)
         cards.append(CardEstimate(DECK[card], estimates[rep], loss.mean, loss.stderr))
     cards.sort(key=lambda c: (-c.estimate.mean, -int(c.card)))
     return Analysis(seat, tuple(cards), samples, seed if isinstance(seed, int) else -1)
@@ -1021,8 +1064,9 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
     seat = view.seat
     leader = (view.dealer + view.direction) % view.players
     options = legal_calls(view)
-    values: dict[int, list[Fraction]] = {c: [] for c in options}
-    tables = {c: view.points(seat, c) for c in options}
+    values: dict[int, list[int]] = {c: [] for c in options}
+    scale = math.lcm(*(Fraction(p).denominator for c in options for p in view.points(seat, c)))
+    tables = {c: [int(p * scale) for p in view.points(seat, c)] for c in options}
     first = view.dealt == 13
     for hands in imagined_deals(view, samples, seed):
         for call in options:
@@ -1031,18 +1075,18 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
             calls = _later_calls(view, hands, calls)
             final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
             values[call].append(tables[call][final[seat]])
-    return CallAnalysis(
-        seat, _call_estimates(values), samples, seed if isinstance(seed, int) else -1
-    )
+    estimates = _call_estimates(values, scale)
+    return CallAnalysis(seat, estimates, samples, seed if isinstance(seed, int) else -1)
 
 
-def _call_estimates(values: dict[int, list[Fraction]]) -> tuple[CallEstimate, ...]:
+def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstimate, ...]:
     """Each call's estimate and its loss against the best call over the same samples."""
-    estimates = {c: Estimate.of(v) for c, v in values.items()}
+    estimates = {c: Estimate.of_scaled(v, scale) for c, v in values.items()}
     best = max(estimates, key=lambda c: (estimates[c].mean, -c))
     out = []
     for call, estimate in estimates.items():
-        loss = Estimate.of([b - v for b, v in zip(values[best], values[call], strict=True)])
+        diffs = [b - v for b, v in zip(values[best], values[call], strict=True)]
+        loss = Estimate.of_scaled(diffs, scale)
         out.append(CallEstimate(call, estimate, loss.mean, 0.0 if call == best else loss.stderr))
     return tuple(out)
 
@@ -1146,6 +1190,7 @@ __all__ = [
     "View",
     "analyse",
     "analyse_calls",
+    "distinct_cards",
     "forbidden_cards",
     "imagined_deals",
     "legal_calls",
