@@ -825,16 +825,35 @@ class CallEstimate:
 
 @dataclass(frozen=True)
 class CallAnalysis:
-    """Expected points of every legal call for the hand, in call order; ``best`` the highest."""
+    """Expected points of every legal call for the hand, in call order.
+
+    ``top`` is the call with the highest estimate; ``best`` the call the coach (and
+    :class:`CoachBot`) makes: the highest call whose estimate is within ``boldness``
+    points of the top one (``boldness`` 0: the top call). Why bolder than the top
+    estimate: the imagined deals play the player's own cards only by the sensible
+    policy, so they underrate what the player will really make (see :class:`CoachBot`).
+    Each call's ``loss`` is against the top call.
+    """
 
     seat: int
     calls: tuple[CallEstimate, ...]
     samples: int
     seed: int
+    boldness: Fraction = Fraction(0)
+
+    @property
+    def top(self) -> int:
+        """The call with the highest expected points (the lowest of equal ones)."""
+        return max(self.calls, key=lambda c: (c.estimate.mean, -c.call)).call
 
     @property
     def best(self) -> int:
-        return max(self.calls, key=lambda c: (c.estimate.mean, -c.call)).call
+        """The call the coach makes: the highest within ``boldness`` points of the top."""
+        top = self.top
+        if not self.boldness:
+            return top
+        floor = self.of(top).estimate.mean - self.boldness
+        return max(c.call for c in self.calls if c.estimate.mean >= floor)
 
     @property
     def equally_good(self) -> tuple[int, ...]:
@@ -1047,13 +1066,25 @@ def legal_calls(view: View) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
 
-def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int = 0) -> CallAnalysis:
+#: How far below the top estimate the coach's call may be, in points (see :class:`CoachBot`).
+CALL_BOLDNESS = Fraction(1, 2)
+
+
+def analyse_calls(
+    position,
+    samples: int = 200,
+    seed: int = 0,
+    exact_from: int = 0,
+    boldness: Fraction | float = CALL_BOLDNESS,
+) -> CallAnalysis:
     """Expected points of every legal call for the seat to call, from its hand alone.
 
     Each sample deals the hidden hands at random, fills in the calls still to
     come as the sensible bots would make them, and plays the deal out (the
     sensible policy for everyone, the player wanting tricks until their call is
-    made) once for every legal call: the same samples for every call.
+    made) once for every legal call: the same samples for every call. The
+    result's ``best`` is the call :class:`CoachBot` makes with this ``boldness``
+    (the highest call within that many points of the top estimate; 0: the top).
     """
     view = _as_view(position)
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
@@ -1076,7 +1107,8 @@ def analyse_calls(position, samples: int = 200, seed: int = 0, exact_from: int =
             final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
             values[call].append(tables[call][final[seat]])
     estimates = _call_estimates(values, scale)
-    return CallAnalysis(seat, estimates, samples, seed if isinstance(seed, int) else -1)
+    seed = seed if isinstance(seed, int) else -1
+    return CallAnalysis(seat, estimates, samples, seed, Fraction(boldness))
 
 
 def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstimate, ...]:
@@ -1130,7 +1162,7 @@ class CoachBot:
         call_samples: int = 100,
         play_samples: int = 50,
         exact_from: int = 2,
-        call_boldness: float = 0.5,
+        call_boldness: Fraction | float = CALL_BOLDNESS,
         calls_model: str | None = None,
         tolerance: int = 0,
     ):
@@ -1148,14 +1180,9 @@ class CoachBot:
 
     def choose_call(self, deal) -> int:
         seed = self.rng.getrandbits(32)
-        calls = analyse_calls(deal, self.call_samples, seed, self.exact_from)
-        if not self.call_boldness:
-            return calls.best
-        # The playouts underrate the bot's own play (see the class docstring).
-        top = calls.of(calls.best).estimate.mean
-        return max(
-            c.call for c in calls.calls if c.estimate.mean >= top - Fraction(self.call_boldness)
-        )
+        # The call the coach shows as best: the same analysis, the same boldness.
+        boldness = self.call_boldness
+        return analyse_calls(deal, self.call_samples, seed, self.exact_from, boldness).best
 
     choose_bid = choose_call
 
@@ -1177,6 +1204,7 @@ class CoachBot:
 
 
 __all__ = [
+    "CALL_BOLDNESS",
     "CALL_MODELS",
     "CLEAR_SE",
     "Analysis",

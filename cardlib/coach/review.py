@@ -351,7 +351,7 @@ def _rate(number, position, choice, legal, samples, seed, exact_from) -> ReviewR
     if len(legal) == 1:
         return ReviewRow(number, trick, kind, choice, choice, Fraction(0), 0.0, None, None, 1)
     if calling:
-        analysis = analyse_calls(view, samples, seed)
+        analysis = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
         best = analysis.best
         if analysis.of(best).estimate.mean == analysis.of(choice).estimate.mean:
             best = choice  # as good as the best: the row shows no other choice

@@ -312,9 +312,15 @@ class CoachWidget:
         ranked = self._ranked_calls()
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
+        best = analysis.best
         for rank, c in enumerate(ranked, 1):
             e = c.estimate
-            versus = best_word if rank == 1 else f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
+            if c.call == best:
+                versus = best_word
+            elif rank == 1:
+                versus = escape(_("highest estimate"))
+            else:
+                versus = f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
             if rank > 1 and c.close and not c.same:
                 versus += ", " + escape(_("too close to tell"))
             rows.append(
@@ -350,6 +356,23 @@ class CoachWidget:
         analysis = self.analysis
         if not analysis.clear:
             return self._too_close_html()
+        if self.calling and analysis.best != analysis.top:
+            text = _(
+                "Best {call}: {best}, the highest within {boldness} points of the top "
+                "estimate ({top}): the imagined deals play your own cards only sensibly, "
+                "so they underrate what you will make."
+            )
+            word = _("bid") if self.view.game == "judgement" else _("call")
+            return (
+                "<p>"
+                + escape(text).format(
+                    call=escape(word),
+                    best=f"<b>{analysis.best}</b>",
+                    boldness=_points(analysis.boldness),
+                    top=analysis.top,
+                )
+                + "</p>"
+            )
         if self.calling:
             ranked = self._ranked_calls()
             best = ranked[0]
