@@ -41,7 +41,7 @@ lower card of the same suit — that it kept the higher one for later.
 
 Works for Call Break, Call Bridge and Judgement. Contract Bridge is scored by
 side and contract, not by each player's call: :func:`review` refuses it with a
-clear error (its double-dummy analysis is :mod:`cardlib.bridge.double_dummy`).
+clear error; its review is double dummy, :func:`cardlib.coach.bridge_review.review_bridge`.
 """
 
 from __future__ import annotations
