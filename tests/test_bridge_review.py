@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+from test_double_dummy import run_code_cells
 
 from cardlib import bridge
 from cardlib.bridge import double_dummy
@@ -10,6 +14,7 @@ from cardlib.bridge.bots import SensibleBridgeBot, play_out
 from cardlib.bridge.double_dummy import EndplayMissing
 from cardlib.coach import bridge_review
 from cardlib.coach.bridge_review import SIDE_POINTS, review_bridge
+from cardlib.draw.bridge import unavailable_note
 from cardlib.errors import CardlibError
 
 needs_endplay = pytest.mark.skipif(not double_dummy.available(), reason="endplay not installed")
@@ -71,3 +76,18 @@ def test_a_deal_not_over_is_refused_and_without_endplay_it_says_so(monkeypatch):
     monkeypatch.setattr(bridge_review, "available", lambda: False)
     with pytest.raises(EndplayMissing, match="endplay"):
         review_bridge(deal)
+
+
+NOTEBOOK_41 = Path(__file__).resolve().parent.parent / "notebooks" / "41-the-bridge-coach.ipynb"
+
+
+def test_notebook_41_without_endplay_shows_the_note_once_and_runs_on(monkeypatch):
+    # As in the browser (JupyterLite): endplay cannot be imported at all.
+    for name in ("endplay", "endplay.dds", "endplay.types"):
+        monkeypatch.setitem(sys.modules, name, None)
+    cells = run_code_cells(NOTEBOOK_41)
+    double_dummy_cells = [value for source, value in cells if "DOUBLE_DUMMY" in source]
+    assert len(double_dummy_cells) >= 4  # the review, the sum, the lead, par, ...
+    assert double_dummy_cells[0] == unavailable_note()  # said once, rendered
+    assert all(value is None for value in double_dummy_cells[1:-1])  # then nothing, no error
+    assert cells[-1][1] == "all self-checks pass"  # and the notebook went on to its end
