@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -67,11 +68,12 @@ def test_a_deliberately_bad_lead_is_the_costliest_decision():
 
 
 def test_no_costliest_decision_when_the_largest_losses_are_within_noise():
-    """At 40 samples the bad lead (2.41 ± 0.47) and the call (1.16 ± 0.45) are 1.25 apart,
-    within two standard errors of the difference (1.30): neither is named the costliest."""
-    record = record_deal(callbreak.Deal(seed=4, dealer=3), learner=under_leads_the_ace)
-    rated = review(record, samples=40)
-    lead, call = rated.rows[1], rated.rows[0]
+    """A bad lead (2.41 ± 0.47) and a call (1.16 ± 0.45) are 1.25 apart, within two standard
+    errors of the difference (1.30): neither is named the costliest."""
+    call = ReviewRow(1, None, "call", 3, 2, Fraction(116, 100), 0.45, None, None, 13)
+    lead = ReviewRow(2, 1, "card", Card("4C"), Card("TD"), Fraction(241, 100), 0.47, None, None, 13)
+    quiet = ReviewRow(3, 2, "card", Card("4H"), Card("4H"), Fraction(0), 0.0, None, None, 9)
+    rated = Review(0, "callbreak", (call, lead, quiet), 40, 0)
     assert lead.costly and call.costly and lead.loss > call.loss
     gap_stderr = math.hypot(lead.loss_stderr, call.loss_stderr)
     assert lead.loss - call.loss <= CLEAR_SE * gap_stderr
@@ -81,8 +83,8 @@ def test_no_costliest_decision_when_the_largest_losses_are_within_noise():
         "No single costly decision: Your call, Trick 1 each cost about as much, within two "
         "standard errors of each other."
     )
-    html = rated._repr_html_()
-    assert "Costliest" not in html
+    separated = Review(0, "callbreak", (call, replace(lead, loss_stderr=0.2), quiet), 40, 0)
+    assert separated.costliest == replace(lead, loss_stderr=0.2)
 
 
 def test_a_loss_within_noise_is_too_close_to_tell():

@@ -13,7 +13,8 @@ deal (the game's points, not tricks):
    followed with a card that did not beat the trick has nothing higher in the
    suit; in Judgement the undealt cards might be anywhere;
 2. **play each sample out** with every legal card in turn, all four players
-   then playing like :class:`~cardlib.bots.SensibleBot` (a mask-based policy,
+   then playing like :class:`~cardlib.bots.SensibleBot`, except that a player
+   leading for tricks with the master trump draws trumps (a mask-based policy,
    :func:`policy_playout`) and, once the hands are down to ``exact_from``
    cards, by the exact solver's line (:class:`cardlib.coach.solver.Finisher`),
    the rest of the trick on the table included;
@@ -467,8 +468,17 @@ def policy_playout(
     first_trick: bool = False,
     stop_at: int = 0,
     record: list | None = None,
+    lead_master_trumps: bool = True,
 ) -> int:
-    """Play on like :class:`~cardlib.bots.SensibleBot` until every hand holds ``stop_at`` cards.
+    """Play on like :class:`~cardlib.bots.SensibleBot`, drawing trumps, until every hand holds
+    ``stop_at`` cards.
+
+    One rule differs from the sensible bot's (``lead_master_trumps``, on by default): a
+    seat that leads while short of its call, and holds the highest trump still in play
+    while another hand holds a trump, leads that trump (it draws trumps, so later a
+    player with long weak trumps cannot count on ruffing for free). As a bot against
+    three SensibleBots, this rule alone scored +0.15 ± 0.02 points a deal over 2,000
+    rotated deals (seeds 90001–92000, tried on no other deals first).
 
     ``hands``, ``trick`` (card indices of the trick on the table) and ``won``
     are updated in place; returns the leader of the trick left on the table (the
@@ -515,10 +525,21 @@ def policy_playout(
             side = legal & ~trump_bits
             card = -1
             if won[leader] < calls[leader]:
-                for ace in side_aces:
-                    if legal >> ace & 1:
-                        card = ace
-                        break
+                mine = legal & trump_bits
+                if mine and lead_master_trumps:
+                    # Draw trumps with the master trump while another hand still holds one.
+                    theirs = 0
+                    for other, held in enumerate(hands):
+                        if other != leader:
+                            theirs |= held
+                    theirs &= trump_bits
+                    if theirs and mine.bit_length() > theirs.bit_length():
+                        card = mine.bit_length() - 1
+                if card < 0:
+                    for ace in side_aces:
+                        if legal >> ace & 1:
+                            card = ace
+                            break
             if card < 0:
                 pick = side or legal
                 card = (pick & -pick).bit_length() - 1
@@ -864,8 +885,8 @@ class CallAnalysis:
     @property
     def clear(self) -> bool:
         """Whether the best call is clearly best (every other clearly worse, or the same)."""
-        best = self.best
-        return all(c.same or not c.close for c in self.calls if c.call != best)
+        top = self.top  # the losses are against the top call
+        return all(c.same or not c.close for c in self.calls if c.call != top)
 
     def of(self, call: int) -> CallEstimate:
         for c in self.calls:
@@ -1133,6 +1154,9 @@ class CoachBot:
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
     choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+
+    The figures below were measured before the playouts drew trumps
+    (:func:`policy_playout`); they describe the earlier coach.
 
     ``call_boldness``: the playouts play the bot's own cards like the sensible
     policy, so they underrate what the bot will really make; it calls the
