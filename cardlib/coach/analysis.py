@@ -1144,6 +1144,55 @@ def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstim
     return tuple(out)
 
 
+class PlayoutBot:
+    """Plays the coach's playout policy itself (:func:`policy_playout`), to measure it.
+
+    Calls like :class:`~cardlib.bots.SensibleBot`. Each card is the one the playouts
+    would play in its place: the policy reads only the bot's own hand, the trick, the
+    tricks won, the calls and (to draw trumps) whether any trump is still out, which
+    every player can count; so the unseen cards are handed to the other seats in any
+    order (here: in card order) without changing the choice.
+    """
+
+    def choose_call(self, deal) -> int:
+        view = view_of(deal)
+        earlier = [c for c in view.calls if c is not None]
+        return model_call(view, view.seat, view.hand_mask, earlier)
+
+    choose_bid = choose_call
+
+    def choose_play(self, deal) -> Card:
+        view = view_of(deal)
+        unseen = [int(c) for c in from_mask(view.unseen)]
+        hands = [0] * view.players
+        for seat in range(view.players):
+            if seat == view.seat:
+                hands[seat] = view.hand_mask
+                continue
+            for card in unseen[: view.hand_size(seat)]:
+                hands[seat] |= 1 << card
+            unseen = unseen[view.hand_size(seat) :]
+        record: list = []
+        trick = [int(c) for _, c in view.current]
+        calls = list(view.calls)
+        policy_playout(
+            hands,
+            trick,
+            view.leader,
+            list(view.won),
+            calls,
+            view.rules,
+            view.direction,
+            view.first_trick,
+            0,
+            record,
+        )
+        return DECK[record[0][4]]
+
+    def __repr__(self) -> str:
+        return "PlayoutBot()"
+
+
 class CoachBot:
     """Calls and plays what the coach's analysis rates best (this module).
 
@@ -1239,6 +1288,7 @@ __all__ = [
     "CoachBot",
     "Estimate",
     "HiddenHands",
+    "PlayoutBot",
     "View",
     "analyse",
     "analyse_calls",
