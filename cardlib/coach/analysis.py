@@ -609,7 +609,15 @@ class _Playout:
         self.finishers: dict = {}
 
     def final_tricks(
-        self, hands, trick, leader, won, calls, first, seat=None, points=None
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        won: list[int],
+        calls: Sequence[int],
+        first: bool,
+        seat: int | None = None,
+        points: Sequence[int] | None = None,
     ) -> list[int] | tuple[int, ...]:
         """Final tricks by seat: the policy down to ``exact_from`` cards, then the solver.
 
@@ -623,7 +631,7 @@ class _Playout:
         )
         if not trick and not hands[leader]:
             return won
-        if seat is not None:
+        if seat is not None and points is not None:
             now = won[seat]
             reachable = points[now : now + max(h.bit_count() for h in hands) + 1]
             if min(reachable) == max(reachable):
