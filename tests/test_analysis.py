@@ -196,23 +196,40 @@ def test_the_sampler_is_uniform_on_a_small_case(seed):
     assert chi2 < 2 * len(layouts) + 10
 
 
+def master_trump_lead(hand: int, legal: int, others: int, trump: int, want: bool) -> int | None:
+    """The playout's one rule beyond the sensible bot's, written plainly: leading for tricks
+    with the highest trump in play while another hand holds a trump, lead it."""
+    if trump < 0 or not want:
+        return None
+    mine = [c for c in range(13 * trump, 13 * trump + 13) if legal >> c & 1]
+    theirs = [c for c in range(13 * trump, 13 * trump + 13) if others >> c & 1]
+    return max(mine) if mine and theirs and max(mine) > max(theirs) else None
+
+
 @SOME
-@given(seed=seeds, rules=any_rules, direction=st.sampled_from([1, -1]))
-def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, direction):
+@given(seed=seeds, rules=any_rules, direction=st.sampled_from([1, -1]), masters=st.booleans())
+def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, direction, masters):
     rng = random.Random(seed)
     hands = deal_hands(rng, 0)
     calls = [rng.randint(0, 7) for _ in range(4)]
     record: list = []
     won = [0, 0, 0, 0]
-    policy_playout(list(hands), [], 1, won, calls, rules, direction, True, 0, record)
+    policy_playout(list(hands), [], 1, won, calls, rules, direction, True, 0, record, masters)
     assert sum(won) == 13 and len(record) == 52
     trump = -1 if rules.trump is None else SUITS.index(rules.trump)
-    for number, (_seat, hand, trick, legal, card, want) in enumerate(record):
+    held = list(hands)
+    for number, (seat, hand, trick, legal, card, want) in enumerate(record):
         first = number < 4
         assert legal == legal_mask(hand, list(trick), rules, first)[0]
-        assert card == sensible_play_mask(hand, list(trick), legal, trump, want)
-    # And it ends the deal exactly as the fast path's sensible playout does.
-    if not rules.no_trump_lead_first_trick:
+        others = sum(h for s, h in enumerate(held) if s != seat)
+        master = master_trump_lead(hand, legal, others, trump, want) if not trick else None
+        if masters and master is not None:
+            assert card == master
+        else:
+            assert card == sensible_play_mask(hand, list(trick), legal, trump, want)
+        held[seat] ^= 1 << card
+    # And without the rule it ends the deal exactly as the fast path's sensible playout does.
+    if not masters and not rules.no_trump_lead_first_trick:
         expected = play_tricks(list(hands), 1, rules, sensible_chooser(calls, trump), direction)
         assert won == expected
 

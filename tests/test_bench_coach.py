@@ -31,11 +31,15 @@ def test_a_tiny_run_prints_every_figure(bench, capsys):
             "2",
             "--puzzles",
             "1",
+            "--policy-deals",
+            "1",
         ]
     )
     out = capsys.readouterr().out
     assert "margin per deal" in out and "scores top" in out and "calls made" in out
-    assert "13-card decision" in out and "six-card endings" in out
+    assert "Playout policy as a bot vs three SensibleBots" in out
+    assert "13-card decision" in out and "six-card endings" in out and "the floor" in out
+    assert results["speed"]["floor_ratio"] > 0
     assert "endplay" in out and "1 best-play puzzles, callbridge: easy (3 cards)" in out
     strength = results["strength"]
     assert 0 <= strength["top"][0] <= 1 and 0 <= strength["made"][0] <= 1

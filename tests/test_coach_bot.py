@@ -148,3 +148,22 @@ def test_the_coach_fitting_the_bids_plays_judgement_legally(seed, players, numbe
 def test_the_coach_refuses_an_unknown_calls_model():
     with pytest.raises(ValueError, match="calls_model"):
         CoachBot(calls_model="telepathy")
+
+
+@pytest.mark.parametrize("game", ["callbreak", "callbridge", "judgement"])
+def test_the_playout_bot_plays_whole_deals_legally(game):
+    """The playout policy as a bot (for the benchmark): every card legal, in every game."""
+    from cardlib.coach.analysis import PlayoutBot
+
+    bot = PlayoutBot()
+    for seed in range(3):
+        if game == "judgement":
+            deal = judgement.Round(players=4, number=5, seed=seed)
+            while deal.phase == "bidding":
+                deal.bid(bot.choose_bid(deal))
+            while deal.phase == "playing":  # the engine refuses any illegal card
+                deal.play(bot.choose_play(deal))
+        else:
+            deal = (callbreak if game == "callbreak" else callbridge).Deal(seed=seed)
+            play_out(deal, [bot] * 4)  # the engine refuses any illegal card
+        assert deal.phase == "over"

@@ -123,3 +123,24 @@ def test_notebook_31_without_endplay_shows_the_note_once_and_runs_on(monkeypatch
     assert double_dummy_cells[0] == unavailable_note()  # said once, rendered
     assert all(value is None for value in double_dummy_cells[1:])  # then nothing, no error
     assert cells[-1][1] == "all self-checks pass"  # and the notebook went on to its end
+
+
+def test_a_result_reads_as_players_write_it():
+    assert double_dummy.result_text("2C by S", 2) == "2♣ by South +2"
+    assert double_dummy.result_text("5HX by S", -1) == "5♥ doubled by South −1"
+    assert double_dummy.result_text("4S by N", 0) == "4♠ by North ="
+
+
+@needs_endplay
+@pytest.mark.parametrize("seed", [3, 11])
+def test_par_shows_each_contract_with_the_result_the_table_gives(seed):
+    deal = bridge.Deal(seed=seed)
+    hands = deal.dealt_hands
+    table = double_dummy.dd_table(hands)
+    result = double_dummy.par(hands, dealer=deal.dealer)
+    assert len(result.results) == len(result.contracts) == len(result.texts) >= 1
+    for text, contract, over in zip(result.texts, result.contracts, result.results, strict=True):
+        parsed = bridge.Contract.parse(contract)
+        assert over == table.of(parsed.strain, parsed.declarer) - parsed.tricks_needed
+        assert text == double_dummy.result_text(contract, over)
+        assert text in result._repr_html_()

@@ -3,7 +3,9 @@ score it lost."""
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardlib import bots, bridge, callbreak, callbridge, judgement
 from cardlib.cards import Card
-from cardlib.coach.analysis import Estimate
+from cardlib.coach.analysis import CLEAR_SE, Estimate
 from cardlib.coach.review import Review, ReviewRow, review, reviewable
 from cardlib.errors import CardlibError
 
@@ -50,7 +52,7 @@ def under_leads_the_ace(deal):
 
 def test_a_deliberately_bad_lead_is_the_costliest_decision():
     record = record_deal(callbreak.Deal(seed=4, dealer=3), learner=under_leads_the_ace)
-    rated = review(record, samples=40)
+    rated = review(record, samples=80)
     assert [row.kind for row in rated.rows] == ["call"] + ["card"] * 13
     assert [row.trick for row in rated.rows] == [None, *range(1, 14)]
     worst = rated.costliest
@@ -60,8 +62,43 @@ def test_a_deliberately_bad_lead_is_the_costliest_decision():
     assert rated.reason == worst.reason()
     assert rated.reason.startswith("Playing 4♣ at trick 1 cost about ")
     assert f"{worst.best} was expected to score " in rated.reason
-    assert "over the same 40 imagined deals" in rated.reason
+    assert "over the same 80 imagined deals" in rated.reason
     assert rated.total_loss >= worst.loss
+    assert worst.costly and rated.costly[0] == worst and rated.too_close_to_rank() == ()
+
+
+def test_no_costliest_decision_when_the_largest_losses_are_within_noise():
+    """A bad lead (2.41 ± 0.47) and a call (1.16 ± 0.45) are 1.25 apart, within two standard
+    errors of the difference (1.30): neither is named the costliest."""
+    call = ReviewRow(1, None, "call", 3, 2, Fraction(116, 100), 0.45, None, None, 13)
+    lead = ReviewRow(2, 1, "card", Card("4C"), Card("TD"), Fraction(241, 100), 0.47, None, None, 13)
+    quiet = ReviewRow(3, 2, "card", Card("4H"), Card("4H"), Fraction(0), 0.0, None, None, 9)
+    rated = Review(0, "callbreak", (call, lead, quiet), 40, 0)
+    assert lead.costly and call.costly and lead.loss > call.loss
+    gap_stderr = math.hypot(lead.loss_stderr, call.loss_stderr)
+    assert lead.loss - call.loss <= CLEAR_SE * gap_stderr
+    assert rated.costliest is None
+    assert rated.too_close_to_rank() == (lead, call)
+    assert rated.reason == (
+        "No single costly decision: Your call, Trick 1 each cost about as much, within two "
+        "standard errors of each other."
+    )
+    separated = Review(0, "callbreak", (call, replace(lead, loss_stderr=0.2), quiet), 40, 0)
+    assert separated.costliest == replace(lead, loss_stderr=0.2)
+
+
+def test_a_loss_within_noise_is_too_close_to_tell():
+    row = ReviewRow(5, 4, "card", Card("KH"), Card("7H"), Fraction(1, 25), 0.07, None, None, 3)
+    assert row.close and not row.costly
+    assert row.loss_text() == "0.04 ± 0.07, too close to tell"
+    assert row.reason() == (
+        "K♥ was within two standard errors of 7♥, the best choice found: too close to tell."
+    )
+    clear = ReviewRow(5, 4, "card", Card("KH"), Card("7H"), Fraction(1, 2), 0.07, None, None, 3)
+    assert clear.costly and not clear.close
+    rated = Review(0, "callbreak", (row,), 10, 0)
+    assert rated.costliest is None and rated.costly == ()
+    assert rated.reason.startswith("No decision cost anything the coach could measure")
 
 
 def test_an_absurd_call_is_the_costliest_decision():
@@ -182,7 +219,16 @@ def test_losses_are_never_negative_and_the_best_choice_was_allowed(game, seed, s
         assert row.forced == (len(legal) == 1)
         assert (row.loss == 0) == (row.best == row.chosen)
     worst = rated.costliest
-    assert (worst.loss if worst else 0) == max(row.loss for row in rated.rows)
+    if worst is not None:  # named only when clearly the largest loss
+        assert worst.loss == max(row.loss for row in rated.rows) and worst.costly
+        assert all(
+            row is worst
+            or row.loss == 0
+            or worst.loss - row.loss > CLEAR_SE * math.hypot(worst.loss_stderr, row.loss_stderr)
+            for row in rated.rows
+        )
+    else:
+        assert not rated.costly or len(rated.too_close_to_rank()) >= 2
 
 
 def test_the_review_draws_as_a_table_with_the_costliest_row_marked_in_words():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
 from cardlib.bots import SensibleBot, play_out
-from cardlib.cards import SUIT_MASKS, card_name
+from cardlib.cards import SUIT_MASKS, Card, card_name
 from cardlib.coach.analysis import HiddenHands, analyse, analyse_calls, imagined_deals, view_of
 from cardlib.widgets.coach import CoachWidget
 
@@ -206,8 +206,14 @@ def test_before_calling_the_calls_are_ranked_as_analyse_calls_rates_them():
     assert widget.calling and widget.analysis == expected
     ranked = sorted(expected.calls, key=lambda c: (-c.estimate.mean, c.call))
     assert [int(r[1]) for r in rows(widget)] == [c.call for c in ranked]
-    assert ranked[0].call == expected.best
-    assert "Best call:" in widget.verdict.value and "to call" in widget.heading.value
+    assert ranked[0].call == expected.top and expected.best == 2  # the bolder call, within 0.5
+    assert "to call" in widget.heading.value
+    # At 20 samples calls 1 and 2 are within two standard errors: named together, not ranked.
+    assert not expected.clear and expected.equally_good == (1, 2)
+    verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
+    assert verdict.startswith("Too close to tell: 1, 2 are within two standard errors")
+    assert "Best call:" not in verdict
+    assert [r[4] for r in rows(widget)][1].endswith("too close to tell")
     for hands in widget.deals:  # before any card: only the own hand is known
         assert hands[0] == view_of(fresh).hand_mask
         assert sum(h.bit_count() for h in hands) == 52
@@ -222,7 +228,11 @@ def test_judgement_bids_leave_out_the_hooked_bid():
     hooked = judgement.hooked_bid(round_.cards, [b for b in round_.bids if b is not None])
     shown = [int(r[1]) for r in rows(widget)]
     assert hooked not in shown and sorted(shown) == list(round_.legal_bids())
-    assert "to bid" in widget.heading.value and "Best bid:" in widget.verdict.value
+    assert "to bid" in widget.heading.value
+    if widget.analysis.clear:
+        assert "Best bid:" in widget.verdict.value
+    else:
+        assert "Too close to tell" in widget.verdict.value
 
 
 def test_a_call_bridge_position_in_play():
@@ -268,3 +278,30 @@ def test_a_forced_card_is_said_to_be_the_only_one():
     assert [r[1] for r in rows(widget)] == ["A♥"]
     assert "Only one card is legal here" in widget.verdict.value
     assert "Seat 2" not in widget.heading.value and "North (2)" in widget.heading.value
+
+
+def test_cards_within_two_standard_errors_are_shown_as_equally_good():
+    """4♦ and J♦ are 0.13 ± 0.53 apart at 100 samples: too close to tell; K♦ is clearly worse."""
+    position = deal_at(seed=48, dealer=3, tricks_done=2)
+    widget = CoachWidget(position, samples=100, seed=1)
+    analysis = widget.analysis
+    assert [str(c) for c in analysis.equally_good] == ["4♦", "J♦"] and not analysis.clear
+    verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
+    assert verdict == (
+        "Too close to tell: 4♦ J♦ are within two standard errors of the best, "
+        "over 100 imagined deals."
+    )
+    assert "Best card" not in verdict
+    versus = {what: v for _, what, _, _, v in rows(widget)}
+    assert versus["J♦"].endswith(", too close to tell")
+    assert not versus["K♦"].endswith("too close to tell")
+    html = analysis._repr_html_()
+    assert "too close to tell between 4♦, J♦" in html
+    # Four times the samples (fresh ones) does not call J♦ clearly better than 4♦ either.
+    more = analyse(position, samples=400, seed=2)
+    assert not (more.best == Card("JD") and more.clear)
+
+
+def test_a_clear_best_card_is_named_with_its_margin(coach):
+    assert coach.analysis.clear and coach.analysis.equally_good == (coach.analysis.best,)
+    assert "Too close" not in coach.verdict.value

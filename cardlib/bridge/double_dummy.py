@@ -225,16 +225,34 @@ def dd_table(hands: Sequence[Iterable[Card | str | int]]) -> DDTable:
     )
 
 
+def result_text(contract: str, result: int) -> str:
+    """A contract and its result as a player reads it: ``"2♣ by South +2"``,
+    ``"5♥ doubled by South −1"``, ``"4♠ by North ="`` (made exactly)."""
+    from cardlib.bridge.calls import Contract
+
+    made = "=" if result == 0 else f"+{result}" if result > 0 else f"−{-result}"
+    return f"{Contract.parse(contract).symbol_text} {made}"
+
+
 @dataclass(frozen=True)
 class Par:
     """The par result: ``score`` for North–South (duplicate scoring, none vulnerable) and the
-    par contracts, written as cardlib writes contracts (``"4S by N"``, ``"5DX by E"``)."""
+    par contracts, written as cardlib writes contracts (``"4S by N"``, ``"5DX by E"``), with
+    ``results`` the tricks over (+) or under (−) the contract each makes double dummy."""
 
     score: int
     contracts: tuple[str, ...]
+    results: tuple[int, ...] = ()
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Each par contract with its result: ``"2♣ by South +2"``, ``"5♥ doubled by South −1"``."""
+        if len(self.results) != len(self.contracts):
+            return self.contracts
+        return tuple(result_text(c, r) for c, r in zip(self.contracts, self.results, strict=True))
 
     def _repr_html_(self) -> str:
-        contracts = ", ".join(escape(c) for c in self.contracts) or "passed out"
+        contracts = ", ".join(escape(c) for c in self.texts) or "passed out"
         return (
             f"<div class='cardlib-par'>Par: <b>{contracts}</b>, {self.score:+d} for "
             "North–South (duplicate scoring, none vulnerable)</div>"
@@ -246,13 +264,14 @@ def par(hands: Sequence[Iterable[Card | str | int]], dealer: int = 2) -> Par:
     dds, types = _endplay()
     table = dds.calc_dd_table(types.Deal(_pbn(_full_hands(hands))))
     result = dds.par(table, types.Vul.none, _player(types, dealer))
-    contracts = []
+    contracts, results = [], []
     for contract in result:
         strain = ("S", "H", "D", "C", "NT")[int(contract.denom)]  # endplay's Denom order
         doubled = {1: "", 2: "X", 4: "XX"}[int(contract.penalty)]  # endplay's Penalty values
         seat = SEAT_LETTERS[_seat(contract.declarer)]
         contracts.append(f"{contract.level}{strain}{doubled} by {seat}")
-    return Par(int(result.score), tuple(contracts))
+        results.append(int(contract.result))
+    return Par(int(result.score), tuple(contracts), tuple(results))
 
 
 __all__ = [
@@ -264,6 +283,7 @@ __all__ = [
     "available",
     "dd_table",
     "par",
+    "result_text",
     "solve_cards",
     "solve_position",
 ]

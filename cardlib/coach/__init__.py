@@ -9,6 +9,8 @@ module                 what it holds
 :mod:`.analysis`       every legal card's (or call's) expected points from what a seat sees;
                        ``CoachBot``, which calls and plays by it
 :mod:`.review`         after a deal: each of a seat's decisions rated by the points it lost
+:mod:`.bridge_review`  a Contract Bridge deal double dummy: each card's tricks lost, the
+                       opening lead over layouts that fit the auction, the contract to par
 =====================  ================================================================
 
 Each module reads the games (:mod:`cardlib.callbreak`, :mod:`cardlib.callbridge`,

@@ -30,14 +30,18 @@ sensible policy and, from ``exact_from`` cards a hand, by the exact solver
 (:mod:`cardlib.coach.solver`). Seeded: the same record, samples and seed give the
 same review. A choice that was the only one allowed is not analysed (loss 0).
 
-The **costliest decision** is the one with the largest loss (the earliest of
-equal ones); its reason is made from the same numbers: which choice was best,
+A loss within :data:`~cardlib.coach.analysis.CLEAR_SE` (two) standard errors is
+"too close to tell": the samples cannot say the choice was worse than the best.
+The **costliest decision** is the one with the largest loss, named only when it is
+clearly separated: clearly a loss, and clearly more than every other decision's
+(else the review says there was no single costly decision, and which ones come
+close); its reason is made from the same numbers: which choice was best,
 its expected score against the chosen one's, and — when the best card was a
 lower card of the same suit — that it kept the higher one for later.
 
 Works for Call Break, Call Bridge and Judgement. Contract Bridge is scored by
 side and contract, not by each player's call: :func:`review` refuses it with a
-clear error (its double-dummy analysis is :mod:`cardlib.bridge.double_dummy`).
+clear error; its review is double dummy, :func:`cardlib.coach.bridge_review.review_bridge`.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from fractions import Fraction
 from html import escape
 
 from cardlib.cards import Card, parse_card
-from cardlib.coach.analysis import Estimate, analyse, analyse_calls, view_of
+from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, view_of
 from cardlib.errors import CardlibError, CardlibTypeError, check_count, is_count
 from cardlib.i18n import _
 
@@ -99,6 +103,17 @@ class ReviewRow:
         """Whether only one choice was allowed (nothing to rate)."""
         return self.choices == 1
 
+    @property
+    def close(self) -> bool:
+        """Whether the loss is within noise: above 0 but at most two standard errors
+        (the samples cannot tell the choice from the best)."""
+        return self.loss > 0 and too_close(self.loss, self.loss_stderr)
+
+    @property
+    def costly(self) -> bool:
+        """Whether the choice clearly lost points: by more than two standard errors."""
+        return self.loss > 0 and not self.close
+
     def choice_text(self, choice=None) -> str:
         """The chosen (or given) choice as the learner reads it: "K♠", "call 5", "bid 0"."""
         choice = self.chosen if choice is None else choice
@@ -120,7 +135,8 @@ class ReviewRow:
             return _("none (the only choice)")
         if self.loss == 0:
             return _("none")
-        return f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
+        text = f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
+        return text + ", " + _("too close to tell") if self.close else text
 
     def reason(self) -> str:
         """Why this decision lost what it lost, in words made from its numbers."""
@@ -130,6 +146,11 @@ class ReviewRow:
             return _("{choice} was the best choice here, or as good as the best.").format(
                 choice=self.choice_text()
             )
+        if self.close:
+            return _(
+                "{choice} was within two standard errors of {best}, the best choice found: "
+                "too close to tell."
+            ).format(choice=self.choice_text(), best=self.choice_text(self.best))
         values = {
             "loss": points_text(self.loss),
             "best_mean": points_text(self.best_estimate.mean),
@@ -177,10 +198,46 @@ class Review:
     seed: int
 
     @property
+    def costly(self) -> tuple[ReviewRow, ...]:
+        """The decisions that clearly lost points (by more than two standard errors),
+        the costliest first."""
+        return tuple(sorted((r for r in self.rows if r.costly), key=lambda r: (-r.loss, r.number)))
+
+    @property
     def costliest(self) -> ReviewRow | None:
-        """The decision that lost the most (the earliest of equal ones); ``None`` if none lost."""
-        worst = max(self.rows, key=lambda row: (row.loss, -row.number), default=None)
-        return worst if worst is not None and worst.loss > 0 else None
+        """The decision that lost the most, when it is clearly separated; else ``None``.
+
+        Clearly separated: it lost points by more than two standard errors,
+        and more than every other decision by more than two standard errors
+        of the difference (the decisions are analysed on samples of their own, so the
+        errors add in quadrature). ``None`` when no decision clearly lost anything, or
+        when the largest losses are within noise of each other (:attr:`reason` says which).
+        """
+        ranked = sorted(self.rows, key=lambda row: (-row.loss, row.number))
+        if not ranked or not ranked[0].costly:
+            return None
+        worst = ranked[0]
+        for other in ranked[1:]:
+            if other.loss > 0 and too_close(
+                worst.loss - other.loss, math.hypot(worst.loss_stderr, other.loss_stderr)
+            ):
+                return None
+        return worst
+
+    def too_close_to_rank(self) -> tuple[ReviewRow, ...]:
+        """The decisions the samples cannot rank against the largest loss: it and every
+        decision within two standard errors of it (empty when one is clearly costliest
+        or none clearly lost anything)."""
+        costly = self.costly
+        if not costly or self.costliest is not None:
+            return ()
+        worst = costly[0]
+        return tuple(
+            row
+            for row in sorted(self.rows, key=lambda row: (-row.loss, row.number))
+            if row.loss > 0
+            and too_close(worst.loss - row.loss, math.hypot(worst.loss_stderr, row.loss_stderr))
+        )
 
     @property
     def total_loss(self) -> Fraction:
@@ -191,12 +248,19 @@ class Review:
     def reason(self) -> str:
         """The costliest decision and why, or that no decision cost anything."""
         worst = self.costliest
-        if worst is None:
+        if worst is not None:
+            return worst.reason()
+        tied = self.too_close_to_rank()
+        if tied:
+            decisions = ", ".join(row.decision_text() for row in sorted(tied, key=_number))
             return _(
-                "No decision cost anything the coach could measure: each of your choices was "
-                "the best or as good as the best."
-            )
-        return worst.reason()
+                "No single costly decision: {decisions} each cost about as much, within two "
+                "standard errors of each other."
+            ).format(decisions=decisions)
+        return _(
+            "No decision cost anything the coach could measure: each of your choices was "
+            "the best or as good as the best."
+        )
 
     def _repr_html_(self) -> str:
         from cardlib.draw.svg import card_html
@@ -227,6 +291,10 @@ class Review:
             f"<table class='cardlib-review'><caption>{escape(caption)}</caption>"
             f"<thead><tr>{header}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+
+def _number(row: ReviewRow) -> int:
+    return row.number
 
 
 def points_text(value: Fraction) -> str:
@@ -308,15 +376,16 @@ def _rate(number, position, choice, legal, samples, seed, exact_from) -> ReviewR
     if len(legal) == 1:
         return ReviewRow(number, trick, kind, choice, choice, Fraction(0), 0.0, None, None, 1)
     if calling:
-        analysis = analyse_calls(view, samples, seed)
+        analysis = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
         best = analysis.best
         if analysis.of(best).estimate.mean == analysis.of(choice).estimate.mean:
             best = choice  # as good as the best: the row shows no other choice
-        chosen_estimate = analysis.of(choice).estimate
+        rated_call = analysis.of(choice)
+        chosen_estimate = rated_call.estimate
         best_estimate = analysis.of(best).estimate
         loss = best_estimate.mean - chosen_estimate.mean
-        # The calls share their samples, so the error of the difference is at most this.
-        stderr = 0.0 if loss == 0 else math.hypot(chosen_estimate.stderr, best_estimate.stderr)
+        # The error of the difference over the same samples (paired, like a card's).
+        stderr = 0.0 if loss == 0 else rated_call.loss_stderr
         choices = len(analysis.calls)
     else:
         analysis = analyse(view, samples, seed, exact_from)

@@ -247,7 +247,9 @@ class Solution:
         )
         return (
             "<table class='cardlib-solution'><caption>Exact values for seat "
-            f"{self.seat}, every hand known (max-n: each player plays for their own score)"
+            f"{self.seat}, every hand known (max-n: each player plays for their own score; "
+            "a player to whom several cards are worth the same plays the highest of them, "
+            "a convention: another choice of theirs can change these values)"
             f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 

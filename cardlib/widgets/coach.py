@@ -288,6 +288,8 @@ class CoachWidget:
         for rank, c in enumerate(analysis.cards, 1):
             e = c.estimate
             versus = best_word if rank == 1 else f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
+            if rank > 1 and c.close and not c.same:
+                versus += ", " + escape(_("too close to tell"))
             rows.append(
                 (
                     f"<td>{rank}</td>",
@@ -309,12 +311,19 @@ class CoachWidget:
     def _calls_html(self) -> str:
         analysis = self.analysis
         ranked = self._ranked_calls()
-        top = ranked[0].estimate.mean
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
+        best = analysis.best
         for rank, c in enumerate(ranked, 1):
             e = c.estimate
-            versus = best_word if rank == 1 else f"−{_points(top - e.mean)}"
+            if c.call == best:
+                versus = best_word
+            elif rank == 1:
+                versus = escape(_("highest estimate"))
+            else:
+                versus = f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
+            if rank > 1 and c.close and not c.same:
+                versus += ", " + escape(_("too close to tell"))
             rows.append(
                 (
                     f"<td>{rank}</td>",
@@ -331,8 +340,40 @@ class CoachWidget:
         ).format(seat=self._seat(analysis.seat), call=word, samples=analysis.samples)
         return self._table(caption, word, rows)
 
+    def _too_close_html(self) -> str:
+        """The verdict when the samples cannot tell the best choices apart: all of them named."""
+        analysis = self.analysis
+        if self.calling:
+            choices = escape(", ".join(map(str, analysis.equally_good)))
+        else:
+            choices = cards_html(list(analysis.equally_good))
+        text = _(
+            "Too close to tell: {choices} are within two standard errors of the best, "
+            "over {samples} imagined deals."
+        ).format(choices="{choices}", samples=analysis.samples)
+        return "<p>" + escape(text).format(choices=f"<b>{choices}</b>") + "</p>"
+
     def _verdict_html(self) -> str:
         analysis = self.analysis
+        if not analysis.clear:
+            return self._too_close_html()
+        if self.calling and analysis.best != analysis.top:
+            text = _(
+                "Best {call}: {best}, the highest within {boldness} points of the top "
+                "estimate ({top}): the imagined deals play your own cards only sensibly, "
+                "so they underrate what you will make."
+            )
+            word = _("bid") if self.view.game == "judgement" else _("call")
+            return (
+                "<p>"
+                + escape(text).format(
+                    call=escape(word),
+                    best=f"<b>{analysis.best}</b>",
+                    boldness=_points(analysis.boldness),
+                    top=analysis.top,
+                )
+                + "</p>"
+            )
         if self.calling:
             ranked = self._ranked_calls()
             best = ranked[0]

@@ -1,0 +1,93 @@
+"""The Contract Bridge review, double dummy: the play card by card, the lead, the contract."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from test_double_dummy import run_code_cells
+
+from cardlib import bridge
+from cardlib.bridge import double_dummy
+from cardlib.bridge.bots import SensibleBridgeBot, play_out
+from cardlib.bridge.double_dummy import EndplayMissing
+from cardlib.coach import bridge_review
+from cardlib.coach.bridge_review import SIDE_POINTS, review_bridge
+from cardlib.draw.bridge import unavailable_note
+from cardlib.errors import CardlibError
+
+needs_endplay = pytest.mark.skipif(not double_dummy.available(), reason="endplay not installed")
+
+
+def played(seed: int) -> bridge.Deal:
+    deal = bridge.Deal(seed=seed)
+    play_out(deal, [SensibleBridgeBot()] * 4)
+    assert deal.contract is not None
+    return deal
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    deal = played(6)
+    return deal, review_bridge(deal, lead_samples=4, seed=1)
+
+
+@needs_endplay
+def test_every_card_is_rated_and_the_losses_add_up_to_the_result(reviewed):
+    deal, review = reviewed
+    assert len(review.rows) == 52 and [r.number for r in review.rows] == list(range(1, 53))
+    assert all(r.lost >= 0 and (r.lost == 0) == (r.card in r.best) for r in review.rows)
+    contract = deal.contract
+    start = double_dummy.dd_table(deal.dealt_hands).of(contract.strain, contract.declarer)
+    assert review.rows[0].tricks == 13 - start  # the defenders' best after the best lead
+    # Double dummy, declarer's tricks move only by the tricks each side's cards give away.
+    assert deal.declarer_tricks == start - review.declarer_lost + review.defence_lost
+
+
+@needs_endplay
+def test_the_contract_is_scored_against_par(reviewed):
+    deal, review = reviewed
+    assert review.result == deal.declarer_tricks - deal.contract.tricks_needed
+    assert review.result_text == double_dummy.result_text(str(deal.contract), review.result)
+    assert review.par == double_dummy.par(deal.dealt_hands, dealer=deal.dealer)
+    assert review.against_par == review.score - review.par.score
+    html = review._repr_html_()
+    assert review.result_text in html and "against par" in html and "aria-label" in html
+
+
+@needs_endplay
+def test_the_lead_is_rated_over_layouts_that_fit_the_auction(reviewed):
+    deal, review = reviewed
+    lead = review.lead
+    leader = (deal.contract.declarer + 1) % 4
+    assert lead.leader == leader == deal.tricks[0].seats[0]
+    assert lead.chosen == deal.tricks[0].cards[0]
+    assert {card for card, _ in lead.cards} == set(deal.dealt_hands[leader])
+    assert all(0 <= e.mean <= 13 and e.samples == 4 for _, e in lead.cards)
+    assert lead.of(lead.best).mean == max(e.mean for _, e in lead.cards)
+    assert lead.fell_back == 0 and SIDE_POINTS[deal.contract.level] >= 18
+
+
+def test_a_deal_not_over_is_refused_and_without_endplay_it_says_so(monkeypatch):
+    with pytest.raises(CardlibError, match="once it is over"):
+        review_bridge(bridge.Deal(seed=6))
+    deal = played(6)
+    monkeypatch.setattr(bridge_review, "available", lambda: False)
+    with pytest.raises(EndplayMissing, match="endplay"):
+        review_bridge(deal)
+
+
+NOTEBOOK_41 = Path(__file__).resolve().parent.parent / "notebooks" / "41-the-bridge-coach.ipynb"
+
+
+def test_notebook_41_without_endplay_shows_the_note_once_and_runs_on(monkeypatch):
+    # As in the browser (JupyterLite): endplay cannot be imported at all.
+    for name in ("endplay", "endplay.dds", "endplay.types"):
+        monkeypatch.setitem(sys.modules, name, None)
+    cells = run_code_cells(NOTEBOOK_41)
+    double_dummy_cells = [value for source, value in cells if "DOUBLE_DUMMY" in source]
+    assert len(double_dummy_cells) >= 4  # the review, the sum, the lead, par, ...
+    assert double_dummy_cells[0] == unavailable_note()  # said once, rendered
+    assert all(value is None for value in double_dummy_cells[1:-1])  # then nothing, no error
+    assert cells[-1][1] == "all self-checks pass"  # and the notebook went on to its end
