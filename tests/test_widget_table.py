@@ -266,11 +266,86 @@ def test_bad_options_are_clear_errors():
     assert table.speed == "instant"
 
 
+def browser_says(table: CardTable, message: dict) -> None:
+    """The browser's message, as table.js sends it: with the serial of the position shown."""
+    table._on_browser_message(table, {**message, "serial": table.state["serial"]}, [])
+
+
 def test_browser_messages_reach_the_same_handlers():
     table = CardTable("callbreak", seed=1, speed="instant")
     legal = next(c["value"] for c in table.state["calls"] if c["legal"])
-    table._on_browser_message(table, {"type": "call", "value": legal}, [])
+    browser_says(table, {"type": "call", "value": legal})
     assert table.match.phase == "playing" or table.deal.calls[LEARNER] == legal
+
+
+def first_legal_card(table: CardTable) -> str:
+    return next(c["code"] for c in table.state["hand"] if c["legal"])
+
+
+def test_a_repeated_or_stale_click_is_ignored_not_played_and_not_refused():
+    """A double-click sends the same message twice from the same position: the second is
+    ignored. So is a click from a position already answered, or with no serial at all."""
+    table = CardTable("callbreak", seed=1, speed="instant")
+    learner_acts(table)  # the call: now the learner's first card
+    while not table.state["hand_active"]:
+        learner_acts(table)
+    shown = table.state["serial"]
+    card = {"type": "card", "code": first_legal_card(table), "serial": shown}
+    table._on_browser_message(table, card, [])
+    after = table.match.copy()
+    count, frames = table.refusal_count, table.frames
+    for stale in (
+        card,  # the second click of a double-click
+        {**card, "code": first_legal_card(table)} if table.state["hand_active"] else card,
+        {"type": "card", "code": card["code"]},  # no serial
+        {**card, "serial": True},  # a look-alike of 1
+        {**card, "serial": str(shown + 1)},
+        {**card, "serial": shown + 1.0},
+        {"type": "next", "serial": shown},
+    ):
+        table._on_browser_message(table, stale, [])
+        assert table.match == after, stale  # nothing played
+        assert table.refusal_count == count and table.refusal == ""  # and no error shown
+        assert table.frames is frames
+    assert table.ignored_messages == 7
+    # the click made in the position now shown is played as usual
+    if table.state["hand_active"]:
+        browser_says(table, {"type": "card", "code": first_legal_card(table)})
+        assert table.match != after
+
+
+def test_only_a_message_of_a_known_kind_with_a_dict_is_read():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    before = table.match.copy()
+    for junk in (None, [], "card", {"type": "shuffle", "serial": table.state["serial"]}):
+        table._on_browser_message(table, junk, [])
+    assert table.match == before and table.refusal == "" and table.ignored_messages == 0
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), repeats=st.lists(st.integers(1, 3), min_size=1, max_size=30))
+def test_each_click_sent_again_plays_once(seed, repeats):
+    """However often each click arrives (repeats), the table plays what one click each plays."""
+    once, many = (CardTable("callbridge", seed=seed, speed="instant") for _ in range(2))
+    extra = 0
+    for times in repeats:
+        if once.match.phase not in ACTING:
+            break
+        state = once.state
+        if state["calls"]:
+            message = {
+                "type": "call",
+                "value": next(c["value"] for c in state["calls"] if c["legal"]),
+            }
+        else:
+            message = {"type": "card", "code": first_legal_card(once)}
+        browser_says(once, message)
+        sent = {**message, "serial": many.state["serial"]}
+        for _ in range(times):
+            many._on_browser_message(many, sent, [])
+        extra += times - 1
+        assert many.match == once.match and many.refusal == ""
+        assert many.ignored_messages == extra
 
 
 actions = st.one_of(
@@ -493,7 +568,7 @@ def test_back_to_the_match_in_the_learners_language():
 
     table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
     play_deal(table)
-    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    browser_says(table, {"type": "replay", "number": 2})
     try:
         for lang, words in (("hi", "मैच पर वापस जाएँ"), ("hi-Latn", "Match par wapas jaayein")):
             cardlib.set_language(lang)  # the table redraws itself
@@ -501,7 +576,7 @@ def test_back_to_the_match_in_the_learners_language():
     finally:
         cardlib.set_language("en")
     assert table.state["back"] == "Back to the match"
-    table._on_browser_message(table, {"type": "back"}, [])  # the browser's message
+    browser_says(table, {"type": "back"})  # the browser's message
     assert not table.practising and table.state["end"]["title"] == "Deal 1 is over."
 
 
@@ -571,7 +646,7 @@ def test_the_browser_asks_for_the_review_and_a_replay_with_messages():
     play_deal(table)
     table._on_browser_message(table, {"type": "review"}, [])
     assert table.review["rows"]
-    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    browser_says(table, {"type": "replay", "number": 2})
     assert table.practising and table.deal == table.match.deal and len(table.record) == 1
 
 

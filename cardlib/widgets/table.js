@@ -135,10 +135,16 @@ function render({ model, el }) {
   });
   model.on("change:speed", () => speedChanged());
 
-  function send(message) {
-    if (busy) return;
+  // One action per turn: a click is sent only at the learner's turn (no frames still being
+  // shown) and only when no earlier click is unanswered; it carries the serial of the
+  // position it was made in, so Python ignores a stale or repeated one. The second click of
+  // a double-click or double-tap (detail > 1) is never an action of its own.
+  let pending = false; // a click sent, its answer (new frames, a refusal, "ignored") not yet here
+  function send(message, event, { whileBusy = false } = {}) {
+    if ((busy && !whileBusy) || pending || (event && event.detail > 1)) return;
+    pending = true;
     wantFocus = true;
-    model.send(message);
+    model.send({ ...message, serial: frames.length ? frames[frames.length - 1].serial : -1 });
   }
 
   function drawSeats(frame) {
@@ -194,7 +200,7 @@ function render({ model, el }) {
           "data-code": card.code,
           tabindex: i === (firstLegal < 0 ? 0 : firstLegal) ? "0" : "-1",
           "aria-disabled": active ? null : "true",
-          onclick: () => active && !busy && send({ type: "card", code: card.code }),
+          onclick: (event) => active && send({ type: "card", code: card.code }, event),
         },
         face(card),
       );
@@ -220,7 +226,7 @@ function render({ model, el }) {
             "data-call": String(call.value),
             tabindex: i === firstLegal ? "0" : "-1",
             "aria-disabled": active ? null : "true",
-            onclick: () => active && !busy && send({ type: "call", value: call.value }),
+            onclick: (event) => active && send({ type: "call", value: call.value }, event),
           },
           h("span", { class: "cl-sr", text: call.name }),
           h("span", { "aria-hidden": "true", text: call.text }),
@@ -242,10 +248,7 @@ function render({ model, el }) {
       type: "button",
       text: frame.back,
       // not held back while the bots' cards are shown: the practice is simply left
-      onclick: () => {
-        wantFocus = true;
-        model.send({ type: "back" });
-      },
+      onclick: (event) => send({ type: "back" }, event, { whileBusy: true }),
     });
     practice.append(back);
     if (hadFocus) back.focus();
@@ -283,7 +286,7 @@ function render({ model, el }) {
         class: "cl-next",
         type: "button",
         text: e.next_label,
-        onclick: () => !busy && send({ type: "next" }),
+        onclick: (event) => send({ type: "next" }, event),
       }),
     );
     if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
@@ -340,7 +343,7 @@ function render({ model, el }) {
                 text: r.replay,
                 "aria-label": row.replay_name,
                 "data-number": String(row.number),
-                onclick: () => !busy && send({ type: "replay", number: row.number }),
+                onclick: (event) => send({ type: "replay", number: row.number }, event),
               }),
             ),
           ),
@@ -441,6 +444,7 @@ function render({ model, el }) {
   }
 
   function play() {
+    pending = false; // the answer: a new position
     clearTimeout(timer);
     cont.replaceChildren();
     frames = model.get("frames");
@@ -466,6 +470,7 @@ function render({ model, el }) {
 
   // The same refusal twice is read out twice: empty the live region, then refill it.
   function refuseAgain() {
+    pending = false; // the answer: a refusal, the position unchanged
     refusal.textContent = "";
     setTimeout(showRefusal, 50);
   }
@@ -475,6 +480,17 @@ function render({ model, el }) {
     model.save_changes();
   });
   model.on("change:frames", play);
+  model.on("msg:custom", (message) => {
+    if (message?.type === "ignored") pending = false; // a stale click: nothing changed
+  });
+  // A key held down repeats: Enter or Space held on a card is one press, not one per repeat.
+  root.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.repeat && (event.key === "Enter" || event.key === " ")) event.preventDefault();
+    },
+    true,
+  );
   // The review arrives: drawn under the end table, the costliest decision read out.
   model.on("change:review", () => {
     const r = model.get("review");

@@ -76,6 +76,8 @@ from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
 SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
+#: The browser's messages that are one of the learner's clicks (each carries a serial).
+BROWSER_ACTIONS = ("card", "call", "next", "replay", "back")
 SPEED_NAMES = {
     "instant": N_("Instant"),
     "fast": N_("Fast"),
@@ -312,6 +314,8 @@ class CardTable(anywidget.AnyWidget):
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
+        #: stale or repeated clicks from the browser, ignored (see _on_browser_message)
+        self.ignored_messages = 0
         self._say_refusal = None  # the refusal shown, said again after a change of language
         super().__init__(
             speed=speed,
@@ -525,15 +529,32 @@ class CardTable(anywidget.AnyWidget):
         self.speed = speed
 
     def _on_browser_message(self, _widget, content, _buffers) -> None:
+        """A message from the browser: one of the learner's clicks, or "review".
+
+        A click carries the ``serial`` of the position it was made in. A repeated or
+        stale click (a double-click, two taps, a key held down, an old page) names a
+        serial already answered: it is ignored, never played and never refused, and
+        the browser is told so that it takes clicks again.
+        """
+        if not isinstance(content, dict):
+            return
         kind = content.get("type")
+        if kind == "review":
+            self.request_review()
+            return
+        if kind not in BROWSER_ACTIONS:
+            return
+        serial = content.get("serial")
+        if type(serial) is not int or serial != self._serial:  # True is not serial 1
+            self.ignored_messages += 1
+            self.send({"type": "ignored", "serial": self._serial})
+            return
         if kind == "card":
             self.click_card(str(content.get("code", "")))
         elif kind == "call":
             self.click_call(content.get("value"))
         elif kind == "next":
             self.click_next()
-        elif kind == "review":
-            self.request_review()
         elif kind == "replay":
             self.click_replay(content.get("number"))
         elif kind == "back":

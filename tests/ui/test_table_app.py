@@ -533,3 +533,83 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
     expect(page.locator(".cl-heading")).not_to_contain_text("replay")
     no_errors(page)
+
+
+# ----- one action per turn -------------------------------------------------------------
+
+
+def hand_size(page) -> int:
+    return page.locator(".cl-hand button").count()
+
+
+def to_a_lead_with_choices(page) -> None:
+    """Play the first allowed call and cards until two or more cards are playable."""
+    while True:
+        call = page.locator(".cl-calls button.cl-legal")
+        if call.count():
+            click_and_wait(page, call.first)
+        elif page.locator(".cl-hand button.cl-legal").count() >= 2:
+            return
+        else:
+            click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+
+
+def one_card_played(page, act) -> None:
+    """``act()`` (a burst of clicks, taps or key presses meant as one) plays one card, and one
+    click after it plays one more: the kernel answers messages in order, so by then any
+    second card of the burst would have been played too. No refusal is shown at any point."""
+    start, cards = int(serial(page)), hand_size(page)
+    act()
+    page.wait_for_function(SETTLED, arg=str(start))
+    expect(page.locator(".cl-refusal")).to_have_text("")
+    if page.locator(".cl-end table").is_visible():
+        return
+    click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+    assert int(serial(page)) == start + 2, "a second card was played"
+    if not page.locator(".cl-end table").is_visible():
+        assert hand_size(page) == cards - 2
+    expect(page.locator(".cl-refusal")).to_have_text("")
+
+
+#: Two different playable cards clicked 1 ms apart, as two quick taps of a thumb would.
+TWO_CLICKS_1_MS_APART_JS = """
+() => {
+  const cards = [...document.querySelectorAll('.cl-hand button.cl-legal')];
+  cards[0].click();
+  setTimeout(() => cards[1].click(), 1);
+}
+"""
+
+
+def test_double_clicks_quick_taps_and_a_held_enter_play_one_card(table_app, browser):
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, has_touch=True).new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_table(page, table_app)
+        to_a_lead_with_choices(page)
+        one_card_played(page, lambda: page.locator(".cl-hand button.cl-legal").first.dblclick())
+        to_a_lead_with_choices(page)
+        one_card_played(page, lambda: page.evaluate(TWO_CLICKS_1_MS_APART_JS))
+        to_a_lead_with_choices(page)
+
+        def double_tap() -> None:
+            card = page.locator(".cl-hand button.cl-legal").first
+            box = card.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.touchscreen.tap(x, y)
+            page.touchscreen.tap(x, y)
+
+        one_card_played(page, double_tap)
+        to_a_lead_with_choices(page)
+
+        def held_enter() -> None:
+            page.locator(".cl-hand button.cl-legal").first.focus()
+            page.keyboard.down("Enter")
+            page.keyboard.down("Enter")  # the key repeats while held
+            page.keyboard.down("Enter")
+            page.keyboard.up("Enter")
+
+        one_card_played(page, held_enter)
+        no_errors(page)
+    finally:
+        page.context.close()
