@@ -662,3 +662,42 @@ def test_a_replaying_match_leaves_the_match_itself_alone():
         assert practice.deals[:-1] == match.deals[:-1] and match == before
         practice.act(practice.legal_actions()[-1])
         assert match == before and earlier != practice.deal
+
+
+def test_the_live_region_reads_each_bots_card_and_call_each_trick_and_the_result():
+    """A screen reader hears the whole deal: what the frames' live texts say, in order."""
+    table = CardTable("callbreak", seed=4, speed="instant")
+    heard = [f["live"] for f in table.frames]
+    while table.match.phase in ACTING:
+        assert table.state["live"].endswith(table.state["prompt"])  # whose turn: yours
+        learner_acts(table)
+        heard += [f["live"] for f in table.frames]
+    said = " ".join(heard)
+    assert len(re.findall(r"\bcalls \d+\.", said)) == 3  # the three bots' calls
+    assert len(re.findall(r" plays \w+ of \w+\.", said)) == 39  # every bot's card, by name
+    for number in range(1, 14):
+        assert said.count(f"Trick {number}: ") == 1
+    last = table.state["live"]  # the last trick is not lost under the result
+    assert "Trick 13: " in last and "Deal 1 is over." in last
+    assert last.index("Trick 13: ") < last.index("Deal 1 is over.")
+    for row in table.state["end"]["rows"]:
+        assert f"{row['label']}: {row['result']}, {row['points']} points." in last
+
+
+def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners_language():
+    import cardlib
+
+    bridge_table = CardTable("bridge", seed=2, speed="instant")
+    spoken = " ".join(f["live"] for f in bridge_table.frames)
+    assert re.search(r"(West|North|East) \(\d\) calls (pass|\d \w+)", spoken), spoken
+    try:
+        for lang, plays, to_act in (("hi", " चला।", "की बारी"), ("hi-Latn", " chala.", "ki baari")):
+            cardlib.set_language(lang)
+            table = CardTable("judgement", seed=3, speed="instant")
+            assert table.state["ui"]["to_act"] == to_act
+            while table.match.phase != "playing" or table.match.to_act != LEARNER:
+                learner_acts(table)
+            spoken = " ".join(f["live"] for f in table.frames)
+            assert plays in spoken and " plays " not in spoken and "Your turn" not in spoken
+    finally:
+        cardlib.set_language("en")

@@ -161,7 +161,7 @@ function render({ model, el }) {
         h("span", { class: "cl-name", text: seat.label }),
         seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
         h("span", { class: "cl-badge", text: seat.badge }),
-        seat.turn ? h("span", { class: "cl-turn-mark", text: "to act" }) : null,
+        seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
         seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
       );
       felt.append(box);
@@ -384,7 +384,6 @@ function render({ model, el }) {
     drawHand(frame, active && frame.hand_active);
     drawCalls(frame, active);
     drawEnd(frame);
-    if (frame.live) live.textContent = frame.live;
     if (hadFocus && !root.contains(document.activeElement)) hand.focus();
   }
 
@@ -400,15 +399,15 @@ function render({ model, el }) {
 
   let frames = [];
   let at = 0; // the frame shown now
+  let heardUpTo = 0; // the frames before this one were read out by the live region
 
   function settle(frame) {
     root.dataset.serial = String(frame.serial); // tests wait on it: the table is settled
-    const delay = SPEEDS[model.get("speed")] ?? 500;
-    const note = frames.slice(0, -1).map((f) => f.live).filter(Boolean);
-    if (frame.live) note.push(frame.live);
-    if (frame.end) note.push(frame.end.title);
-    if (note.length && delay === 0) live.textContent = note.join(" ");
-    else if (frame.end) live.textContent = frame.end.title;
+    // The words of the frames not read yet, at once: at the instant speed all of them (the
+    // bots' calls and cards, the tricks won, the last one too, whose turn it is, the deal's
+    // result); otherwise each frame's words were read as it was drawn, and these are the last.
+    const note = frames.slice(heardUpTo).map((f) => f.live).filter(Boolean);
+    if (note.length) live.textContent = note.join(" ");
     focusHand();
     if (frame.end?.review_offered && !model.get("review")?.rows && reviewAsked !== frame.serial) {
       reviewAsked = frame.serial;
@@ -423,6 +422,8 @@ function render({ model, el }) {
     draw(frame, last);
     root.dataset.frame = `${at + 1}/${frames.length}`;
     if (last) return settle(frame);
+    if (frame.live) live.textContent = frame.live;
+    heardUpTo = at + 1;
     at += 1;
     const name = model.get("speed");
     const delay = SPEEDS[name] ?? 500;
@@ -449,6 +450,7 @@ function render({ model, el }) {
     cont.replaceChildren();
     frames = model.get("frames");
     if (!frames.length) return;
+    heardUpTo = 0;
     at = SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
     step();
   }

@@ -617,14 +617,17 @@ class CardTable(anywidget.AnyWidget):
         match = self.match
         while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
             deal = match.deal
-            bot = self.bots[match.to_act]
+            seat = match.to_act
+            bot = self.bots[seat]
             tricks_before = len(deal.tricks)
             if match.phase == "playing":
-                match.act(bot.choose_play(deal))
+                action = bot.choose_play(deal)
             else:
                 choose = getattr(bot, "choose_call", None) or bot.choose_bid
-                match.act(choose(deal))
-            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before))
+                action = choose(deal)
+            said = self._said(seat, action, playing=match.phase == "playing")
+            match.act(action)
+            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before, said=said))
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
@@ -641,7 +644,17 @@ class CardTable(anywidget.AnyWidget):
         view = deal.visible_to(LEARNER)
         return view.hands[seat] or frozenset()
 
-    def _frame(self, just_won: bool) -> dict:
+    def _said(self, seat: int, action, playing: bool) -> str:
+        """A bot's action as the live region reads it: "West (1) plays 9 of spades."."""
+        label = seat_label(seat, self.players)
+        if playing:
+            # the hand it came from: dummy's cards are played by the declarer
+            return _("{seat} plays {card}.").format(seat=label, card=card_name(Card(action)))
+        if self.spec.call_word == "bid":
+            return _("{seat} bids {call}.").format(seat=label, call=call_name(action))
+        return _("{seat} calls {call}.").format(seat=label, call=call_name(action))
+
+    def _frame(self, just_won: bool, said: str = "") -> dict:
         match, deal, spec = self.match, self.deal, self.spec
         players = self.players
         view = deal.visible_to(LEARNER)
@@ -721,7 +734,23 @@ class CardTable(anywidget.AnyWidget):
 
         prompt = self._prompt(view, learner_turn, legal)
         end = self._end_of_deal() if phase not in ("calling", "bidding", "playing") else None
-        live = trick_note if just_won else ""
+        # what the live region reads: the bot's action, the trick's winner, whose turn it is
+        spoken = [said]
+        if just_won and winner is not None:
+            spoken.append(
+                _("Trick {number}: {seat} won it with {card}.").format(
+                    number=len(view.tricks),
+                    seat=seat_label(winner, players),
+                    card=card_name(won_with),
+                )
+            )
+        if learner_turn:
+            spoken.append(prompt)
+        elif phase in ("calling", "bidding", "playing") and not said:
+            spoken.append(prompt)  # a redraw: say whose turn it is
+        if end is not None:
+            spoken.append(self._result_said(end))
+        live = " ".join(part for part in spoken if part)
         return {
             "serial": self._serial,
             "phase": phase,
@@ -745,6 +774,16 @@ class CardTable(anywidget.AnyWidget):
             "ui": self._ui_words(),
         }
 
+    def _result_said(self, end: dict) -> str:
+        """The deal's result as the live region reads it: its title, then each seat's points."""
+        seats = [
+            _("{seat}: {result}, {points} points.").format(
+                seat=row["label"], result=row["result"], points=row["points"]
+            )
+            for row in end["rows"]
+        ]
+        return " ".join([end["title"], *seats])
+
     def _ui_words(self) -> dict:
         """The words the browser's drawing needs besides the frame's own sentences."""
         return {
@@ -758,6 +797,7 @@ class CardTable(anywidget.AnyWidget):
             "auction": _("Auction: {calls}"),
             "continue": _("Continue"),
             "won": _("won"),
+            "to_act": _("to act"),
             "language": _("Language"),
             "reviewing": _("The coach is reviewing your decisions…"),
         }
@@ -993,7 +1033,8 @@ class TableApp:
         self.language = LanguagePicker(self.redraw)
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.game_picker, self.players_picker, self.language.dropdown]),
+                # one language menu on the screen: the table's own (it switches these too)
+                widgets.HBox([self.game_picker, self.players_picker]),
                 self.table,
             ]
         )

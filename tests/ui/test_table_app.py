@@ -128,7 +128,47 @@ def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir
     no_errors(page)
 
 
+#: The focused element's accessible name, roughly as a screen reader finds it.
+FOCUSED_NAME_JS = """
+() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const label = e.id && document.querySelector(`label[for="${e.id}"]`);
+  return (e.getAttribute('aria-label') || (label && label.textContent) || e.textContent || '')
+    .trim();
+}
+"""
+
+
+def tab_stops_have_names(page) -> None:
+    """Tab once round the page: every stop has a name (none is the page's bare container)."""
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        name = page.evaluate(FOCUSED_NAME_JS)
+        if name is None:  # the browser's own chrome, between the end of the page and its start
+            continue
+        key = page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+        if key in seen:
+            return
+        seen.append(key)
+        assert name, f"an unnamed Tab stop: {key}"
+
+
+#: Every text the live region takes, from the page's first moment (what a screen reader hears).
+HEAR_LIVE_REGION_JS = """
+window.heard = [];
+new MutationObserver(() => {
+  const text = document.querySelector('.cl-live')?.textContent;
+  if (text && text !== window.heard[window.heard.length - 1]) window.heard.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
 def test_a_call_break_deal_by_keyboard_only(table_app, page):
+    """A whole deal by keyboard, the live region read after every action: each bot's call and
+    card, each trick's winner (the last one too), whose turn it is, the deal's result."""
+    page.add_init_script(HEAR_LIVE_REGION_JS)
     page.goto(table_app.url)
     page.locator(TABLE).wait_for(timeout=120_000)
     for _ in range(10):  # Tab to the speed control and make the bots instant
@@ -138,6 +178,8 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
     for _ in range(5):
         page.keyboard.press("ArrowUp")
     expect(page.locator(".cl-speed")).to_have_value("instant")
+    live = page.locator(".cl-live")
+    expect(live).to_contain_text("Your turn to call.")
     for _ in range(20):  # on to the first allowed call
         page.keyboard.press("Tab")
         if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
@@ -171,14 +213,27 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
         before = serial(page)
         page.keyboard.press("Enter")
         page.wait_for_function(SETTLED, arg=before)
+        if page.locator(".cl-hand button.cl-legal").count():
+            assert live.text_content().endswith(
+                page.locator(".cl-prompt").text_content()
+            )  # your turn
         presses += 1
         assert presses <= 13
     assert presses == 13
     expect(page.locator(".cl-end table")).to_be_visible()
     expect(page.locator(":focus")).to_have_text("Next deal")  # focus went to Next deal
-    live = page.locator(".cl-live")
     expect(live).to_have_attribute("aria-live", "polite")
-    assert live.text_content()
+    heard = page.evaluate("() => window.heard")
+    said = " ".join(heard)
+    assert len(re.findall(r"\bcalls \d+\.", said)) == 3, said  # the three bots' calls
+    assert len(re.findall(r" plays \w+ of \w+\.", said)) == 39, said  # every bot's card
+    for trick in range(1, 14):
+        assert said.count(f"Trick {trick}: ") == 1, trick
+    assert "Trick 13: " in heard[-1] and "Deal 1 is over." in heard[-1]  # both read
+    assert "You (South, seat 0): " in heard[-1]  # the deal's result
+    tab_stops_have_names(page)
+    audit(page)
+    page.locator(".cl-end button.cl-next").focus()
     before = serial(page)
     page.keyboard.press("Enter")
     page.wait_for_function(SETTLED, arg=before)
