@@ -7,6 +7,7 @@ browser tests (tests/ui/test_table_app.py) click the same buttons in Voilà.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -701,3 +702,54 @@ def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners
             assert plays in spoken and " plays " not in spoken and "Your turn" not in spoken
     finally:
         cardlib.set_language("en")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_end_of_each_deal_shows_the_score_sheet_of_the_match_so_far(game):
+    table = CardTable(game, seed=8, speed="instant", review_samples=2)
+    for number in (1, 2):
+        play_deal(table)
+        sheet = table.state["end"]["sheet"]
+        assert [row[0] for row in sheet["rows"]] == [str(n) for n in range(1, number + 1)]
+        for row, deal in zip(sheet["rows"], table.match.deals, strict=True):
+            if game == "bridge":
+                score = deal.scores()
+                assert row[2:] == [str(score.below[s] + score.above[s]) for s in (0, 1)]
+                assert row[1].startswith(contract_text(deal.contract))
+            else:
+                for seat, cell in enumerate(row[1:]):
+                    call, won = deal.calls[seat], deal.tricks_won[seat]
+                    assert cell.startswith(f"{'call' if game == 'callbreak' else 'bid'} {call} ")
+                    assert f" · won {won} · " in cell
+                    assert Decimal(cell.rsplit(" · ", 1)[1]) == deal.scores()[seat]
+        totals = table.match.totals()
+        assert [Decimal(t) for t in sheet["totals"][-len(totals) :]] == list(totals)
+        assert table.state["end"]["record"] is None  # the match is not over
+        table.click_next()
+
+
+def test_a_finished_match_gives_its_record_and_its_review_summary():
+    table = CardTable("callbridge", seed=11, speed="instant", review_samples=2)
+    while table.match.phase != "over":
+        if table.match.phase in ACTING:
+            play_deal(table)
+            table.request_review()
+        else:
+            table.click_next()
+    record = table.state["end"]["record"]
+    deals = table.match.deals
+    assert record["key"] == "callbridge-4-11" and record["deals"] == len(deals)
+    assert record["won"] == (LEARNER in table.match.winners())
+    assert Decimal(record["points_tenths"]) / 10 == table.match.totals()[LEARNER]
+    assert record["calls"] == len(deals)
+    assert record["made"] == sum(d.tricks_won[LEARNER] >= d.calls[LEARNER] for d in deals)
+    summary = table.review["match_summary"]
+    assert summary.startswith("The match in review: your decisions lost ")
+    assert f"in {len(deals)} deals." in summary
+    # a replay of the last deal is practice: no record to count twice
+    table.click_replay(1)
+    while table.match.phase in ACTING:
+        learner_acts(table)
+    assert table.state["end"]["record"] is None
+    assert table.click_next() and table.match_seed == 11 + 1000
+    assert table.review == {} and table._match_reviews == {}

@@ -4,6 +4,8 @@
 // to the hand (the first playable card), so keyboard users never land on <body>.
 
 const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
+// The learner's record across matches (local storage of this browser, every game's in one).
+const RECORD_KEY = "cardlib-table-record-v1";
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
 
@@ -289,11 +291,85 @@ function render({ model, el }) {
         onclick: (event) => send({ type: "next" }, event),
       }),
     );
+    if (e.sheet?.rows.length) end.append(drawSheet(e.sheet));
+    const record = keepRecord(e.record, frame);
+    if (record) end.append(record);
     if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
     if (e.review_offered) {
       end.append(review);
       drawReview();
     }
+  }
+
+  // The score sheet: the match so far, deal by deal, and the totals.
+  function drawSheet(sheet) {
+    const table = h(
+      "table",
+      { class: "cl-sheet" },
+      h("caption", { text: sheet.caption }),
+      h("thead", {}, h("tr", {}, sheet.heads.map((t) => h("th", { scope: "col", text: t })))),
+      h(
+        "tbody",
+        {},
+        sheet.rows.map(([first, ...cells]) =>
+          h("tr", {}, h("th", { scope: "row", text: first }), cells.map((t) => h("td", { text: t }))),
+        ),
+      ),
+      h(
+        "tfoot",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", text: sheet.totals[0] }),
+          sheet.totals.slice(1).map((t) => h("td", { text: t })),
+        ),
+      ),
+    );
+    return h("div", { class: "cl-end-scroll", tabindex: "0", role: "region",
+      "aria-label": sheet.caption }, table);
+  }
+
+  // The learner's record across matches, kept in this browser's local storage: each finished
+  // match is added once (by its key, however often its end is drawn), then shown per game.
+  function keepRecord(finished, frame) {
+    let kept;
+    try {
+      kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null") || { games: {}, seen: [] };
+      if (finished && !kept.seen.includes(finished.key)) {
+        const game = (kept.games[finished.game] ??= {
+          played: 0, won: 0, deals: 0, points_tenths: 0, calls: 0, made: 0,
+        });
+        game.played += 1;
+        game.won += finished.won ? 1 : 0;
+        for (const field of ["deals", "points_tenths", "calls", "made"]) {
+          game[field] += finished[field];
+        }
+        kept.seen = [...kept.seen, finished.key].slice(-200);
+        localStorage.setItem(RECORD_KEY, JSON.stringify(kept));
+      }
+    } catch {
+      return null; // no storage in this browser (private mode, blocked): no record shown
+    }
+    const game = kept.games[frame.game];
+    if (!game?.played) return null;
+    // tenths of a point a deal, rounded once: whole numbers until the last division
+    const average = game.deals ? (Math.round(game.points_tenths / game.deals) / 10).toFixed(1)
+      : "0.0";
+    const caption = ui.record.replace("{game}", ui.game);
+    return h(
+      "div",
+      { class: "cl-end-scroll cl-record", tabindex: "0", role: "region", "aria-label": caption },
+      h(
+        "table",
+        { class: "cl-sheet" },
+        h("caption", { text: caption }),
+        h("thead", {}, h("tr", {}, ui.record_heads.map((t) => h("th", { scope: "col", text: t })))),
+        h("tbody", {}, h("tr", {},
+          [game.played, game.won, average, `${game.made} / ${game.calls}`].map((t) =>
+            h("td", { text: String(t) })))),
+      ),
+    );
   }
 
   function drawReview() {
@@ -357,6 +433,7 @@ function render({ model, el }) {
         table),
       h("p", { class: "cl-review-practice", text: r.practice }),
     );
+    if (r.match_summary) review.append(h("p", { class: "cl-match-review", text: r.match_summary }));
     if (focused) review.querySelector(`button[data-number="${focused}"]`)?.focus();
   }
 

@@ -57,6 +57,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import anywidget
@@ -66,7 +67,7 @@ from cardlib import bots as callbreak_bots
 from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
 from cardlib.bridge import bots as bridge_bots
 from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_name
-from cardlib.coach.review import DEFAULT_SAMPLES, reviewable
+from cardlib.coach.review import DEFAULT_SAMPLES, points_text, reviewable
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError
@@ -303,6 +304,7 @@ class CardTable(anywidget.AnyWidget):
         self.seed = seed
         self.players = players
         self.review_samples = review_samples
+        self.match_seed = seed  # the seed of the match now played
         self.match = self.spec.make_match(seed, players)
         #: (a copy of the deal before it, the action) for each of the learner's decisions
         self.record: list[tuple[object, object]] = []
@@ -311,6 +313,8 @@ class CardTable(anywidget.AnyWidget):
         #: the finished deal's record and review, kept while the learner replays it
         self._kept_record: list[tuple[object, object]] = []
         self._kept_review = None
+        #: the review of each of the match's deals, by deal number, once asked for
+        self._match_reviews: dict[int, object] = {}
         self.bots = self.spec.make_bots(players)
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
@@ -377,7 +381,9 @@ class CardTable(anywidget.AnyWidget):
             phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
-            self.match = self.spec.make_match(self.seed + 1000 * self.matches_played, self.players)
+            self.match_seed = self.seed + 1000 * self.matches_played
+            self.match = self.spec.make_match(self.match_seed, self.players)
+            self._match_reviews = {}
         elif phase in ("calling", "bidding", "playing"):
             if self.spec.deal_word == "round":
                 return self._refuse(lambda: _("Finish this round first."))
@@ -414,6 +420,8 @@ class CardTable(anywidget.AnyWidget):
             self._deal_review = review_deal(
                 self.record, self.review_samples, seed=self.seed + len(self.match.deals)
             )
+            if not self.practising:  # the match's own deals add up to its review
+                self._match_reviews[len(self.match.deals)] = self._deal_review
         self.review = self._review_words()
         return self._deal_review
 
@@ -515,7 +523,25 @@ class CardTable(anywidget.AnyWidget):
             ),
             "replay": _("Replay from here"),
             "practice": _("A replay is practice: the match keeps what you first played."),
+            "match_summary": self._match_summary(),
         }
+
+    def _match_summary(self) -> str:
+        """Once the match is over: its reviews added up (the expected points the learner's
+        decisions lost, over the deals reviewed)."""
+        match = self._kept_match or self.match
+        if match.phase != "over" or not self._match_reviews:
+            return ""
+        reviews = list(self._match_reviews.values())
+        lost = sum((r.total_loss for r in reviews), Fraction(0))
+        return _(
+            "The match in review: your decisions lost {points} expected points in all, "
+            "over {decisions} decisions in {deals} deals."
+        ).format(
+            points=points_text(lost),
+            decisions=sum(len(r.rows) for r in reviews),
+            deals=len(reviews),
+        )
 
     @staticmethod
     def _choice_json(row, choice) -> dict:
@@ -755,6 +781,7 @@ class CardTable(anywidget.AnyWidget):
             "serial": self._serial,
             "phase": phase,
             "heading": self._heading(),
+            "game": self.game,
             "seats": seats,
             "trick_note": trick_note,
             "pause": bool(just_won),
@@ -800,6 +827,14 @@ class CardTable(anywidget.AnyWidget):
             "to_act": _("to act"),
             "language": _("Language"),
             "reviewing": _("The coach is reviewing your decisions…"),
+            "record": _("Your record at {game} in this browser"),
+            "record_heads": [
+                _("Matches played"),
+                _("Won"),
+                _("Average points a deal"),
+                _("Calls made"),
+            ],
+            "game": _(self.spec.name),
         }
 
     def _heading(self) -> str:
@@ -992,6 +1027,80 @@ class CardTable(anywidget.AnyWidget):
             "review_offered": self._review_offered(),
             "practice": self.practising,
             "note": note,
+            "sheet": self._score_sheet(match),
+            "record": self._match_record(match) if over and not self.practising else None,
+        }
+
+    def _score_sheet(self, match) -> dict:
+        """The match so far, deal by deal: each seat's call, tricks and points (Contract
+        Bridge: the contract and its tricks, and what each side scored), then the totals."""
+        finished = [deal for deal in match.deals if deal.phase == "over"]
+        word = _("Round") if self.spec.deal_word == "round" else _("Deal")
+        rows = []
+        if self.game == "bridge":
+            heads = [word, _("Contract"), _("North–South"), _("East–West")]
+            for number, deal in enumerate(finished, 1):
+                score = deal.scores()
+                contract = contract_text(deal.contract)
+                if deal.contract is not None:
+                    contract = _("{contract}: {tricks} tricks").format(
+                        contract=contract, tricks=score.tricks_taken
+                    )
+                by_side = [score.below[side] + score.above[side] for side in (0, 1)]
+                rows.append([str(number), contract, *map(str, by_side)])
+            totals = [_("Total"), "", *map(str, match.totals())]
+        else:
+            heads = [word, *(seat_label(seat, self.players) for seat in range(self.players))]
+            said = _("bid {call} · won {tricks}") if self.spec.call_word == "bid" else None
+            said = said or _("call {call} · won {tricks}")
+            for number, deal in enumerate(finished, 1):
+                points = deal.scores()
+                rows.append(
+                    [
+                        str(number),
+                        *(
+                            said.format(call=deal.calls[seat], tricks=deal.tricks_won[seat])
+                            + f" · {_total_text(points[seat])}"
+                            for seat in range(self.players)
+                        ),
+                    ]
+                )
+            totals = [_("Total"), *map(_total_text, match.totals())]
+        return {
+            "caption": _("Score sheet: the match so far"),
+            "heads": heads,
+            "rows": rows,
+            "totals": totals,
+        }
+
+    def _match_record(self, match) -> dict:
+        """The finished match for the learner's record in the browser (table.js adds it up
+        once per match, by ``key``): won or not, deals, the learner's points in tenths (exact
+        whole numbers to add), and how many of the learner's calls were made."""
+        finished = [deal for deal in match.deals if deal.phase == "over"]
+        calls = made = 0
+        if self.game == "bridge":
+            won = 0 in match.winners()  # North–South, the learner's side
+            points = match.totals()[0]
+            for deal in finished:
+                if deal.contract is not None and deal.contract.declarer % 2 == 0:
+                    calls += 1
+                    made += deal.scores().tricks_taken >= deal.contract.level + 6
+        else:
+            won = LEARNER in match.winners()
+            points = match.totals()[LEARNER]
+            for deal in finished:
+                call, tricks = deal.calls[LEARNER], deal.tricks_won[LEARNER]
+                calls += 1
+                made += tricks == call if self.game == "judgement" else tricks >= call
+        return {
+            "key": f"{self.game}-{self.players}-{self.match_seed}",
+            "game": self.game,
+            "won": bool(won),
+            "deals": len(finished),
+            "points_tenths": int(Decimal(points) * 10),
+            "calls": calls,
+            "made": int(made),
         }
 
     def _next_label(self, match) -> str:

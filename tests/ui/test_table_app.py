@@ -86,7 +86,7 @@ def play_deal_by_clicking(page) -> int:
     """Click the first allowed call or playable card until the deal's end table shows."""
     clicks = 0
     refused = False
-    while not page.locator(".cl-end table").is_visible():
+    while not page.locator(".cl-end .cl-end-table").is_visible():
         call = page.locator(".cl-calls button.cl-legal")
         card = page.locator(".cl-hand button.cl-legal")
         if call.count():
@@ -115,7 +115,8 @@ def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir
     assert clicks >= 2
     end = page.locator(".cl-end")
     seats = 4
-    expect(end.locator("tbody tr")).to_have_count(seats)
+    expect(end.locator(".cl-end-table tbody tr")).to_have_count(seats)
+    expect(end.locator(".cl-sheet").first.locator("tbody tr")).to_have_count(1)  # deal 1
     next_button = end.locator("button.cl-next")
     expect(next_button).to_have_text("Next round" if game == "judgement" else "Next deal")
     expect(page.locator(".cl-calls button")).to_have_count(0)  # no calls outside calling
@@ -220,7 +221,7 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
         presses += 1
         assert presses <= 13
     assert presses == 13
-    expect(page.locator(".cl-end table")).to_be_visible()
+    expect(page.locator(".cl-end .cl-end-table")).to_be_visible()
     expect(page.locator(":focus")).to_have_text("Next deal")  # focus went to Next deal
     expect(live).to_have_attribute("aria-live", "polite")
     heard = page.evaluate("() => window.heard")
@@ -373,7 +374,7 @@ def test_a_call_break_deal_by_keyboard_only_in_jupyterlab(lab, served_notebooks,
             # the live region read out how the learner's trick went
             expect(live).to_contain_text(f"Trick {trick}:")
         expect(hand).to_have_count(0)
-        expect(page.locator(".cl-end table")).to_be_visible()
+        expect(page.locator(".cl-end .cl-end-table")).to_be_visible()
         expect(live).to_contain_text("Deal 1 is over.")
         next_deal = page.locator(".cl-end button.cl-next")
         expect(next_deal).to_be_focused()
@@ -574,7 +575,7 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     page.wait_for_function(SETTLED, arg=before)
     expect(page.locator(".cl-back")).to_have_count(0)
     expect(page.locator(".cl-practice")).to_be_hidden()
-    expect(page.locator(".cl-end caption").first).to_have_text("Deal 1 is over.")
+    expect(page.locator(".cl-end .cl-end-table caption").first).to_have_text("Deal 1 is over.")
     expect(page.locator(".cl-heading")).not_to_contain_text("replay")
     expect(body).to_have_count(len(rows))
     assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
@@ -583,7 +584,9 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     click_and_wait(page, button)  # the same replay again, this time played to its end
     expect(page.locator(".cl-heading")).to_contain_text("replay (practice)")
     play_deal_by_clicking(page)
-    expect(page.locator(".cl-end caption").first).to_contain_text("Replay of deal 1 is over.")
+    expect(page.locator(".cl-end .cl-end-table caption").first).to_contain_text(
+        "Replay of deal 1 is over."
+    )
     click_and_wait(page, page.locator(".cl-end button.cl-next"))
     expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
     expect(page.locator(".cl-heading")).not_to_contain_text("replay")
@@ -617,11 +620,11 @@ def one_card_played(page, act) -> None:
     act()
     page.wait_for_function(SETTLED, arg=str(start))
     expect(page.locator(".cl-refusal")).to_have_text("")
-    if page.locator(".cl-end table").is_visible():
+    if page.locator(".cl-end .cl-end-table").is_visible():
         return
     click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
     assert int(serial(page)) == start + 2, "a second card was played"
-    if not page.locator(".cl-end table").is_visible():
+    if not page.locator(".cl-end .cl-end-table").is_visible():
         assert hand_size(page) == cards - 2
     expect(page.locator(".cl-refusal")).to_have_text("")
 
