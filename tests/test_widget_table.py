@@ -753,3 +753,46 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
     assert table.state["end"]["record"] is None
     assert table.click_next() and table.match_seed == 11 + 1000
     assert table.review == {} and table._match_reviews == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("level", ["beginner", "sensible", "strong"])
+def test_a_deal_of_each_game_at_every_level_of_opponents(game, level):
+    from cardlib.coach.analysis import CoachBot
+
+    table = CardTable(game, seed=6, speed="instant", level=level, strong_samples=2)
+    play_deal(table)  # the engine refuses an illegal action: every bot action was legal
+    check_end(table)
+    kinds = {type(bot).__name__ for bot in table.bots[1:]}
+    if level == "beginner":
+        assert all(name.startswith("Random") for name in kinds)
+    elif level == "strong" and game != "bridge":
+        assert all(isinstance(bot, CoachBot) for bot in table.bots[1:])
+    else:
+        assert all(name.startswith("Sensible") for name in kinds)
+    seats = table.state["seats"]
+    assert seats[LEARNER]["level"] == "" and {s["level"] for s in seats[1:]} == {level.title()}
+    note = table.state["ui"]["level_note"]
+    assert bool(note) == (game == "bridge" and level == "strong")
+
+
+def test_opponents_per_seat_and_chosen_from_the_browser():
+    table = CardTable(
+        "callbreak", seed=2, speed="instant", level=("beginner", "sensible", "strong")
+    )
+    assert [s["level"] for s in table.state["seats"]] == ["", "Beginner", "Sensible", "Strong"]
+    assert table.level == ""  # the seats differ
+    table.level = "beginner"  # the browser's menu
+    assert [s["level"] for s in table.state["seats"]] == ["", *["Beginner"] * 3]
+    before = table.match.copy()
+    table.level = "grandmaster"  # not a level: the table is as it was
+    assert table.level == "beginner" and table.match == before
+    for bad in ("Strong", ("beginner",), 3, None, ("beginner", "sensible", 1)):
+        with pytest.raises(CardlibError, match="level is one of"):
+            CardTable("callbreak", level=bad)
+    for bad in (0, True, 2.5):
+        with pytest.raises(CardlibError, match="strong_samples is a whole number"):
+            CardTable("callbreak", strong_samples=bad)
+    app = TableApp(game="callbreak", speed="instant")
+    app.table.level = "strong"
+    assert app.pick("judgement").level == "strong"

@@ -83,6 +83,11 @@ function render({ model, el }) {
     Object.keys(SPEEDS).map((value) => h("option", { value })),
   );
   const speedLabel = h("label", { for: speedId });
+  const levelId = `cl-level-${Math.random().toString(36).slice(2)}`;
+  const level = h("select", { id: levelId, class: "cl-level" },
+    ["beginner", "sensible", "strong"].map((value) => h("option", { value })));
+  const levelLabel = h("label", { for: levelId });
+  const levelNote = h("span", { class: "cl-level-note" });
   const languageId = `cl-language-${Math.random().toString(36).slice(2)}`;
   const language = h(
     "select",
@@ -95,6 +100,10 @@ function render({ model, el }) {
     { class: "cl-speed-row" },
     speedLabel,
     speed,
+    " ",
+    levelLabel,
+    level,
+    levelNote,
     " ",
     languageLabel,
     language,
@@ -162,6 +171,7 @@ function render({ model, el }) {
         { class: classes.join(" "), style: `--ux:${seat.ux};--uy:${seat.uy}` },
         h("span", { class: "cl-name", text: seat.label }),
         seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
+        seat.level ? h("span", { class: "cl-bot-level", text: seat.level }) : null,
         h("span", { class: "cl-badge", text: seat.badge }),
         seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
         seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
@@ -441,6 +451,10 @@ function render({ model, el }) {
     ui = words;
     for (const option of speed.options) option.textContent = ui.speeds[option.value];
     speedLabel.textContent = ui.speed_label;
+    for (const option of level.options) option.textContent = ui.levels[option.value];
+    levelLabel.textContent = ui.level_label;
+    level.value = model.get("level");
+    levelNote.textContent = ui.level_note ? ` ${ui.level_note}` : "";
     languageLabel.textContent = ui.language + " ";
     language.value = model.get("lang");
     felt.setAttribute("aria-label", ui.table);
@@ -554,6 +568,10 @@ function render({ model, el }) {
     setTimeout(showRefusal, 50);
   }
 
+  level.addEventListener("change", () => {
+    model.set("level", level.value);
+    model.save_changes();
+  });
   language.addEventListener("change", () => {
     model.set("lang", language.value);
     model.save_changes();

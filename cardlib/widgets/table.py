@@ -104,7 +104,7 @@ class GameSpec:
     title_message: str  # "(a match of {n} deals)", a message id with named placeholders
     title_values: dict
     make_match: Callable[[int, int], object]  # (seed, players) -> a match
-    make_bots: Callable[[int], list]  # players -> one bot per seat
+    make_bot: Callable[[str, int, int], object]  # (level, seed, strong samples) -> a bot
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
     players: tuple[int, ...] = (4,)
@@ -115,16 +115,44 @@ class GameSpec:
         return _(self.title_message).format(name=_(self.name), **self.title_values)
 
 
-def _callbreak_bots(players):
-    return [None] + [callbreak_bots.SensibleBot() for _ in range(players - 1)]
+#: The opponents to choose from: random legal cards, today's sensible bots, the coach.
+LEVELS = {
+    "beginner": N_("Beginner"),
+    "sensible": N_("Sensible"),
+    "strong": N_("Strong"),
+}
+#: Imagined deals per decision of the strong bot at the table (the coach's CoachBot): its
+#: calls and cards then take a fraction of a second each on this machine.
+STRONG_SAMPLES = 30
 
 
-def _judgement_bots(players):
-    return [None] + [judgement.SensibleBot() for _ in range(players - 1)]
+def _strong_bot(seed: int, samples: int):
+    from cardlib.coach.analysis import CoachBot  # the coach loads only when asked for
+
+    return CoachBot(seed=seed, call_samples=samples, play_samples=samples)
 
 
-def _bridge_bots(players):
-    return [None] + [bridge_bots.SensibleBridgeBot() for _ in range(players - 1)]
+def _callbreak_bot(level: str, seed: int, samples: int):
+    if level == "beginner":
+        return callbreak_bots.RandomBot(seed)
+    if level == "strong":
+        return _strong_bot(seed, samples)
+    return callbreak_bots.SensibleBot()
+
+
+def _judgement_bot(level: str, seed: int, samples: int):
+    if level == "beginner":
+        return judgement.RandomBot(seed)
+    if level == "strong":
+        return _strong_bot(seed, samples)
+    return judgement.SensibleBot()
+
+
+def _bridge_bot(level: str, seed: int, samples: int):
+    """Contract Bridge has no coach bot: "strong" plays as "sensible" (the table says so)."""
+    if level == "beginner":
+        return bridge_bots.RandomBridgeBot(seed)
+    return bridge_bots.SensibleBridgeBot()
 
 
 #: Call Bridge is played to a target: the table plays to the one notebook 20 uses.
@@ -136,7 +164,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match of {deals} deals)"),
         {"deals": callbreak.DEALS_PER_MATCH},
         lambda seed, players: callbreak.Match(seed=seed),
-        _callbreak_bots,
+        _callbreak_bot,
         "call",
         "deal",
     ),
@@ -145,7 +173,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match to {points} points)"),
         {"points": CALL_BRIDGE_TARGET},
         lambda seed, players: callbridge.Match(seed=seed, target=CALL_BRIDGE_TARGET),
-        _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
+        _callbreak_bot,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
     ),
@@ -154,7 +182,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match of {rounds} rounds)"),
         {"rounds": judgement.ROUNDS},
         lambda seed, players: judgement.Match(players=players, seed=seed),
-        _judgement_bots,
+        _judgement_bot,
         "bid",
         "round",
         players=(3, 4, 5, 6, 7),
@@ -164,7 +192,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a game to {points})"),
         {"points": bridge.GAME_POINTS},
         lambda seed, players: bridge.Game(seed=seed),
-        _bridge_bots,
+        _bridge_bot,
         "call",
         "deal",
     ),
@@ -261,6 +289,8 @@ class CardTable(anywidget.AnyWidget):
     languages = traitlets.List().tag(sync=True)
     #: the review of the deal just finished, in words for the browser ({} until asked for)
     review = traitlets.Dict().tag(sync=True)
+    #: the opponents' level, one for the table ("" when the seats differ): see LEVELS
+    level = traitlets.Unicode("sensible").tag(sync=True)
 
     def __init__(
         self,
@@ -269,6 +299,8 @@ class CardTable(anywidget.AnyWidget):
         players: int = 4,
         speed="normal",
         review_samples: int = DEFAULT_SAMPLES,
+        level="sensible",
+        strong_samples: int = STRONG_SAMPLES,
     ):
         if game not in GAMES:
             raise CardlibError(
@@ -315,7 +347,17 @@ class CardTable(anywidget.AnyWidget):
         self._kept_review = None
         #: the review of each of the match's deals, by deal number, once asked for
         self._match_reviews: dict[int, object] = {}
-        self.bots = self.spec.make_bots(players)
+        self.levels = self._check_levels(level)
+        if type(strong_samples) is not int or strong_samples < 1:
+            raise CardlibError(
+                _("strong_samples is a whole number of samples, 1 or more, got {value!r}").format(
+                    value=strong_samples
+                ),
+                "strong-samples",
+            )
+        self.strong_samples = strong_samples
+        self._restoring_level = False
+        self.bots = self._make_bots()
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
         #: stale or repeated clicks from the browser, ignored (see _on_browser_message)
@@ -329,11 +371,63 @@ class CardTable(anywidget.AnyWidget):
         self.on_msg(self._on_browser_message)
         self.language = LanguagePicker(self.redraw)
         self.observe(self._lang_picked, names="lang")
+        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.observe(self._level_picked, names="level")
         self._advance()
 
     def __repr__(self) -> str:
         players = f", players={self.players}" if self.players != 4 else ""
         return f"CardTable({self.game!r}, seed={self.seed}{players})"
+
+    # ----- the opponents ----------------------------------------------------------
+
+    def _check_levels(self, level) -> list[str | None]:
+        """``level`` for every bot, or one level per seat after the learner's: a list by seat."""
+        levels = [level] * (self.players - 1) if isinstance(level, str) else level
+        try:
+            levels = list(levels)
+        except TypeError:
+            levels = [level]
+        if len(levels) != self.players - 1 or any(
+            not isinstance(one, str) or one not in LEVELS for one in levels
+        ):
+            raise CardlibError(
+                _(
+                    "level is one of {levels}, or one of them for each of the {count} other "
+                    "seats, got {value!r}"
+                ).format(levels=", ".join(LEVELS), count=self.players - 1, value=level),
+                "level",
+            )
+        return [None, *levels]
+
+    def _make_bots(self) -> list:
+        """One bot a seat at its level, seeded by the match and the seat (a reload replays the
+        same match with the same bots)."""
+        return [None] + [
+            self.spec.make_bot(level, self.match_seed * 10 + seat, self.strong_samples)
+            for seat, level in enumerate(self.levels)
+            if seat != LEARNER
+        ]
+
+    def set_level(self, level) -> None:
+        """Choose the opponents: a level for every bot, or one for each seat after yours.
+        They play at it from their next call or card on."""
+        self.levels = self._check_levels(level)
+        self.bots = self._make_bots()
+        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.redraw()
+
+    def _level_picked(self, change) -> None:
+        if self._restoring_level or not change["new"]:
+            return
+        try:
+            self.set_level(change["new"])
+        except CardlibError:  # a level the browser cannot offer: the table is as it was
+            self._restoring_level = True
+            try:
+                self.level = change["old"]
+            finally:
+                self._restoring_level = False
 
     # ----- state -----------------------------------------------------------
 
@@ -383,6 +477,7 @@ class CardTable(anywidget.AnyWidget):
             self.matches_played += 1
             self.match_seed = self.seed + 1000 * self.matches_played
             self.match = self.spec.make_match(self.match_seed, self.players)
+            self.bots = self._make_bots()
             self._match_reviews = {}
         elif phase in ("calling", "bidding", "playing"):
             if self.spec.deal_word == "round":
@@ -719,6 +814,7 @@ class CardTable(anywidget.AnyWidget):
                     "seat": seat,
                     "label": label,
                     "role": role,
+                    "level": "" if seat == LEARNER else _(LEVELS[self.levels[seat]]),
                     "badge": badge,
                     "card": card_json(card) if card is not None else None,
                     "winner": winner == seat,
@@ -825,6 +921,13 @@ class CardTable(anywidget.AnyWidget):
             "continue": _("Continue"),
             "won": _("won"),
             "to_act": _("to act"),
+            "level_label": _("Opponents:") + " ",
+            "levels": {key: _(name) for key, name in LEVELS.items()},
+            "level_note": (
+                _("Contract Bridge has no coach bot yet: Strong plays as Sensible.")
+                if self.game == "bridge" and "strong" in self.levels
+                else ""
+            ),
             "language": _("Language"),
             "reviewing": _("The coach is reviewing your decisions…"),
             "record": _("Your record at {game} in this browser"),
@@ -1185,10 +1288,15 @@ class TableApp:
         finally:
             self._picking = False
         self._show_players()
-        speed = self.table.speed
+        speed, level = self.table.speed, self.table.level or "sensible"
         self.table.close()
         self.table = CardTable(
-            game, seed=self.seed, players=players, speed=speed, review_samples=self.review_samples
+            game,
+            seed=self.seed,
+            players=players,
+            speed=speed,
+            review_samples=self.review_samples,
+            level=level,
         )
         self.widget.children = [self.widget.children[0], self.table]
         return self.table

@@ -111,6 +111,14 @@ def play_deal_by_clicking(page) -> int:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir, game):
     open_table(page, table_app, game)
+    level = {"callbreak": "beginner", "bridge": "strong"}.get(game, "sensible")
+    page.select_option(".cl-level", level)  # the opponents, shown on each seat
+    expect(page.locator(".cl-seat .cl-bot-level")).to_have_text([level.title()] * 3)
+    note = page.locator(".cl-level-note")
+    if game == "bridge":  # no coach bot for Contract Bridge: the table says so
+        expect(note).to_contain_text("Strong plays as Sensible")
+    else:
+        expect(note).to_have_text("")
     clicks = play_deal_by_clicking(page)
     assert clicks >= 2
     end = page.locator(".cl-end")
