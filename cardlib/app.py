@@ -33,10 +33,38 @@ def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
     return dest
 
 
-def voila_argv(notebook: Path, port: int) -> list[str]:
-    """The Voilà command line: loopback only (Voilà has no token), no browser opened."""
+#: Seconds a kernel whose page is gone may sit idle before Voilà shuts it down, and how often
+#: Voilà looks. A page still open is never culled (its connection counts), however long the
+#: learner thinks; the preheated kernels waiting for a visitor are never culled either.
+CULL_IDLE_SECONDS = 300
+CULL_INTERVAL_SECONDS = 60
+
+
+def voila_argv(
+    notebook: Path,
+    port: int,
+    cull_idle: int = CULL_IDLE_SECONDS,
+    cull_interval: int = CULL_INTERVAL_SECONDS,
+) -> list[str]:
+    """The Voilà command line: loopback only (Voilà has no token), no browser opened.
+
+    One kernel is preheated (it has run the notebook before anyone asks), so a visitor gets
+    a playable table at once; kernels of closed pages are culled once idle (Jupyter's
+    ``MappingKernelManager`` settings, which Voilà's kernel manager inherits).
+    """
     voila = Path(sys.executable).parent / "voila"
-    return [str(voila), str(notebook), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+    return [
+        str(voila),
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -796,3 +796,87 @@ def test_opponents_per_seat_and_chosen_from_the_browser():
     app = TableApp(game="callbreak", speed="instant")
     app.table.level = "strong"
     assert app.pick("judgement").level == "strong"
+
+
+def rebuilt(table: CardTable) -> CardTable:
+    """What a reload does: a fresh table of the same game, given what the browser kept."""
+    again = CardTable(
+        table.game, seed=None, players=table.players, speed="instant", review_samples=2
+    )
+    again._on_browser_message(again, {"type": "restore", "saved": table.kept_match}, [])
+    return again
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
+    table = CardTable(game, seed=None, speed="instant", review_samples=2, level="beginner")
+    assert table.keeps_match and f"match seed {table.match_seed}" in table.state["heading"]
+    play_deal(table)
+    if game != "bridge":  # Contract Bridge has no review to replay from
+        table.request_review()
+        assert table.click_replay(1)  # practice is not kept, and leaves the bots' dice alone
+        learner_acts(table)
+        assert table.click_back_to_match()
+    assert table.click_next()
+    table.set_level(["strong", "beginner", "sensible"])
+    table.strong_samples = 2
+    for _ in range(3):
+        if table.match.phase in ACTING:
+            learner_acts(table)
+    again = rebuilt(table)
+    again.strong_samples = 2
+    assert again.match == table.match and again.match_seed == table.match_seed
+    assert again.state["seats"] == table.state["seats"]
+    assert again.state["hand"] == table.state["hand"]
+    assert again.kept_match == table.kept_match and again.levels == table.levels
+    if table.match.phase in ACTING:
+        learner_acts(table)
+        learner_acts(again)  # and the match goes on the same way, bots and all
+        assert again.match == table.match
+
+
+def test_two_fresh_tables_deal_different_matches_and_a_seeded_one_keeps_nothing():
+    seeds = {CardTable("callbreak", seed=None, speed="instant").match_seed for _ in range(5)}
+    assert len(seeds) > 1
+    seeded = CardTable("callbreak", seed=3, speed="instant")
+    assert seeded.kept_match == {} and "match seed" not in seeded.state["heading"]
+    saved = CardTable("callbreak", seed=None, speed="instant")
+    learner_acts(saved)
+    assert (
+        not seeded.restore(saved.kept_match)
+        and seeded.match == CardTable("callbreak", seed=3).match
+    )
+    for bad in (-1, True, "7", 2.0):
+        with pytest.raises(CardlibError, match="seed is a whole number"):
+            CardTable("callbreak", seed=bad)
+
+
+def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():
+    played = CardTable("judgement", seed=None, speed="instant")
+    for _ in range(3):
+        learner_acts(played)
+    good = played.kept_match
+    damaged = [
+        None,
+        "x",
+        {},
+        {**good, "game": "callbreak"},
+        {**good, "players": 5},
+        {**good, "seed": -1},
+        {**good, "seed": True},
+        {**good, "levels": ["grandmaster"] * 3},
+        {**good, "actions": "card"},
+        {**good, "actions": [*good["actions"], ["card", "ZZ"]]},
+        {**good, "actions": [*good["actions"], ["card", "AS", "AS"]]},
+        {**good, "actions": [["next"], *good["actions"]]},  # refused: the deal is not over
+        {**good, "actions": [*good["actions"], ["shuffle"]]},
+    ]
+    for saved in damaged:
+        table = CardTable("judgement", seed=None, speed="instant")
+        fresh = (table.match.copy(), table.match_seed)
+        assert not table.restore(saved), saved
+        assert (table.match, table.match_seed) == fresh and table.refusal == ""
+        assert table.match_actions == [] and table.kept_match["actions"] == []
+    table = CardTable("judgement", seed=None, speed="instant")
+    assert table.restore(good) and table.match == played.match
+    assert not table.restore(good)  # only a table not played yet is rebuilt

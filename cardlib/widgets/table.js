@@ -6,6 +6,7 @@
 const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
 // The learner's record across matches (local storage of this browser, every game's in one).
 const RECORD_KEY = "cardlib-table-record-v1";
+const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to survive a reload
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
 
@@ -577,6 +578,28 @@ function render({ model, el }) {
     model.save_changes();
   });
   model.on("change:frames", play);
+  // A table with a fresh match keeps it in this browser: its seed, opponents and the
+  // learner's actions, replayed by Python after a reload (one kept match per game and seats).
+  function keptKey(kept) {
+    return `${MATCH_KEY}:${kept.game}:${kept.players}`;
+  }
+  function keepMatch() {
+    const kept = model.get("kept_match");
+    if (!kept?.game) return;
+    try {
+      localStorage.setItem(keptKey(kept), JSON.stringify(kept));
+    } catch {} // no storage here: the match lives as long as the page
+  }
+  model.on("change:kept_match", keepMatch);
+  const fresh = model.get("kept_match");
+  if (fresh?.game && !fresh.actions.length) {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(keptKey(fresh)) || "null");
+    } catch {}
+    if (saved?.actions?.length) model.send({ type: "restore", saved });
+    else keepMatch();
+  }
   model.on("msg:custom", (message) => {
     if (message?.type === "ignored") pending = false; // a stale click: nothing changed
   });

@@ -53,7 +53,9 @@ app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``.
 
 from __future__ import annotations
 
+import copy
 import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -86,6 +88,11 @@ SPEED_NAMES = {
     "slow": N_("Slow"),
     "step": N_("Pause after each trick"),
 }
+
+
+def fresh_seed() -> int:
+    """A new match's seed when none is given: a different deal for every visit."""
+    return secrets.randbelow(1_000_000)
 
 
 def seat_label(seat: int, players: int = 4) -> str:
@@ -289,6 +296,8 @@ class CardTable(anywidget.AnyWidget):
     languages = traitlets.List().tag(sync=True)
     #: the review of the deal just finished, in words for the browser ({} until asked for)
     review = traitlets.Dict().tag(sync=True)
+    #: what the browser keeps of this match to rebuild it after a reload ({}: nothing)
+    kept_match = traitlets.Dict().tag(sync=True)
     #: the opponents' level, one for the table ("" when the seats differ): see LEVELS
     level = traitlets.Unicode("sensible").tag(sync=True)
 
@@ -332,12 +341,24 @@ class CardTable(anywidget.AnyWidget):
                 ),
                 "review-samples",
             )
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise CardlibError(
+                _(
+                    "seed is a whole number, 0 or more, or None for a fresh one, got {value!r}"
+                ).format(value=seed),
+                "seed",
+            )
+        #: a table without a seed deals a fresh match each time and keeps it in the browser
+        self.keeps_match = seed is None
+        seed = fresh_seed() if seed is None else seed
         self.game = game
         self.seed = seed
         self.players = players
         self.review_samples = review_samples
         self.match_seed = seed  # the seed of the match now played
         self.match = self.spec.make_match(seed, players)
+        #: the learner's actions in this match, to rebuild it after a reload (never practice)
+        self.match_actions: list[list] = []
         #: (a copy of the deal before it, the action) for each of the learner's decisions
         self.record: list[tuple[object, object]] = []
         self._kept_match = None  # the match itself while the learner replays (practice)
@@ -345,9 +366,11 @@ class CardTable(anywidget.AnyWidget):
         #: the finished deal's record and review, kept while the learner replays it
         self._kept_record: list[tuple[object, object]] = []
         self._kept_review = None
+        self._kept_bots: list = []
         #: the review of each of the match's deals, by deal number, once asked for
         self._match_reviews: dict[int, object] = {}
         self.levels = self._check_levels(level)
+        self._first_levels = self.levels[1:]  # the opponents the match began with
         if type(strong_samples) is not int or strong_samples < 1:
             raise CardlibError(
                 _("strong_samples is a whole number of samples, 1 or more, got {value!r}").format(
@@ -378,6 +401,91 @@ class CardTable(anywidget.AnyWidget):
     def __repr__(self) -> str:
         players = f", players={self.players}" if self.players != 4 else ""
         return f"CardTable({self.game!r}, seed={self.seed}{players})"
+
+    # ----- a match kept in the browser ---------------------------------------------
+
+    def kept(self) -> dict | None:
+        """What the browser keeps to rebuild this match after a reload: its seed, the
+        opponents it began with and the learner's actions (``None`` for a seeded table)."""
+        if not self.keeps_match:
+            return None
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.match_seed,
+            "levels": list(self._first_levels),
+            "actions": [list(action) for action in self.match_actions],  # a copy: synced anew
+        }
+
+    def restore(self, saved) -> bool:
+        """Rebuild a kept match (:meth:`kept`) by replaying its actions through the engine:
+        only on a table that keeps its match and has not been played yet. Anything that
+        does not replay cleanly (another game, a changed or damaged record) leaves the
+        fresh match as it is; ``True`` if the match was rebuilt."""
+        if not self.keeps_match or self.match_actions or self.practising:
+            return False
+        try:
+            ok = (
+                saved["game"] == self.game
+                and saved["players"] == self.players
+                and type(saved["seed"]) is int
+                and saved["seed"] >= 0
+                and isinstance(saved["actions"], list)
+            )
+            levels = self._check_levels(saved["levels"]) if ok else None
+        except (KeyError, TypeError, CardlibError):
+            return False
+        if not ok:
+            return False
+        fresh = (self.match, self.match_seed, self.levels, self.bots)
+        with self.hold_sync():
+            self.match_seed = saved["seed"]
+            self.match = self.spec.make_match(self.match_seed, self.players)
+            self.levels, self._first_levels = levels, levels[1:]
+            self.bots = self._make_bots()
+            self.record = []
+            self._advance()  # the bots act up to the learner's first turn, as on a new table
+            replayed = True
+            for action in saved["actions"]:
+                replayed = self._replay_action(action)
+                if not replayed:
+                    break
+            if not replayed:  # back to the fresh match, as if nothing was kept
+                self.match, self.match_seed, self.levels, self.bots = fresh
+                self._first_levels = self.levels[1:]
+                self.match_actions, self.record = [], []
+                self._match_reviews = {}
+                self._forget_review()
+            self._say_refusal = None
+            self.refusal = ""
+            self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+            self._advance()
+        return replayed
+
+    def _replay_action(self, action) -> bool:
+        """One kept action, played again; ``False`` if it is not one or is refused."""
+        if not isinstance(action, list) or not action:
+            return False
+        kind, *value = action
+        count = self.refusal_count
+        if kind == "card" and len(value) == 1 and isinstance(value[0], str):
+            try:
+                done = self.click_card(value[0])
+            except CardlibError:  # not a card at all
+                return False
+        elif kind == "call" and len(value) == 1:
+            done = self.click_call(value[0])
+        elif kind == "next" and not value:
+            done = self.click_next()
+        elif kind == "level" and len(value) == 1:
+            try:
+                self.set_level(value[0])
+            except CardlibError:
+                return False
+            done = True
+        else:
+            return False
+        return done and self.refusal_count == count
 
     # ----- the opponents ----------------------------------------------------------
 
@@ -415,6 +523,7 @@ class CardTable(anywidget.AnyWidget):
         self.levels = self._check_levels(level)
         self.bots = self._make_bots()
         self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.match_actions.append(["level", self.levels[1:]])
         self.redraw()
 
     def _level_picked(self, change) -> None:
@@ -475,16 +584,22 @@ class CardTable(anywidget.AnyWidget):
             phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
-            self.match_seed = self.seed + 1000 * self.matches_played
+            if self.keeps_match:
+                self.match_seed = fresh_seed()
+            else:
+                self.match_seed = self.seed + 1000 * self.matches_played
             self.match = self.spec.make_match(self.match_seed, self.players)
             self.bots = self._make_bots()
+            self._first_levels = self.levels[1:]
             self._match_reviews = {}
+            self.match_actions = []
         elif phase in ("calling", "bidding", "playing"):
             if self.spec.deal_word == "round":
                 return self._refuse(lambda: _("Finish this round first."))
             return self._refuse(lambda: _("Finish this deal first."))
         else:
             self.match.next_deal()
+            self.match_actions.append(["next"])
         self.record = []
         self._forget_review()
         self._say_refusal = None
@@ -543,6 +658,9 @@ class CardTable(anywidget.AnyWidget):
         if self._kept_match is None:  # the real deal's end, to come back to
             self._kept_match = self.match
             self._kept_record, self._kept_review = self.record, self._deal_review
+            self._kept_bots = self.bots
+        # practice bots: the match's own keep their state, so a reload replays the match exactly
+        self.bots = copy.deepcopy(self._kept_bots)
         self.match = self._kept_match.replaying(position)
         self.record = self.record[: number - 1]
         self._forget_review()
@@ -571,6 +689,7 @@ class CardTable(anywidget.AnyWidget):
     def _leave_practice(self) -> None:
         """The match itself again, with the finished deal's record and review."""
         self.match, self._kept_match = self._kept_match, None
+        self.bots = self._kept_bots
         self.record, self._kept_record = self._kept_record, []
         self._deal_review, self._kept_review = self._kept_review, None
         self.review = {}
@@ -663,6 +782,9 @@ class CardTable(anywidget.AnyWidget):
         if kind == "review":
             self.request_review()
             return
+        if kind == "restore":
+            self.restore(content.get("saved"))
+            return
         if kind not in BROWSER_ACTIONS:
             return
         serial = content.get("serial")
@@ -711,6 +833,10 @@ class CardTable(anywidget.AnyWidget):
             return self._refuse(lambda: self._engine_refusal(action, first))
         if before.phase == "playing":
             action = Card(action)
+        if not self.practising:
+            self.match_actions.append(
+                ["card", action.code] if isinstance(action, Card) else ["call", action]
+            )
         self.record.append((before, action))  # the review rates it once the deal is over
         self._say_refusal = None
         self.refusal = ""
@@ -752,6 +878,7 @@ class CardTable(anywidget.AnyWidget):
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
+        self.kept_match = self.kept() or {}
 
     # ----- frames ---------------------------------------------------------------
 
@@ -953,6 +1080,8 @@ class CardTable(anywidget.AnyWidget):
         head = head.format(number=number, total=of)
         dealer = _("dealer {seat}").format(seat=seat_label(deal.dealer, self.players))
         parts = [_(spec.name), head, dealer]
+        if self.keeps_match:  # a fresh match: its seed, to play it again (CardTable(seed=…))
+            parts.append(_("match seed {seed}").format(seed=self.match_seed))
         if self.practising:
             parts.append(_("replay (practice)"))
         trump = getattr(getattr(deal, "rules", None), "trump", "unset")
@@ -1216,13 +1345,14 @@ class TableApp:
     """The game picker and the table under it: what ``make app`` shows on its first screen.
 
     ``TableApp().widget`` is the box to display; ``pick(game, players)`` is what the
-    pickers do. The speed chosen at the table carries over to the next game.
+    pickers do. The speed and the opponents chosen at the table carry over to the next game;
+    with no ``seed`` each table deals a fresh match and keeps it in the browser.
     """
 
     def __init__(
         self,
         game: str = "callbreak",
-        seed: int = 0,
+        seed: int | None = None,
         speed: str = "normal",
         review_samples: int = DEFAULT_SAMPLES,
     ):

@@ -522,10 +522,15 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     assert accessibility_violations(page, ".cardlib-table-app") == []
 
 
-def first_choices_table() -> CardTable:
-    """The app's first table (seed 0) in this process, played as play_deal_by_clicking plays:
+def match_seed(page) -> int:
+    """The seed of the fresh match the app dealt, as its heading shows it."""
+    return int(re.search(r"match seed (\d+)", page.locator(".cl-heading").inner_text()).group(1))
+
+
+def first_choices_table(seed: int) -> CardTable:
+    """The app's table (its seed) in this process, played as play_deal_by_clicking plays:
     the first allowed call, the first playable card (the refused click changes nothing)."""
-    table = CardTable("callbreak", seed=0, speed="instant")
+    table = CardTable("callbreak", seed=seed, speed="instant")
     while table.state["end"] is None:
         state = table.state
         if state["calls"]:
@@ -540,8 +545,9 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     """The review under the end of the deal is the one Python computes for the same deal;
     Replay from here puts the same position on the table, and the match goes on after."""
     open_table(page, table_app)
+    seed = match_seed(page)
     play_deal_by_clicking(page)
-    expected = first_choices_table()  # meanwhile the app's kernel reviews the same deal
+    expected = first_choices_table(seed)  # meanwhile the app's kernel reviews the same deal
     rows = expected.review["rows"]
     review = page.locator(".cl-review")
     body = review.locator(".cl-review-table tbody tr")
@@ -679,3 +685,47 @@ def test_double_clicks_quick_taps_and_a_held_enter_play_one_card(table_app, brow
         no_errors(page)
     finally:
         page.context.close()
+
+
+# ----- a match that survives a reload ------------------------------------------------------
+
+
+def table_position(page) -> dict:
+    """What the learner sees of the position: the heading, the seats, the trick, the hand."""
+    return page.evaluate(
+        """() => ({
+          heading: document.querySelector('.cl-heading').textContent,
+          seats: [...document.querySelectorAll('.cl-seat')].map(s => s.textContent),
+          played: [...document.querySelectorAll('.cl-played')].map(c => c.textContent),
+          hand: [...document.querySelectorAll('.cl-hand button')].map(b => b.dataset.code),
+          prompt: document.querySelector('.cl-prompt').textContent,
+        })"""
+    )
+
+
+def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals(
+    table_app, browser
+):
+    from conftest import new_page
+
+    page = new_page(browser)
+    other = new_page(browser)  # another visitor: a browser of their own
+    try:
+        open_table(page, table_app)
+        for _ in range(4):  # the call and three cards: mid-deal
+            play = page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal").first
+            click_and_wait(page, play)
+        before = table_position(page)
+        page.reload()
+        page.locator(TABLE).wait_for(timeout=120_000)
+        page.select_option(".cl-speed", "instant")
+        expect(page.locator(".cl-heading")).to_have_text(before["heading"])
+        page.locator(".cl-hand button.cl-legal").first.wait_for()
+        assert table_position(page) == before  # the same seed, the same cards, the same turn
+        no_errors(page)
+        open_table(other, table_app)
+        assert match_seed(other) != match_seed(page)
+        assert table_position(other)["hand"] != before["hand"]
+    finally:
+        page.context.close()
+        other.context.close()
