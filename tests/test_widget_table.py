@@ -880,3 +880,23 @@ def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():
     table = CardTable("judgement", seed=None, speed="instant")
     assert table.restore(good) and table.match == played.match
     assert not table.restore(good)  # only a table not played yet is rebuilt
+
+
+def test_switching_game_mid_deal_asks_first():
+    app = TableApp(game="callbreak", seed=4, speed="instant")
+    table = app.table
+    assert app.question.layout.display == "none"
+    app.game_picker.value = "judgement"  # before the learner acts: no question
+    assert app.table is not table and app.table.game == "judgement"
+    learner_acts(app.table)
+    table = app.table
+    app.game_picker.value = "bridge"
+    assert app.table is table and app.game_picker.value == "judgement"  # nothing changed yet
+    assert app.question.layout.display is None and "Contract Bridge" in app.asking.value
+    app.stay_button.click()
+    assert app.table is table and app.question.layout.display == "none"
+    app.players_picker.value = 5
+    assert app.table is table and app.players_picker.value == 4
+    app.switch_button.click()
+    assert app.table.game == "judgement" and app.table.players == 5
+    assert app.question.layout.display == "none"

@@ -54,6 +54,7 @@ app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``.
 from __future__ import annotations
 
 import copy
+import html
 import math
 import secrets
 from collections.abc import Callable
@@ -1373,10 +1374,21 @@ class TableApp:
         self.players_picker.add_class("cardlib-players-picker")
         self.table = CardTable(game, seed=seed, speed=speed, review_samples=review_samples)
         self.language = LanguagePicker(self.redraw)
+        # Switching game mid-deal asks first: the question and its two answers.
+        self.asking = widgets.HTML()
+        self.switch_button = widgets.Button(description=_("Switch game"))
+        self.stay_button = widgets.Button(description=_("Stay"))
+        self.switch_button.on_click(lambda _button: self._answer(switch=True))
+        self.stay_button.on_click(lambda _button: self._answer(switch=False))
+        self.question = widgets.HBox([self.asking, self.switch_button, self.stay_button])
+        self.question.add_class("cardlib-switch-question")
+        self.question.layout.display = "none"
+        self._asked: tuple[str, int] | None = None  # the game and seats asked for
         self.widget = widgets.VBox(
             [
                 # one language menu on the screen: the table's own (it switches these too)
                 widgets.HBox([self.game_picker, self.players_picker]),
+                self.question,
                 self.table,
             ]
         )
@@ -1397,20 +1409,61 @@ class TableApp:
             self._picking = False
         self.game_picker.description = _("Game")
         self.players_picker.description = _("Players")
+        self.switch_button.description = _("Switch game")
+        self.stay_button.description = _("Stay")
+        if self._asked is not None:
+            self.asking.value = html.escape(
+                _("This deal is not finished. Switch to {game} anyway?").format(
+                    game=_(GAMES[self._asked[0]].name)
+                )
+            )
 
     def _show_players(self) -> None:
         judgement = len(GAMES[self.game_picker.value].players) > 1
         self.players_picker.layout.display = None if judgement else "none"
 
     def _picked(self, _change=None) -> None:
-        if not self._picking:
-            self.pick(self.game_picker.value, self.players_picker.value)
+        if self._picking:
+            return
+        wanted = (self.game_picker.value, self.players_picker.value)
+        if self._mid_deal():  # ask first; the pickers show the game still played
+            self._asked = wanted
+            self._set_pickers(self.table.game, self.table.players)
+            self.asking.value = html.escape(
+                _("This deal is not finished. Switch to {game} anyway?").format(
+                    game=_(GAMES[wanted[0]].name)
+                )
+            )
+            self.question.layout.display = None
+            return
+        self.pick(*wanted)
+
+    def _mid_deal(self) -> bool:
+        """Whether the learner has acted in a deal that is still being played."""
+        table = self.table
+        return table.match.phase in ("calling", "bidding", "playing") and bool(table.record)
+
+    def _answer(self, switch: bool) -> None:
+        asked, self._asked = self._asked, None
+        self.question.layout.display = "none"
+        if switch and asked is not None:
+            self.pick(*asked)
+
+    def _set_pickers(self, game: str, players: int) -> None:
+        self._picking = True
+        try:
+            self.game_picker.value = game
+            self.players_picker.value = players if len(GAMES[game].players) > 1 else 4
+        finally:
+            self._picking = False
 
     def pick(self, game: str, players: int = 4) -> CardTable:
         """Start ``game`` at a new table (Judgement with ``players`` seats, 3 to 7)."""
         spec = GAMES[game]
         if players not in spec.players:
             players = 4
+        self._asked = None
+        self.question.layout.display = "none"
         self._picking = True
         try:
             self.game_picker.value = game
