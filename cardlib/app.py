@@ -35,7 +35,7 @@ def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
 
 #: Seconds a kernel whose page is gone may sit idle before Voilà shuts it down, and how often
 #: Voilà looks. A page still open is never culled (its connection counts), however long the
-#: learner thinks; the preheated kernels waiting for a visitor are never culled either.
+#: learner thinks.
 CULL_IDLE_SECONDS = 300
 CULL_INTERVAL_SECONDS = 60
 
@@ -48,9 +48,11 @@ def voila_argv(
 ) -> list[str]:
     """The Voilà command line: loopback only (Voilà has no token), no browser opened.
 
-    One kernel is preheated (it has run the notebook before anyone asks), so a visitor gets
-    a playable table at once; kernels of closed pages are culled once idle (Jupyter's
-    ``MappingKernelManager`` settings, which Voilà's kernel manager inherits).
+    Kernels of closed pages are culled once idle (Jupyter's ``MappingKernelManager``
+    settings, which Voilà's kernel manager inherits). Voilà's preheated kernels
+    (``--preheat_kernel=True``) are left off: measured with benchmarks/bench_table.py
+    (Voilà 0.5.13), a page handed a preheated kernel never showed a playable table
+    (no kernel connection within two minutes), so the app starts a kernel per visit.
     """
     voila = Path(sys.executable).parent / "voila"
     return [
@@ -59,8 +61,6 @@ def voila_argv(
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
-        "--preheat_kernel=True",
-        "--pool_size=1",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",

@@ -40,9 +40,8 @@ def test_voila_listens_on_loopback_only():
     assert "--Voila.ip=127.0.0.1" in argv and "--no-browser" in argv
 
 
-def test_voila_preheats_a_kernel_and_culls_those_of_closed_pages():
+def test_voila_culls_the_kernels_of_closed_pages():
     argv = voila_argv(MATCH_NOTEBOOK, 8866)
-    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv
     assert "--MappingKernelManager.cull_connected=False" in argv  # an open page is never culled
     idle = next(a for a in argv if a.startswith("--MappingKernelManager.cull_idle_timeout="))
     assert int(idle.split("=")[1]) > 0

@@ -900,3 +900,14 @@ def test_switching_game_mid_deal_asks_first():
     app.switch_button.click()
     assert app.table.game == "judgement" and app.table.players == 5
     assert app.question.layout.display == "none"
+
+
+def test_each_hidden_hand_shows_how_many_cards_are_left():
+    table = CardTable("bridge", seed=5, speed="instant")
+    for seat in table.state["seats"]:
+        view = table.deal.visible_to(LEARNER)
+        expected = 0 if seat["seat"] == LEARNER or seat["hand"] else view.hand_sizes[seat["seat"]]
+        assert seat["cards_left"] == expected
+    play_deal(table)
+    assert all(seat["cards_left"] == 0 for seat in table.state["seats"])
+    assert table.state["ui"]["cards_left"] == "cards left: {count}"

@@ -114,6 +114,7 @@ function render({ model, el }) {
   const felt = h("div", { class: "cl-felt", role: "group" });
   let ui = null; // the words of the last frame drawn
   const auction = h("p", { class: "cl-auction" });
+  const trickNote = h("p", { class: "cl-trick-note" });
   const prompt = h("p", { class: "cl-prompt" });
   const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
   const handTitle = h("p", { class: "cl-hand-title" });
@@ -126,7 +127,7 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, practice, felt, auction, prompt,
+    heading, speedRow, practice, felt, trickNote, auction, prompt,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
   );
@@ -159,10 +160,12 @@ function render({ model, el }) {
     model.send({ ...message, serial: frames.length ? frames[frames.length - 1].serial : -1 });
   }
 
+  let lastPlayed = {}; // seat → the code of the card it had on the table in the last frame
   function drawSeats(frame) {
     felt.replaceChildren();
+    root.classList.toggle("cl-instant", SPEEDS[model.get("speed")] === 0);
     felt.classList.toggle("cl-many", frame.seats.length > 4);
-    if (frame.trick_note) felt.append(h("p", { class: "cl-trick-note", text: frame.trick_note }));
+    trickNote.textContent = frame.trick_note; // under the felt: never over a seat or a card
     for (const seat of frame.seats) {
       const classes = ["cl-seat"];
       if (seat.turn) classes.push("cl-turn");
@@ -176,13 +179,25 @@ function render({ model, el }) {
         h("span", { class: "cl-badge", text: seat.badge }),
         seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
         seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
+        seat.cards_left
+          ? h(
+              "span",
+              { class: "cl-backs" },
+              h("span", { class: "cl-card-back", "aria-hidden": "true" }),
+              h("span", { class: "cl-sr", text: ui.cards_left.replace("{count}", seat.cards_left) }),
+              h("span", { "aria-hidden": "true", text: `× ${seat.cards_left}` }),
+            )
+          : null,
       );
       felt.append(box);
+      if (!seat.card) delete lastPlayed[seat.seat];
       if (seat.card) {
+        // a card new on the table since the last frame moves in from its seat (CSS)
+        const fresh = lastPlayed[seat.seat] !== seat.card.code;
         const played = h(
           "div",
           {
-            class: "cl-played" + (seat.winner ? " cl-winner" : ""),
+            class: "cl-played" + (seat.winner ? " cl-winner" : "") + (fresh ? " cl-new" : ""),
             style: `--ux:${seat.ux};--uy:${seat.uy}`,
           },
           h("span", { class: "cl-sr", text: ui.played.replace("{seat}", seat.label) + " " }),
@@ -190,6 +205,7 @@ function render({ model, el }) {
           seat.winner ? h("span", { class: "cl-won", text: ui.won }) : null,
         );
         felt.append(played);
+        lastPlayed[seat.seat] = seat.card.code;
       }
     }
   }

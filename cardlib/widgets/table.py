@@ -943,6 +943,10 @@ class CardTable(anywidget.AnyWidget):
                     "label": label,
                     "role": role,
                     "level": "" if seat == LEARNER else _(LEVELS[self.levels[seat]]),
+                    # the backs of the cards still in a hidden hand, and how many
+                    "cards_left": (
+                        view.hand_sizes[seat] if seat != LEARNER and shown_hand is None else 0
+                    ),
                     "badge": badge,
                     "card": card_json(card) if card is not None else None,
                     "winner": winner == seat,
@@ -1049,6 +1053,7 @@ class CardTable(anywidget.AnyWidget):
             "continue": _("Continue"),
             "won": _("won"),
             "to_act": _("to act"),
+            "cards_left": _("cards left: {count}"),
             "level_label": _("Opponents:") + " ",
             "levels": {key: _(name) for key, name in LEVELS.items()},
             "level_note": (

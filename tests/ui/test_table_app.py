@@ -469,23 +469,67 @@ PLAYED_CARDS_OVERLAP_JS = """
 """
 
 
-@pytest.mark.parametrize("game", ["callbreak", "judgement"])
-def test_the_table_fits_a_phone(table_app, browser, game):
+#: Sideways scroll anywhere: the page's and the table's scrolling width beyond their width.
+SIDEWAYS_JS = """
+() => {
+  const page = document.scrollingElement, table = document.querySelector('.cardlib-table');
+  return [page.scrollWidth - page.clientWidth, table.scrollWidth - table.clientWidth];
+}
+"""
+
+#: Badges and notes that stick out of their box: the won mark of its card, the note of the felt.
+SPILLS_JS = """
+() => {
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const out = [];
+  for (const won of document.querySelectorAll('.cl-won'))
+    if (!inside(won.getBoundingClientRect(), won.closest('.cl-played').getBoundingClientRect()))
+      out.push('won mark');
+  const note = document.querySelector('.cl-trick-note');
+  if (note) {
+    const box = note.getBoundingClientRect();
+    for (const seat of document.querySelectorAll('.cl-seat')) {
+      const r = seat.getBoundingClientRect();
+      if (box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom)
+        out.push('trick note over a seat');
+    }
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_deal_fits_a_phone(table_app, browser, game):
+    """At 390 px, at every point of a deal: no sideways scroll of the page or the table,
+    no card or seat off the screen, the won mark and the trick note inside their boxes."""
     from conftest import new_page
 
     page = new_page(browser)
     try:
-        page.set_viewport_size({"width": 360, "height": 760})
+        page.set_viewport_size({"width": 390, "height": 844})
         open_table(page, table_app, game)
         if game == "judgement":
             page.select_option(".cardlib-players-picker select", "7")
             expect(page.locator(".cl-seat")).to_have_count(7)
             page.select_option(".cl-speed", "instant")
-        click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
-        click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
-        whole_page_screenshot(page, Path("screenshots") / "voila" / f"table-{game}-phone.png")
-        assert page.evaluate(OUTSIDE_JS) == []
-        assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
+        stages = 0
+        while True:
+            assert page.evaluate(SIDEWAYS_JS) == [0, 0], f"sideways scroll at stage {stages}"
+            assert page.evaluate(OUTSIDE_JS) == []
+            assert page.evaluate(SPILLS_JS) == []
+            assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
+            if page.locator(".cl-end .cl-end-table").is_visible():
+                break
+            play = page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal")
+            click_and_wait(page, play.first)
+            stages += 1
+            if stages == 3:
+                whole_page_screenshot(
+                    page, Path("screenshots") / "voila" / f"table-{game}-phone.png"
+                )
+        assert page.evaluate(SIDEWAYS_JS) == [0, 0]  # the end of the deal, its sheet and review
     finally:
         page.context.close()
 
