@@ -124,6 +124,7 @@ bench: $(STAMP) catalogs chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/bench_callbreak.py
 	$(PY) benchmarks/ui_latency.py
+	$(PY) benchmarks/bench_table.py
 	$(PY) benchmarks/bench_coach.py
 	$(PY) benchmarks/bench_review.py
 	$(PY) benchmarks/lite_site.py

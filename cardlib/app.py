@@ -33,10 +33,38 @@ def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
     return dest
 
 
-def voila_argv(notebook: Path, port: int) -> list[str]:
-    """The Voilà command line: loopback only (Voilà has no token), no browser opened."""
+#: Seconds a kernel whose page is gone may sit idle before Voilà shuts it down, and how often
+#: Voilà looks. A page still open is never culled (its connection counts), however long the
+#: learner thinks.
+CULL_IDLE_SECONDS = 300
+CULL_INTERVAL_SECONDS = 60
+
+
+def voila_argv(
+    notebook: Path,
+    port: int,
+    cull_idle: int = CULL_IDLE_SECONDS,
+    cull_interval: int = CULL_INTERVAL_SECONDS,
+) -> list[str]:
+    """The Voilà command line: loopback only (Voilà has no token), no browser opened.
+
+    Kernels of closed pages are culled once idle (Jupyter's ``MappingKernelManager``
+    settings, which Voilà's kernel manager inherits). Voilà's preheated kernels
+    (``--preheat_kernel=True``) are left off: measured with benchmarks/bench_table.py
+    (Voilà 0.5.13), a page handed a preheated kernel never showed a playable table
+    (no kernel connection within two minutes), so the app starts a kernel per visit.
+    """
     voila = Path(sys.executable).parent / "voila"
-    return [str(voila), str(notebook), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+    return [
+        str(voila),
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:

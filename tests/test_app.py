@@ -38,3 +38,10 @@ def test_app_notebook_keeps_the_table_and_drops_the_demonstrations(tmp_path):
 def test_voila_listens_on_loopback_only():
     argv = voila_argv(MATCH_NOTEBOOK, 8866)
     assert "--Voila.ip=127.0.0.1" in argv and "--no-browser" in argv
+
+
+def test_voila_culls_the_kernels_of_closed_pages():
+    argv = voila_argv(MATCH_NOTEBOOK, 8866)
+    assert "--MappingKernelManager.cull_connected=False" in argv  # an open page is never culled
+    idle = next(a for a in argv if a.startswith("--MappingKernelManager.cull_idle_timeout="))
+    assert int(idle.split("=")[1]) > 0

@@ -7,6 +7,7 @@ browser tests (tests/ui/test_table_app.py) click the same buttons in Voilà.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -266,11 +267,86 @@ def test_bad_options_are_clear_errors():
     assert table.speed == "instant"
 
 
+def browser_says(table: CardTable, message: dict) -> None:
+    """The browser's message, as table.js sends it: with the serial of the position shown."""
+    table._on_browser_message(table, {**message, "serial": table.state["serial"]}, [])
+
+
 def test_browser_messages_reach_the_same_handlers():
     table = CardTable("callbreak", seed=1, speed="instant")
     legal = next(c["value"] for c in table.state["calls"] if c["legal"])
-    table._on_browser_message(table, {"type": "call", "value": legal}, [])
+    browser_says(table, {"type": "call", "value": legal})
     assert table.match.phase == "playing" or table.deal.calls[LEARNER] == legal
+
+
+def first_legal_card(table: CardTable) -> str:
+    return next(c["code"] for c in table.state["hand"] if c["legal"])
+
+
+def test_a_repeated_or_stale_click_is_ignored_not_played_and_not_refused():
+    """A double-click sends the same message twice from the same position: the second is
+    ignored. So is a click from a position already answered, or with no serial at all."""
+    table = CardTable("callbreak", seed=1, speed="instant")
+    learner_acts(table)  # the call: now the learner's first card
+    while not table.state["hand_active"]:
+        learner_acts(table)
+    shown = table.state["serial"]
+    card = {"type": "card", "code": first_legal_card(table), "serial": shown}
+    table._on_browser_message(table, card, [])
+    after = table.match.copy()
+    count, frames = table.refusal_count, table.frames
+    for stale in (
+        card,  # the second click of a double-click
+        {**card, "code": first_legal_card(table)} if table.state["hand_active"] else card,
+        {"type": "card", "code": card["code"]},  # no serial
+        {**card, "serial": True},  # a look-alike of 1
+        {**card, "serial": str(shown + 1)},
+        {**card, "serial": shown + 1.0},
+        {"type": "next", "serial": shown},
+    ):
+        table._on_browser_message(table, stale, [])
+        assert table.match == after, stale  # nothing played
+        assert table.refusal_count == count and table.refusal == ""  # and no error shown
+        assert table.frames is frames
+    assert table.ignored_messages == 7
+    # the click made in the position now shown is played as usual
+    if table.state["hand_active"]:
+        browser_says(table, {"type": "card", "code": first_legal_card(table)})
+        assert table.match != after
+
+
+def test_only_a_message_of_a_known_kind_with_a_dict_is_read():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    before = table.match.copy()
+    for junk in (None, [], "card", {"type": "shuffle", "serial": table.state["serial"]}):
+        table._on_browser_message(table, junk, [])
+    assert table.match == before and table.refusal == "" and table.ignored_messages == 0
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), repeats=st.lists(st.integers(1, 3), min_size=1, max_size=30))
+def test_each_click_sent_again_plays_once(seed, repeats):
+    """However often each click arrives (repeats), the table plays what one click each plays."""
+    once, many = (CardTable("callbridge", seed=seed, speed="instant") for _ in range(2))
+    extra = 0
+    for times in repeats:
+        if once.match.phase not in ACTING:
+            break
+        state = once.state
+        if state["calls"]:
+            message = {
+                "type": "call",
+                "value": next(c["value"] for c in state["calls"] if c["legal"]),
+            }
+        else:
+            message = {"type": "card", "code": first_legal_card(once)}
+        browser_says(once, message)
+        sent = {**message, "serial": many.state["serial"]}
+        for _ in range(times):
+            many._on_browser_message(many, sent, [])
+        extra += times - 1
+        assert many.match == once.match and many.refusal == ""
+        assert many.ignored_messages == extra
 
 
 actions = st.one_of(
@@ -493,7 +569,7 @@ def test_back_to_the_match_in_the_learners_language():
 
     table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
     play_deal(table)
-    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    browser_says(table, {"type": "replay", "number": 2})
     try:
         for lang, words in (("hi", "मैच पर वापस जाएँ"), ("hi-Latn", "Match par wapas jaayein")):
             cardlib.set_language(lang)  # the table redraws itself
@@ -501,7 +577,7 @@ def test_back_to_the_match_in_the_learners_language():
     finally:
         cardlib.set_language("en")
     assert table.state["back"] == "Back to the match"
-    table._on_browser_message(table, {"type": "back"}, [])  # the browser's message
+    browser_says(table, {"type": "back"})  # the browser's message
     assert not table.practising and table.state["end"]["title"] == "Deal 1 is over."
 
 
@@ -571,7 +647,7 @@ def test_the_browser_asks_for_the_review_and_a_replay_with_messages():
     play_deal(table)
     table._on_browser_message(table, {"type": "review"}, [])
     assert table.review["rows"]
-    table._on_browser_message(table, {"type": "replay", "number": 2}, [])
+    browser_says(table, {"type": "replay", "number": 2})
     assert table.practising and table.deal == table.match.deal and len(table.record) == 1
 
 
@@ -587,3 +663,251 @@ def test_a_replaying_match_leaves_the_match_itself_alone():
         assert practice.deals[:-1] == match.deals[:-1] and match == before
         practice.act(practice.legal_actions()[-1])
         assert match == before and earlier != practice.deal
+
+
+def test_the_live_region_reads_each_bots_card_and_call_each_trick_and_the_result():
+    """A screen reader hears the whole deal: what the frames' live texts say, in order."""
+    table = CardTable("callbreak", seed=4, speed="instant")
+    heard = [f["live"] for f in table.frames]
+    while table.match.phase in ACTING:
+        assert table.state["live"].endswith(table.state["prompt"])  # whose turn: yours
+        learner_acts(table)
+        heard += [f["live"] for f in table.frames]
+    said = " ".join(heard)
+    assert len(re.findall(r"\bcalls \d+\.", said)) == 3  # the three bots' calls
+    assert len(re.findall(r" plays \w+ of \w+\.", said)) == 39  # every bot's card, by name
+    for number in range(1, 14):
+        assert said.count(f"Trick {number}: ") == 1
+    last = table.state["live"]  # the last trick is not lost under the result
+    assert "Trick 13: " in last and "Deal 1 is over." in last
+    assert last.index("Trick 13: ") < last.index("Deal 1 is over.")
+    for row in table.state["end"]["rows"]:
+        assert f"{row['label']}: {row['result']}, {row['points']} points." in last
+
+
+def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners_language():
+    import cardlib
+
+    bridge_table = CardTable("bridge", seed=2, speed="instant")
+    spoken = " ".join(f["live"] for f in bridge_table.frames)
+    assert re.search(r"(West|North|East) \(\d\) calls (pass|\d \w+)", spoken), spoken
+    try:
+        for lang, plays, to_act in (("hi", " चला।", "की बारी"), ("hi-Latn", " chala.", "ki baari")):
+            cardlib.set_language(lang)
+            table = CardTable("judgement", seed=3, speed="instant")
+            assert table.state["ui"]["to_act"] == to_act
+            while table.match.phase != "playing" or table.match.to_act != LEARNER:
+                learner_acts(table)
+            spoken = " ".join(f["live"] for f in table.frames)
+            assert plays in spoken and " plays " not in spoken and "Your turn" not in spoken
+    finally:
+        cardlib.set_language("en")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_end_of_each_deal_shows_the_score_sheet_of_the_match_so_far(game):
+    table = CardTable(game, seed=8, speed="instant", review_samples=2)
+    for number in (1, 2):
+        play_deal(table)
+        sheet = table.state["end"]["sheet"]
+        assert [row[0] for row in sheet["rows"]] == [str(n) for n in range(1, number + 1)]
+        for row, deal in zip(sheet["rows"], table.match.deals, strict=True):
+            if game == "bridge":
+                score = deal.scores()
+                assert row[2:] == [str(score.below[s] + score.above[s]) for s in (0, 1)]
+                assert row[1].startswith(contract_text(deal.contract))
+            else:
+                for seat, cell in enumerate(row[1:]):
+                    call, won = deal.calls[seat], deal.tricks_won[seat]
+                    assert cell.startswith(f"{'call' if game == 'callbreak' else 'bid'} {call} ")
+                    assert f" · won {won} · " in cell
+                    assert Decimal(cell.rsplit(" · ", 1)[1]) == deal.scores()[seat]
+        totals = table.match.totals()
+        assert [Decimal(t) for t in sheet["totals"][-len(totals) :]] == list(totals)
+        assert table.state["end"]["record"] is None  # the match is not over
+        table.click_next()
+
+
+def test_a_finished_match_gives_its_record_and_its_review_summary():
+    table = CardTable("callbridge", seed=11, speed="instant", review_samples=2)
+    while table.match.phase != "over":
+        if table.match.phase in ACTING:
+            play_deal(table)
+            table.request_review()
+        else:
+            table.click_next()
+    record = table.state["end"]["record"]
+    deals = table.match.deals
+    assert record["key"] == "callbridge-4-11" and record["deals"] == len(deals)
+    assert record["won"] == (LEARNER in table.match.winners())
+    assert Decimal(record["points_tenths"]) / 10 == table.match.totals()[LEARNER]
+    assert record["calls"] == len(deals)
+    assert record["made"] == sum(d.tricks_won[LEARNER] >= d.calls[LEARNER] for d in deals)
+    summary = table.review["match_summary"]
+    assert summary.startswith("The match in review: your decisions lost ")
+    assert f"in {len(deals)} deals." in summary
+    # a replay of the last deal is practice: no record to count twice
+    table.click_replay(1)
+    while table.match.phase in ACTING:
+        learner_acts(table)
+    assert table.state["end"]["record"] is None
+    assert table.click_next() and table.match_seed == 11 + 1000
+    assert table.review == {} and table._match_reviews == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("level", ["beginner", "sensible", "strong"])
+def test_a_deal_of_each_game_at_every_level_of_opponents(game, level):
+    from cardlib.coach.analysis import CoachBot
+
+    table = CardTable(game, seed=6, speed="instant", level=level, strong_samples=2)
+    play_deal(table)  # the engine refuses an illegal action: every bot action was legal
+    check_end(table)
+    kinds = {type(bot).__name__ for bot in table.bots[1:]}
+    if level == "beginner":
+        assert all(name.startswith("Random") for name in kinds)
+    elif level == "strong" and game != "bridge":
+        assert all(isinstance(bot, CoachBot) for bot in table.bots[1:])
+    else:
+        assert all(name.startswith("Sensible") for name in kinds)
+    seats = table.state["seats"]
+    assert seats[LEARNER]["level"] == "" and {s["level"] for s in seats[1:]} == {level.title()}
+    note = table.state["ui"]["level_note"]
+    assert bool(note) == (game == "bridge" and level == "strong")
+
+
+def test_opponents_per_seat_and_chosen_from_the_browser():
+    table = CardTable(
+        "callbreak", seed=2, speed="instant", level=("beginner", "sensible", "strong")
+    )
+    assert [s["level"] for s in table.state["seats"]] == ["", "Beginner", "Sensible", "Strong"]
+    assert table.level == ""  # the seats differ
+    table.level = "beginner"  # the browser's menu
+    assert [s["level"] for s in table.state["seats"]] == ["", *["Beginner"] * 3]
+    before = table.match.copy()
+    table.level = "grandmaster"  # not a level: the table is as it was
+    assert table.level == "beginner" and table.match == before
+    for bad in ("Strong", ("beginner",), 3, None, ("beginner", "sensible", 1)):
+        with pytest.raises(CardlibError, match="level is one of"):
+            CardTable("callbreak", level=bad)
+    for bad in (0, True, 2.5):
+        with pytest.raises(CardlibError, match="strong_samples is a whole number"):
+            CardTable("callbreak", strong_samples=bad)
+    app = TableApp(game="callbreak", speed="instant")
+    app.table.level = "strong"
+    assert app.pick("judgement").level == "strong"
+
+
+def rebuilt(table: CardTable) -> CardTable:
+    """What a reload does: a fresh table of the same game, given what the browser kept."""
+    again = CardTable(
+        table.game, seed=None, players=table.players, speed="instant", review_samples=2
+    )
+    again._on_browser_message(again, {"type": "restore", "saved": table.kept_match}, [])
+    return again
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
+    table = CardTable(game, seed=None, speed="instant", review_samples=2, level="beginner")
+    assert table.keeps_match and f"match seed {table.match_seed}" in table.state["heading"]
+    play_deal(table)
+    if game != "bridge":  # Contract Bridge has no review to replay from
+        table.request_review()
+        assert table.click_replay(1)  # practice is not kept, and leaves the bots' dice alone
+        learner_acts(table)
+        assert table.click_back_to_match()
+    assert table.click_next()
+    table.set_level(["strong", "beginner", "sensible"])
+    table.strong_samples = 2
+    for _ in range(3):
+        if table.match.phase in ACTING:
+            learner_acts(table)
+    again = rebuilt(table)
+    again.strong_samples = 2
+    assert again.match == table.match and again.match_seed == table.match_seed
+    assert again.state["seats"] == table.state["seats"]
+    assert again.state["hand"] == table.state["hand"]
+    assert again.kept_match == table.kept_match and again.levels == table.levels
+    if table.match.phase in ACTING:
+        learner_acts(table)
+        learner_acts(again)  # and the match goes on the same way, bots and all
+        assert again.match == table.match
+
+
+def test_two_fresh_tables_deal_different_matches_and_a_seeded_one_keeps_nothing():
+    seeds = {CardTable("callbreak", seed=None, speed="instant").match_seed for _ in range(5)}
+    assert len(seeds) > 1
+    seeded = CardTable("callbreak", seed=3, speed="instant")
+    assert seeded.kept_match == {} and "match seed" not in seeded.state["heading"]
+    saved = CardTable("callbreak", seed=None, speed="instant")
+    learner_acts(saved)
+    assert (
+        not seeded.restore(saved.kept_match)
+        and seeded.match == CardTable("callbreak", seed=3).match
+    )
+    for bad in (-1, True, "7", 2.0):
+        with pytest.raises(CardlibError, match="seed is a whole number"):
+            CardTable("callbreak", seed=bad)
+
+
+def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():
+    played = CardTable("judgement", seed=None, speed="instant")
+    for _ in range(3):
+        learner_acts(played)
+    good = played.kept_match
+    damaged = [
+        None,
+        "x",
+        {},
+        {**good, "game": "callbreak"},
+        {**good, "players": 5},
+        {**good, "seed": -1},
+        {**good, "seed": True},
+        {**good, "levels": ["grandmaster"] * 3},
+        {**good, "actions": "card"},
+        {**good, "actions": [*good["actions"], ["card", "ZZ"]]},
+        {**good, "actions": [*good["actions"], ["card", "AS", "AS"]]},
+        {**good, "actions": [["next"], *good["actions"]]},  # refused: the deal is not over
+        {**good, "actions": [*good["actions"], ["shuffle"]]},
+    ]
+    for saved in damaged:
+        table = CardTable("judgement", seed=None, speed="instant")
+        fresh = (table.match.copy(), table.match_seed)
+        assert not table.restore(saved), saved
+        assert (table.match, table.match_seed) == fresh and table.refusal == ""
+        assert table.match_actions == [] and table.kept_match["actions"] == []
+    table = CardTable("judgement", seed=None, speed="instant")
+    assert table.restore(good) and table.match == played.match
+    assert not table.restore(good)  # only a table not played yet is rebuilt
+
+
+def test_switching_game_mid_deal_asks_first():
+    app = TableApp(game="callbreak", seed=4, speed="instant")
+    table = app.table
+    assert app.question.layout.display == "none"
+    app.game_picker.value = "judgement"  # before the learner acts: no question
+    assert app.table is not table and app.table.game == "judgement"
+    learner_acts(app.table)
+    table = app.table
+    app.game_picker.value = "bridge"
+    assert app.table is table and app.game_picker.value == "judgement"  # nothing changed yet
+    assert app.question.layout.display is None and "Contract Bridge" in app.asking.value
+    app.stay_button.click()
+    assert app.table is table and app.question.layout.display == "none"
+    app.players_picker.value = 5
+    assert app.table is table and app.players_picker.value == 4
+    app.switch_button.click()
+    assert app.table.game == "judgement" and app.table.players == 5
+    assert app.question.layout.display == "none"
+
+
+def test_each_hidden_hand_shows_how_many_cards_are_left():
+    table = CardTable("bridge", seed=5, speed="instant")
+    for seat in table.state["seats"]:
+        view = table.deal.visible_to(LEARNER)
+        expected = 0 if seat["seat"] == LEARNER or seat["hand"] else view.hand_sizes[seat["seat"]]
+        assert seat["cards_left"] == expected
+    play_deal(table)
+    assert all(seat["cards_left"] == 0 for seat in table.state["seats"])
+    assert table.state["ui"]["cards_left"] == "cards left: {count}"

@@ -4,6 +4,9 @@
 // to the hand (the first playable card), so keyboard users never land on <body>.
 
 const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
+// The learner's record across matches (local storage of this browser, every game's in one).
+const RECORD_KEY = "cardlib-table-record-v1";
+const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to survive a reload
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
 
@@ -81,6 +84,11 @@ function render({ model, el }) {
     Object.keys(SPEEDS).map((value) => h("option", { value })),
   );
   const speedLabel = h("label", { for: speedId });
+  const levelId = `cl-level-${Math.random().toString(36).slice(2)}`;
+  const level = h("select", { id: levelId, class: "cl-level" },
+    ["beginner", "sensible", "strong"].map((value) => h("option", { value })));
+  const levelLabel = h("label", { for: levelId });
+  const levelNote = h("span", { class: "cl-level-note" });
   const languageId = `cl-language-${Math.random().toString(36).slice(2)}`;
   const language = h(
     "select",
@@ -94,6 +102,10 @@ function render({ model, el }) {
     speedLabel,
     speed,
     " ",
+    levelLabel,
+    level,
+    levelNote,
+    " ",
     languageLabel,
     language,
   );
@@ -102,6 +114,7 @@ function render({ model, el }) {
   const felt = h("div", { class: "cl-felt", role: "group" });
   let ui = null; // the words of the last frame drawn
   const auction = h("p", { class: "cl-auction" });
+  const trickNote = h("p", { class: "cl-trick-note" });
   const prompt = h("p", { class: "cl-prompt" });
   const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
   const handTitle = h("p", { class: "cl-hand-title" });
@@ -114,7 +127,7 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, practice, felt, auction, prompt,
+    heading, speedRow, practice, felt, trickNote, auction, prompt,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
   );
@@ -135,16 +148,24 @@ function render({ model, el }) {
   });
   model.on("change:speed", () => speedChanged());
 
-  function send(message) {
-    if (busy) return;
+  // One action per turn: a click is sent only at the learner's turn (no frames still being
+  // shown) and only when no earlier click is unanswered; it carries the serial of the
+  // position it was made in, so Python ignores a stale or repeated one. The second click of
+  // a double-click or double-tap (detail > 1) is never an action of its own.
+  let pending = false; // a click sent, its answer (new frames, a refusal, "ignored") not yet here
+  function send(message, event, { whileBusy = false } = {}) {
+    if ((busy && !whileBusy) || pending || (event && event.detail > 1)) return;
+    pending = true;
     wantFocus = true;
-    model.send(message);
+    model.send({ ...message, serial: frames.length ? frames[frames.length - 1].serial : -1 });
   }
 
+  let lastPlayed = {}; // seat → the code of the card it had on the table in the last frame
   function drawSeats(frame) {
     felt.replaceChildren();
+    root.classList.toggle("cl-instant", SPEEDS[model.get("speed")] === 0);
     felt.classList.toggle("cl-many", frame.seats.length > 4);
-    if (frame.trick_note) felt.append(h("p", { class: "cl-trick-note", text: frame.trick_note }));
+    trickNote.textContent = frame.trick_note; // under the felt: never over a seat or a card
     for (const seat of frame.seats) {
       const classes = ["cl-seat"];
       if (seat.turn) classes.push("cl-turn");
@@ -154,16 +175,29 @@ function render({ model, el }) {
         { class: classes.join(" "), style: `--ux:${seat.ux};--uy:${seat.uy}` },
         h("span", { class: "cl-name", text: seat.label }),
         seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
+        seat.level ? h("span", { class: "cl-bot-level", text: seat.level }) : null,
         h("span", { class: "cl-badge", text: seat.badge }),
-        seat.turn ? h("span", { class: "cl-turn-mark", text: "to act" }) : null,
+        seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
         seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
+        seat.cards_left
+          ? h(
+              "span",
+              { class: "cl-backs" },
+              h("span", { class: "cl-card-back", "aria-hidden": "true" }),
+              h("span", { class: "cl-sr", text: ui.cards_left.replace("{count}", seat.cards_left) }),
+              h("span", { "aria-hidden": "true", text: `× ${seat.cards_left}` }),
+            )
+          : null,
       );
       felt.append(box);
+      if (!seat.card) delete lastPlayed[seat.seat];
       if (seat.card) {
+        // a card new on the table since the last frame moves in from its seat (CSS)
+        const fresh = lastPlayed[seat.seat] !== seat.card.code;
         const played = h(
           "div",
           {
-            class: "cl-played" + (seat.winner ? " cl-winner" : ""),
+            class: "cl-played" + (seat.winner ? " cl-winner" : "") + (fresh ? " cl-new" : ""),
             style: `--ux:${seat.ux};--uy:${seat.uy}`,
           },
           h("span", { class: "cl-sr", text: ui.played.replace("{seat}", seat.label) + " " }),
@@ -171,6 +205,7 @@ function render({ model, el }) {
           seat.winner ? h("span", { class: "cl-won", text: ui.won }) : null,
         );
         felt.append(played);
+        lastPlayed[seat.seat] = seat.card.code;
       }
     }
   }
@@ -194,7 +229,7 @@ function render({ model, el }) {
           "data-code": card.code,
           tabindex: i === (firstLegal < 0 ? 0 : firstLegal) ? "0" : "-1",
           "aria-disabled": active ? null : "true",
-          onclick: () => active && !busy && send({ type: "card", code: card.code }),
+          onclick: (event) => active && send({ type: "card", code: card.code }, event),
         },
         face(card),
       );
@@ -220,7 +255,7 @@ function render({ model, el }) {
             "data-call": String(call.value),
             tabindex: i === firstLegal ? "0" : "-1",
             "aria-disabled": active ? null : "true",
-            onclick: () => active && !busy && send({ type: "call", value: call.value }),
+            onclick: (event) => active && send({ type: "call", value: call.value }, event),
           },
           h("span", { class: "cl-sr", text: call.name }),
           h("span", { "aria-hidden": "true", text: call.text }),
@@ -242,10 +277,7 @@ function render({ model, el }) {
       type: "button",
       text: frame.back,
       // not held back while the bots' cards are shown: the practice is simply left
-      onclick: () => {
-        wantFocus = true;
-        model.send({ type: "back" });
-      },
+      onclick: (event) => send({ type: "back" }, event, { whileBusy: true }),
     });
     practice.append(back);
     if (hadFocus) back.focus();
@@ -283,14 +315,88 @@ function render({ model, el }) {
         class: "cl-next",
         type: "button",
         text: e.next_label,
-        onclick: () => !busy && send({ type: "next" }),
+        onclick: (event) => send({ type: "next" }, event),
       }),
     );
+    if (e.sheet?.rows.length) end.append(drawSheet(e.sheet));
+    const record = keepRecord(e.record, frame);
+    if (record) end.append(record);
     if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
     if (e.review_offered) {
       end.append(review);
       drawReview();
     }
+  }
+
+  // The score sheet: the match so far, deal by deal, and the totals.
+  function drawSheet(sheet) {
+    const table = h(
+      "table",
+      { class: "cl-sheet" },
+      h("caption", { text: sheet.caption }),
+      h("thead", {}, h("tr", {}, sheet.heads.map((t) => h("th", { scope: "col", text: t })))),
+      h(
+        "tbody",
+        {},
+        sheet.rows.map(([first, ...cells]) =>
+          h("tr", {}, h("th", { scope: "row", text: first }), cells.map((t) => h("td", { text: t }))),
+        ),
+      ),
+      h(
+        "tfoot",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", text: sheet.totals[0] }),
+          sheet.totals.slice(1).map((t) => h("td", { text: t })),
+        ),
+      ),
+    );
+    return h("div", { class: "cl-end-scroll", tabindex: "0", role: "region",
+      "aria-label": sheet.caption }, table);
+  }
+
+  // The learner's record across matches, kept in this browser's local storage: each finished
+  // match is added once (by its key, however often its end is drawn), then shown per game.
+  function keepRecord(finished, frame) {
+    let kept;
+    try {
+      kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null") || { games: {}, seen: [] };
+      if (finished && !kept.seen.includes(finished.key)) {
+        const game = (kept.games[finished.game] ??= {
+          played: 0, won: 0, deals: 0, points_tenths: 0, calls: 0, made: 0,
+        });
+        game.played += 1;
+        game.won += finished.won ? 1 : 0;
+        for (const field of ["deals", "points_tenths", "calls", "made"]) {
+          game[field] += finished[field];
+        }
+        kept.seen = [...kept.seen, finished.key].slice(-200);
+        localStorage.setItem(RECORD_KEY, JSON.stringify(kept));
+      }
+    } catch {
+      return null; // no storage in this browser (private mode, blocked): no record shown
+    }
+    const game = kept.games[frame.game];
+    if (!game?.played) return null;
+    // tenths of a point a deal, rounded once: whole numbers until the last division
+    const average = game.deals ? (Math.round(game.points_tenths / game.deals) / 10).toFixed(1)
+      : "0.0";
+    const caption = ui.record.replace("{game}", ui.game);
+    return h(
+      "div",
+      { class: "cl-end-scroll cl-record", tabindex: "0", role: "region", "aria-label": caption },
+      h(
+        "table",
+        { class: "cl-sheet" },
+        h("caption", { text: caption }),
+        h("thead", {}, h("tr", {}, ui.record_heads.map((t) => h("th", { scope: "col", text: t })))),
+        h("tbody", {}, h("tr", {},
+          [game.played, game.won, average, `${game.made} / ${game.calls}`].map((t) =>
+            h("td", { text: String(t) })))),
+      ),
+    );
   }
 
   function drawReview() {
@@ -340,7 +446,7 @@ function render({ model, el }) {
                 text: r.replay,
                 "aria-label": row.replay_name,
                 "data-number": String(row.number),
-                onclick: () => !busy && send({ type: "replay", number: row.number }),
+                onclick: (event) => send({ type: "replay", number: row.number }, event),
               }),
             ),
           ),
@@ -354,6 +460,7 @@ function render({ model, el }) {
         table),
       h("p", { class: "cl-review-practice", text: r.practice }),
     );
+    if (r.match_summary) review.append(h("p", { class: "cl-match-review", text: r.match_summary }));
     if (focused) review.querySelector(`button[data-number="${focused}"]`)?.focus();
   }
 
@@ -361,6 +468,10 @@ function render({ model, el }) {
     ui = words;
     for (const option of speed.options) option.textContent = ui.speeds[option.value];
     speedLabel.textContent = ui.speed_label;
+    for (const option of level.options) option.textContent = ui.levels[option.value];
+    levelLabel.textContent = ui.level_label;
+    level.value = model.get("level");
+    levelNote.textContent = ui.level_note ? ` ${ui.level_note}` : "";
     languageLabel.textContent = ui.language + " ";
     language.value = model.get("lang");
     felt.setAttribute("aria-label", ui.table);
@@ -381,7 +492,6 @@ function render({ model, el }) {
     drawHand(frame, active && frame.hand_active);
     drawCalls(frame, active);
     drawEnd(frame);
-    if (frame.live) live.textContent = frame.live;
     if (hadFocus && !root.contains(document.activeElement)) hand.focus();
   }
 
@@ -397,15 +507,15 @@ function render({ model, el }) {
 
   let frames = [];
   let at = 0; // the frame shown now
+  let heardUpTo = 0; // the frames before this one were read out by the live region
 
   function settle(frame) {
     root.dataset.serial = String(frame.serial); // tests wait on it: the table is settled
-    const delay = SPEEDS[model.get("speed")] ?? 500;
-    const note = frames.slice(0, -1).map((f) => f.live).filter(Boolean);
-    if (frame.live) note.push(frame.live);
-    if (frame.end) note.push(frame.end.title);
-    if (note.length && delay === 0) live.textContent = note.join(" ");
-    else if (frame.end) live.textContent = frame.end.title;
+    // The words of the frames not read yet, at once: at the instant speed all of them (the
+    // bots' calls and cards, the tricks won, the last one too, whose turn it is, the deal's
+    // result); otherwise each frame's words were read as it was drawn, and these are the last.
+    const note = frames.slice(heardUpTo).map((f) => f.live).filter(Boolean);
+    if (note.length) live.textContent = note.join(" ");
     focusHand();
     if (frame.end?.review_offered && !model.get("review")?.rows && reviewAsked !== frame.serial) {
       reviewAsked = frame.serial;
@@ -420,6 +530,8 @@ function render({ model, el }) {
     draw(frame, last);
     root.dataset.frame = `${at + 1}/${frames.length}`;
     if (last) return settle(frame);
+    if (frame.live) live.textContent = frame.live;
+    heardUpTo = at + 1;
     at += 1;
     const name = model.get("speed");
     const delay = SPEEDS[name] ?? 500;
@@ -441,10 +553,12 @@ function render({ model, el }) {
   }
 
   function play() {
+    pending = false; // the answer: a new position
     clearTimeout(timer);
     cont.replaceChildren();
     frames = model.get("frames");
     if (!frames.length) return;
+    heardUpTo = 0;
     at = SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
     step();
   }
@@ -466,15 +580,53 @@ function render({ model, el }) {
 
   // The same refusal twice is read out twice: empty the live region, then refill it.
   function refuseAgain() {
+    pending = false; // the answer: a refusal, the position unchanged
     refusal.textContent = "";
     setTimeout(showRefusal, 50);
   }
 
+  level.addEventListener("change", () => {
+    model.set("level", level.value);
+    model.save_changes();
+  });
   language.addEventListener("change", () => {
     model.set("lang", language.value);
     model.save_changes();
   });
   model.on("change:frames", play);
+  // A table with a fresh match keeps it in this browser: its seed, opponents and the
+  // learner's actions, replayed by Python after a reload (one kept match per game and seats).
+  function keptKey(kept) {
+    return `${MATCH_KEY}:${kept.game}:${kept.players}`;
+  }
+  function keepMatch() {
+    const kept = model.get("kept_match");
+    if (!kept?.game) return;
+    try {
+      localStorage.setItem(keptKey(kept), JSON.stringify(kept));
+    } catch {} // no storage here: the match lives as long as the page
+  }
+  model.on("change:kept_match", keepMatch);
+  const fresh = model.get("kept_match");
+  if (fresh?.game && !fresh.actions.length) {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(keptKey(fresh)) || "null");
+    } catch {}
+    if (saved?.actions?.length) model.send({ type: "restore", saved });
+    else keepMatch();
+  }
+  model.on("msg:custom", (message) => {
+    if (message?.type === "ignored") pending = false; // a stale click: nothing changed
+  });
+  // A key held down repeats: Enter or Space held on a card is one press, not one per repeat.
+  root.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.repeat && (event.key === "Enter" || event.key === " ")) event.preventDefault();
+    },
+    true,
+  );
   // The review arrives: drawn under the end table, the costliest decision read out.
   model.on("change:review", () => {
     const r = model.get("review");

@@ -53,10 +53,14 @@ app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``.
 
 from __future__ import annotations
 
+import copy
+import html
 import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +71,7 @@ from cardlib import bots as callbreak_bots
 from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
 from cardlib.bridge import bots as bridge_bots
 from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_name
-from cardlib.coach.review import DEFAULT_SAMPLES, reviewable
+from cardlib.coach.review import DEFAULT_SAMPLES, points_text, reviewable
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError
@@ -77,6 +81,8 @@ from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
 SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
+#: The browser's messages that are one of the learner's clicks (each carries a serial).
+BROWSER_ACTIONS = ("card", "call", "next", "replay", "back")
 SPEED_NAMES = {
     "instant": N_("Instant"),
     "fast": N_("Fast"),
@@ -84,6 +90,11 @@ SPEED_NAMES = {
     "slow": N_("Slow"),
     "step": N_("Pause after each trick"),
 }
+
+
+def fresh_seed() -> int:
+    """A new match's seed when none is given: a different deal for every visit."""
+    return secrets.randbelow(1_000_000)
 
 
 def seat_label(seat: int, players: int = 4) -> str:
@@ -102,7 +113,7 @@ class GameSpec:
     title_message: str  # "(a match of {n} deals)", a message id with named placeholders
     title_values: dict
     make_match: Callable[[int, int], Any]  # (seed, players) -> a match
-    make_bots: Callable[[int], list]  # players -> one bot per seat
+    make_bot: Callable[[str, int, int], object]  # (level, seed, strong samples) -> a bot
     call_word: str  # "call" or "bid"
     deal_word: str  # "deal" or "round"
     players: tuple[int, ...] = (4,)
@@ -113,16 +124,44 @@ class GameSpec:
         return _(self.title_message).format(name=_(self.name), **self.title_values)
 
 
-def _callbreak_bots(players):
-    return [None] + [callbreak_bots.SensibleBot() for _ in range(players - 1)]
+#: The opponents to choose from: random legal cards, today's sensible bots, the coach.
+LEVELS = {
+    "beginner": N_("Beginner"),
+    "sensible": N_("Sensible"),
+    "strong": N_("Strong"),
+}
+#: Imagined deals per decision of the strong bot at the table (the coach's CoachBot): its
+#: calls and cards then take a fraction of a second each on this machine.
+STRONG_SAMPLES = 30
 
 
-def _judgement_bots(players):
-    return [None] + [judgement.SensibleBot() for _ in range(players - 1)]
+def _strong_bot(seed: int, samples: int):
+    from cardlib.coach.analysis import CoachBot  # the coach loads only when asked for
+
+    return CoachBot(seed=seed, call_samples=samples, play_samples=samples)
 
 
-def _bridge_bots(players):
-    return [None] + [bridge_bots.SensibleBridgeBot() for _ in range(players - 1)]
+def _callbreak_bot(level: str, seed: int, samples: int):
+    if level == "beginner":
+        return callbreak_bots.RandomBot(seed)
+    if level == "strong":
+        return _strong_bot(seed, samples)
+    return callbreak_bots.SensibleBot()
+
+
+def _judgement_bot(level: str, seed: int, samples: int):
+    if level == "beginner":
+        return judgement.RandomBot(seed)
+    if level == "strong":
+        return _strong_bot(seed, samples)
+    return judgement.SensibleBot()
+
+
+def _bridge_bot(level: str, seed: int, samples: int):
+    """Contract Bridge has no coach bot: "strong" plays as "sensible" (the table says so)."""
+    if level == "beginner":
+        return bridge_bots.RandomBridgeBot(seed)
+    return bridge_bots.SensibleBridgeBot()
 
 
 #: Call Bridge is played to a target: the table plays to the one notebook 20 uses.
@@ -134,7 +173,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match of {deals} deals)"),
         {"deals": callbreak.DEALS_PER_MATCH},
         lambda seed, players: callbreak.Match(seed=seed),
-        _callbreak_bots,
+        _callbreak_bot,
         "call",
         "deal",
     ),
@@ -143,7 +182,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match to {points} points)"),
         {"points": CALL_BRIDGE_TARGET},
         lambda seed, players: callbridge.Match(seed=seed, target=CALL_BRIDGE_TARGET),
-        _callbreak_bots,  # Call Break's bot serves: it calls and plays by the deal's rules
+        _callbreak_bot,  # Call Break's bot serves: it calls and plays by the deal's rules
         "bid",
         "deal",
     ),
@@ -152,7 +191,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a match of {rounds} rounds)"),
         {"rounds": judgement.ROUNDS},
         lambda seed, players: judgement.Match(players=players, seed=seed),
-        _judgement_bots,
+        _judgement_bot,
         "bid",
         "round",
         players=(3, 4, 5, 6, 7),
@@ -162,7 +201,7 @@ GAMES: dict[str, GameSpec] = {
         N_("{name} (a game to {points})"),
         {"points": bridge.GAME_POINTS},
         lambda seed, players: bridge.Game(seed=seed),
-        _bridge_bots,
+        _bridge_bot,
         "call",
         "deal",
     ),
@@ -259,6 +298,10 @@ class CardTable(anywidget.AnyWidget):
     languages: traitlets.List = traitlets.List().tag(sync=True)
     #: the review of the deal just finished, in words for the browser ({} until asked for)
     review = traitlets.Dict().tag(sync=True)
+    #: what the browser keeps of this match to rebuild it after a reload ({}: nothing)
+    kept_match = traitlets.Dict().tag(sync=True)
+    #: the opponents' level, one for the table ("" when the seats differ): see LEVELS
+    level = traitlets.Unicode("sensible").tag(sync=True)
 
     def __init__(
         self,
@@ -267,6 +310,8 @@ class CardTable(anywidget.AnyWidget):
         players: int = 4,
         speed="normal",
         review_samples: int = DEFAULT_SAMPLES,
+        level="sensible",
+        strong_samples: int = STRONG_SAMPLES,
     ):
         if game not in GAMES:
             raise CardlibError(
@@ -298,11 +343,24 @@ class CardTable(anywidget.AnyWidget):
                 ),
                 "review-samples",
             )
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise CardlibError(
+                _(
+                    "seed is a whole number, 0 or more, or None for a fresh one, got {value!r}"
+                ).format(value=seed),
+                "seed",
+            )
+        #: a table without a seed deals a fresh match each time and keeps it in the browser
+        self.keeps_match = seed is None
+        seed = fresh_seed() if seed is None else seed
         self.game = game
         self.seed = seed
         self.players = players
         self.review_samples = review_samples
+        self.match_seed = seed  # the seed of the match now played
         self.match = self.spec.make_match(seed, players)
+        #: the learner's actions in this match, to rebuild it after a reload (never practice)
+        self.match_actions: list[list] = []
         #: (a copy of the deal before it, the action) for each of the learner's decisions
         self.record: list[tuple[object, object]] = []
         self._kept_match: Any = None  # the match itself while the learner replays (practice)
@@ -310,9 +368,25 @@ class CardTable(anywidget.AnyWidget):
         #: the finished deal's record and review, kept while the learner replays it
         self._kept_record: list[tuple[object, object]] = []
         self._kept_review = None
-        self.bots = self.spec.make_bots(players)
+        self._kept_bots: list = []
+        #: the review of each of the match's deals, by deal number, once asked for
+        self._match_reviews: dict[int, object] = {}
+        self.levels = self._check_levels(level)
+        self._first_levels = self.levels[1:]  # the opponents the match began with
+        if type(strong_samples) is not int or strong_samples < 1:
+            raise CardlibError(
+                _("strong_samples is a whole number of samples, 1 or more, got {value!r}").format(
+                    value=strong_samples
+                ),
+                "strong-samples",
+            )
+        self.strong_samples = strong_samples
+        self._restoring_level = False
+        self.bots = self._make_bots()
         self.matches_played = 0
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
+        #: stale or repeated clicks from the browser, ignored (see _on_browser_message)
+        self.ignored_messages = 0
         self._say_refusal = None  # the refusal shown, said again after a change of language
         super().__init__(
             speed=speed,
@@ -322,11 +396,149 @@ class CardTable(anywidget.AnyWidget):
         self.on_msg(self._on_browser_message)
         self.language = LanguagePicker(self.redraw)
         self.observe(self._lang_picked, names="lang")
+        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.observe(self._level_picked, names="level")
         self._advance()
 
     def __repr__(self) -> str:
         players = f", players={self.players}" if self.players != 4 else ""
         return f"CardTable({self.game!r}, seed={self.seed}{players})"
+
+    # ----- a match kept in the browser ---------------------------------------------
+
+    def kept(self) -> dict | None:
+        """What the browser keeps to rebuild this match after a reload: its seed, the
+        opponents it began with and the learner's actions (``None`` for a seeded table)."""
+        if not self.keeps_match:
+            return None
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.match_seed,
+            "levels": list(self._first_levels),
+            "actions": [list(action) for action in self.match_actions],  # a copy: synced anew
+        }
+
+    def restore(self, saved) -> bool:
+        """Rebuild a kept match (:meth:`kept`) by replaying its actions through the engine:
+        only on a table that keeps its match and has not been played yet. Anything that
+        does not replay cleanly (another game, a changed or damaged record) leaves the
+        fresh match as it is; ``True`` if the match was rebuilt."""
+        if not self.keeps_match or self.match_actions or self.practising:
+            return False
+        try:
+            ok = (
+                saved["game"] == self.game
+                and saved["players"] == self.players
+                and type(saved["seed"]) is int
+                and saved["seed"] >= 0
+                and isinstance(saved["actions"], list)
+            )
+            levels = self._check_levels(saved["levels"]) if ok else None
+        except (KeyError, TypeError, CardlibError):
+            return False
+        if not ok:
+            return False
+        fresh = (self.match, self.match_seed, self.levels, self.bots)
+        with self.hold_sync():
+            self.match_seed = saved["seed"]
+            self.match = self.spec.make_match(self.match_seed, self.players)
+            self.levels, self._first_levels = levels, levels[1:]
+            self.bots = self._make_bots()
+            self.record = []
+            self._advance()  # the bots act up to the learner's first turn, as on a new table
+            replayed = True
+            for action in saved["actions"]:
+                replayed = self._replay_action(action)
+                if not replayed:
+                    break
+            if not replayed:  # back to the fresh match, as if nothing was kept
+                self.match, self.match_seed, self.levels, self.bots = fresh
+                self._first_levels = self.levels[1:]
+                self.match_actions, self.record = [], []
+                self._match_reviews = {}
+                self._forget_review()
+            self._say_refusal = None
+            self.refusal = ""
+            self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+            self._advance()
+        return replayed
+
+    def _replay_action(self, action) -> bool:
+        """One kept action, played again; ``False`` if it is not one or is refused."""
+        if not isinstance(action, list) or not action:
+            return False
+        kind, *value = action
+        count = self.refusal_count
+        if kind == "card" and len(value) == 1 and isinstance(value[0], str):
+            try:
+                done = self.click_card(value[0])
+            except CardlibError:  # not a card at all
+                return False
+        elif kind == "call" and len(value) == 1:
+            done = self.click_call(value[0])
+        elif kind == "next" and not value:
+            done = self.click_next()
+        elif kind == "level" and len(value) == 1:
+            try:
+                self.set_level(value[0])
+            except CardlibError:
+                return False
+            done = True
+        else:
+            return False
+        return done and self.refusal_count == count
+
+    # ----- the opponents ----------------------------------------------------------
+
+    def _check_levels(self, level) -> list[str | None]:
+        """``level`` for every bot, or one level per seat after the learner's: a list by seat."""
+        levels = [level] * (self.players - 1) if isinstance(level, str) else level
+        try:
+            levels = list(levels)
+        except TypeError:
+            levels = [level]
+        if len(levels) != self.players - 1 or any(
+            not isinstance(one, str) or one not in LEVELS for one in levels
+        ):
+            raise CardlibError(
+                _(
+                    "level is one of {levels}, or one of them for each of the {count} other "
+                    "seats, got {value!r}"
+                ).format(levels=", ".join(LEVELS), count=self.players - 1, value=level),
+                "level",
+            )
+        return [None, *levels]
+
+    def _make_bots(self) -> list:
+        """One bot a seat at its level, seeded by the match and the seat (a reload replays the
+        same match with the same bots)."""
+        return [None] + [
+            self.spec.make_bot(level, self.match_seed * 10 + seat, self.strong_samples)
+            for seat, level in enumerate(self.levels)
+            if seat != LEARNER
+        ]
+
+    def set_level(self, level) -> None:
+        """Choose the opponents: a level for every bot, or one for each seat after yours.
+        They play at it from their next call or card on."""
+        self.levels = self._check_levels(level)
+        self.bots = self._make_bots()
+        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.match_actions.append(["level", self.levels[1:]])
+        self.redraw()
+
+    def _level_picked(self, change) -> None:
+        if self._restoring_level or not change["new"]:
+            return
+        try:
+            self.set_level(change["new"])
+        except CardlibError:  # a level the browser cannot offer: the table is as it was
+            self._restoring_level = True
+            try:
+                self.level = change["old"]
+            finally:
+                self._restoring_level = False
 
     # ----- state -----------------------------------------------------------
 
@@ -374,13 +586,22 @@ class CardTable(anywidget.AnyWidget):
             phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
-            self.match = self.spec.make_match(self.seed + 1000 * self.matches_played, self.players)
+            if self.keeps_match:
+                self.match_seed = fresh_seed()
+            else:
+                self.match_seed = self.seed + 1000 * self.matches_played
+            self.match = self.spec.make_match(self.match_seed, self.players)
+            self.bots = self._make_bots()
+            self._first_levels = self.levels[1:]
+            self._match_reviews = {}
+            self.match_actions = []
         elif phase in ("calling", "bidding", "playing"):
             if self.spec.deal_word == "round":
                 return self._refuse(lambda: _("Finish this round first."))
             return self._refuse(lambda: _("Finish this deal first."))
         else:
             self.match.next_deal()
+            self.match_actions.append(["next"])
         self.record = []
         self._forget_review()
         self._say_refusal = None
@@ -411,6 +632,8 @@ class CardTable(anywidget.AnyWidget):
             self._deal_review = review_deal(
                 self.record, self.review_samples, seed=self.seed + len(self.match.deals)
             )
+            if not self.practising:  # the match's own deals add up to its review
+                self._match_reviews[len(self.match.deals)] = self._deal_review
         self.review = self._review_words()
         return self._deal_review
 
@@ -437,6 +660,9 @@ class CardTable(anywidget.AnyWidget):
         if self._kept_match is None:  # the real deal's end, to come back to
             self._kept_match = self.match
             self._kept_record, self._kept_review = self.record, self._deal_review
+            self._kept_bots = self.bots
+        # practice bots: the match's own keep their state, so a reload replays the match exactly
+        self.bots = copy.deepcopy(self._kept_bots)
         self.match = self._kept_match.replaying(position)
         self.record = self.record[: number - 1]
         self._forget_review()
@@ -465,6 +691,7 @@ class CardTable(anywidget.AnyWidget):
     def _leave_practice(self) -> None:
         """The match itself again, with the finished deal's record and review."""
         self.match, self._kept_match = self._kept_match, None
+        self.bots = self._kept_bots
         self.record, self._kept_record = self._kept_record, []
         self._deal_review, self._kept_review = self._kept_review, None
         self.review = {}
@@ -512,7 +739,25 @@ class CardTable(anywidget.AnyWidget):
             ),
             "replay": _("Replay from here"),
             "practice": _("A replay is practice: the match keeps what you first played."),
+            "match_summary": self._match_summary(),
         }
+
+    def _match_summary(self) -> str:
+        """Once the match is over: its reviews added up (the expected points the learner's
+        decisions lost, over the deals reviewed)."""
+        match = self._kept_match or self.match
+        if match.phase != "over" or not self._match_reviews:
+            return ""
+        reviews = list(self._match_reviews.values())
+        lost = sum((r.total_loss for r in reviews), Fraction(0))
+        return _(
+            "The match in review: your decisions lost {points} expected points in all, "
+            "over {decisions} decisions in {deals} deals."
+        ).format(
+            points=points_text(lost),
+            decisions=sum(len(r.rows) for r in reviews),
+            deals=len(reviews),
+        )
 
     @staticmethod
     def _choice_json(row, choice) -> dict:
@@ -527,15 +772,35 @@ class CardTable(anywidget.AnyWidget):
         self.speed = speed
 
     def _on_browser_message(self, _widget, content, _buffers) -> None:
+        """A message from the browser: one of the learner's clicks, or "review".
+
+        A click carries the ``serial`` of the position it was made in. A repeated or
+        stale click (a double-click, two taps, a key held down, an old page) names a
+        serial already answered: it is ignored, never played and never refused, and
+        the browser is told so that it takes clicks again.
+        """
+        if not isinstance(content, dict):
+            return
         kind = content.get("type")
+        if kind == "review":
+            self.request_review()
+            return
+        if kind == "restore":
+            self.restore(content.get("saved"))
+            return
+        if kind not in BROWSER_ACTIONS:
+            return
+        serial = content.get("serial")
+        if type(serial) is not int or serial != self._serial:  # True is not serial 1
+            self.ignored_messages += 1
+            self.send({"type": "ignored", "serial": self._serial})
+            return
         if kind == "card":
             self.click_card(str(content.get("code", "")))
         elif kind == "call":
             self.click_call(content.get("value"))
         elif kind == "next":
             self.click_next()
-        elif kind == "review":
-            self.request_review()
         elif kind == "replay":
             self.click_replay(content.get("number"))
         elif kind == "back":
@@ -571,6 +836,10 @@ class CardTable(anywidget.AnyWidget):
             return self._refuse(lambda: self._engine_refusal(action, first))
         if before.phase == "playing":
             action = Card(action)
+        if not self.practising:
+            self.match_actions.append(
+                ["card", action.code] if isinstance(action, Card) else ["call", action]
+            )
         self.record.append((before, action))  # the review rates it once the deal is over
         self._say_refusal = None
         self.refusal = ""
@@ -598,17 +867,21 @@ class CardTable(anywidget.AnyWidget):
         match = self.match
         while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
             deal = match.deal
-            bot = self.bots[match.to_act]
+            seat = match.to_act
+            bot = self.bots[seat]
             tricks_before = len(deal.tricks)
             if match.phase == "playing":
-                match.act(bot.choose_play(deal))
+                action = bot.choose_play(deal)
             else:
                 choose = getattr(bot, "choose_call", None) or bot.choose_bid
-                match.act(choose(deal))
-            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before))
+                action = choose(deal)
+            said = self._said(seat, action, playing=match.phase == "playing")
+            match.act(action)
+            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before, said=said))
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
+        self.kept_match = self.kept() or {}
 
     # ----- frames ---------------------------------------------------------------
 
@@ -622,7 +895,17 @@ class CardTable(anywidget.AnyWidget):
         view = deal.visible_to(LEARNER)
         return view.hands[seat] or frozenset()
 
-    def _frame(self, just_won: bool) -> dict:
+    def _said(self, seat: int, action, playing: bool) -> str:
+        """A bot's action as the live region reads it: "West (1) plays 9 of spades."."""
+        label = seat_label(seat, self.players)
+        if playing:
+            # the hand it came from: dummy's cards are played by the declarer
+            return _("{seat} plays {card}.").format(seat=label, card=card_name(Card(action)))
+        if self.spec.call_word == "bid":
+            return _("{seat} bids {call}.").format(seat=label, call=call_name(action))
+        return _("{seat} calls {call}.").format(seat=label, call=call_name(action))
+
+    def _frame(self, just_won: bool, said: str = "") -> dict:
         match, deal, spec = self.match, self.deal, self.spec
         players = self.players
         view = deal.visible_to(LEARNER)
@@ -661,6 +944,11 @@ class CardTable(anywidget.AnyWidget):
                     "seat": seat,
                     "label": label,
                     "role": role,
+                    "level": "" if seat == LEARNER else _(LEVELS[self.levels[seat]]),
+                    # the backs of the cards still in a hidden hand, and how many
+                    "cards_left": (
+                        view.hand_sizes[seat] if seat != LEARNER and shown_hand is None else 0
+                    ),
                     "badge": badge,
                     "card": card_json(card) if card is not None else None,
                     "winner": winner == seat,
@@ -702,11 +990,28 @@ class CardTable(anywidget.AnyWidget):
 
         prompt = self._prompt(view, learner_turn, legal)
         end = self._end_of_deal() if phase not in ("calling", "bidding", "playing") else None
-        live = trick_note if just_won else ""
+        # what the live region reads: the bot's action, the trick's winner, whose turn it is
+        spoken = [said]
+        if just_won and winner is not None:
+            spoken.append(
+                _("Trick {number}: {seat} won it with {card}.").format(
+                    number=len(view.tricks),
+                    seat=seat_label(winner, players),
+                    card=card_name(won_with),
+                )
+            )
+        if learner_turn:
+            spoken.append(prompt)
+        elif phase in ("calling", "bidding", "playing") and not said:
+            spoken.append(prompt)  # a redraw: say whose turn it is
+        if end is not None:
+            spoken.append(self._result_said(end))
+        live = " ".join(part for part in spoken if part)
         return {
             "serial": self._serial,
             "phase": phase,
             "heading": self._heading(),
+            "game": self.game,
             "seats": seats,
             "trick_note": trick_note,
             "pause": bool(just_won),
@@ -726,6 +1031,16 @@ class CardTable(anywidget.AnyWidget):
             "ui": self._ui_words(),
         }
 
+    def _result_said(self, end: dict) -> str:
+        """The deal's result as the live region reads it: its title, then each seat's points."""
+        seats = [
+            _("{seat}: {result}, {points} points.").format(
+                seat=row["label"], result=row["result"], points=row["points"]
+            )
+            for row in end["rows"]
+        ]
+        return " ".join([end["title"], *seats])
+
     def _ui_words(self) -> dict:
         """The words the browser's drawing needs besides the frame's own sentences."""
         return {
@@ -739,8 +1054,25 @@ class CardTable(anywidget.AnyWidget):
             "auction": _("Auction: {calls}"),
             "continue": _("Continue"),
             "won": _("won"),
+            "to_act": _("to act"),
+            "cards_left": _("cards left: {count}"),
+            "level_label": _("Opponents:") + " ",
+            "levels": {key: _(name) for key, name in LEVELS.items()},
+            "level_note": (
+                _("Contract Bridge has no coach bot yet: Strong plays as Sensible.")
+                if self.game == "bridge" and "strong" in self.levels
+                else ""
+            ),
             "language": _("Language"),
             "reviewing": _("The coach is reviewing your decisions…"),
+            "record": _("Your record at {game} in this browser"),
+            "record_heads": [
+                _("Matches played"),
+                _("Won"),
+                _("Average points a deal"),
+                _("Calls made"),
+            ],
+            "game": _(self.spec.name),
         }
 
     def _heading(self) -> str:
@@ -756,6 +1088,8 @@ class CardTable(anywidget.AnyWidget):
         head = head.format(number=number, total=of)
         dealer = _("dealer {seat}").format(seat=seat_label(deal.dealer, self.players))
         parts = [_(spec.name), head, dealer]
+        if self.keeps_match:  # a fresh match: its seed, to play it again (CardTable(seed=…))
+            parts.append(_("match seed {seed}").format(seed=self.match_seed))
         if self.practising:
             parts.append(_("replay (practice)"))
         trump = getattr(getattr(deal, "rules", None), "trump", "unset")
@@ -934,6 +1268,80 @@ class CardTable(anywidget.AnyWidget):
             "review_offered": self._review_offered(),
             "practice": self.practising,
             "note": note,
+            "sheet": self._score_sheet(match),
+            "record": self._match_record(match) if over and not self.practising else None,
+        }
+
+    def _score_sheet(self, match) -> dict:
+        """The match so far, deal by deal: each seat's call, tricks and points (Contract
+        Bridge: the contract and its tricks, and what each side scored), then the totals."""
+        finished = [deal for deal in match.deals if deal.phase == "over"]
+        word = _("Round") if self.spec.deal_word == "round" else _("Deal")
+        rows = []
+        if self.game == "bridge":
+            heads = [word, _("Contract"), _("North–South"), _("East–West")]
+            for number, deal in enumerate(finished, 1):
+                score = deal.scores()
+                contract = contract_text(deal.contract)
+                if deal.contract is not None:
+                    contract = _("{contract}: {tricks} tricks").format(
+                        contract=contract, tricks=score.tricks_taken
+                    )
+                by_side = [score.below[side] + score.above[side] for side in (0, 1)]
+                rows.append([str(number), contract, *map(str, by_side)])
+            totals = [_("Total"), "", *map(str, match.totals())]
+        else:
+            heads = [word, *(seat_label(seat, self.players) for seat in range(self.players))]
+            said = _("bid {call} · won {tricks}") if self.spec.call_word == "bid" else None
+            said = said or _("call {call} · won {tricks}")
+            for number, deal in enumerate(finished, 1):
+                points = deal.scores()
+                rows.append(
+                    [
+                        str(number),
+                        *(
+                            said.format(call=deal.calls[seat], tricks=deal.tricks_won[seat])
+                            + f" · {_total_text(points[seat])}"
+                            for seat in range(self.players)
+                        ),
+                    ]
+                )
+            totals = [_("Total"), *map(_total_text, match.totals())]
+        return {
+            "caption": _("Score sheet: the match so far"),
+            "heads": heads,
+            "rows": rows,
+            "totals": totals,
+        }
+
+    def _match_record(self, match) -> dict:
+        """The finished match for the learner's record in the browser (table.js adds it up
+        once per match, by ``key``): won or not, deals, the learner's points in tenths (exact
+        whole numbers to add), and how many of the learner's calls were made."""
+        finished = [deal for deal in match.deals if deal.phase == "over"]
+        calls = made = 0
+        if self.game == "bridge":
+            won = 0 in match.winners()  # North–South, the learner's side
+            points = match.totals()[0]
+            for deal in finished:
+                if deal.contract is not None and deal.contract.declarer % 2 == 0:
+                    calls += 1
+                    made += deal.scores().tricks_taken >= deal.contract.level + 6
+        else:
+            won = LEARNER in match.winners()
+            points = match.totals()[LEARNER]
+            for deal in finished:
+                call, tricks = deal.calls[LEARNER], deal.tricks_won[LEARNER]
+                calls += 1
+                made += tricks == call if self.game == "judgement" else tricks >= call
+        return {
+            "key": f"{self.game}-{self.players}-{self.match_seed}",
+            "game": self.game,
+            "won": bool(won),
+            "deals": len(finished),
+            "points_tenths": int(Decimal(points) * 10),
+            "calls": calls,
+            "made": int(made),
         }
 
     def _next_label(self, match) -> str:
@@ -946,13 +1354,14 @@ class TableApp:
     """The game picker and the table under it: what ``make app`` shows on its first screen.
 
     ``TableApp().widget`` is the box to display; ``pick(game, players)`` is what the
-    pickers do. The speed chosen at the table carries over to the next game.
+    pickers do. The speed and the opponents chosen at the table carry over to the next game;
+    with no ``seed`` each table deals a fresh match and keeps it in the browser.
     """
 
     def __init__(
         self,
         game: str = "callbreak",
-        seed: int = 0,
+        seed: int | None = None,
         speed: str = "normal",
         review_samples: int = DEFAULT_SAMPLES,
     ):
@@ -973,9 +1382,21 @@ class TableApp:
         self.players_picker.add_class("cardlib-players-picker")
         self.table = CardTable(game, seed=seed, speed=speed, review_samples=review_samples)
         self.language = LanguagePicker(self.redraw)
+        # Switching game mid-deal asks first: the question and its two answers.
+        self.asking = widgets.HTML()
+        self.switch_button = widgets.Button(description=_("Switch game"))
+        self.stay_button = widgets.Button(description=_("Stay"))
+        self.switch_button.on_click(lambda _button: self._answer(switch=True))
+        self.stay_button.on_click(lambda _button: self._answer(switch=False))
+        self.question = widgets.HBox([self.asking, self.switch_button, self.stay_button])
+        self.question.add_class("cardlib-switch-question")
+        self.question.layout.display = "none"
+        self._asked: tuple[str, int] | None = None  # the game and seats asked for
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.game_picker, self.players_picker, self.language.dropdown]),
+                # one language menu on the screen: the table's own (it switches these too)
+                widgets.HBox([self.game_picker, self.players_picker]),
+                self.question,
                 self.table,
             ]
         )
@@ -996,20 +1417,61 @@ class TableApp:
             self._picking = False
         self.game_picker.description = _("Game")
         self.players_picker.description = _("Players")
+        self.switch_button.description = _("Switch game")
+        self.stay_button.description = _("Stay")
+        if self._asked is not None:
+            self.asking.value = html.escape(
+                _("This deal is not finished. Switch to {game} anyway?").format(
+                    game=_(GAMES[self._asked[0]].name)
+                )
+            )
 
     def _show_players(self) -> None:
         judgement = len(GAMES[self.game_picker.value].players) > 1
         self.players_picker.layout.display = None if judgement else "none"
 
     def _picked(self, _change=None) -> None:
-        if not self._picking:
-            self.pick(self.game_picker.value, self.players_picker.value)
+        if self._picking:
+            return
+        wanted = (self.game_picker.value, self.players_picker.value)
+        if self._mid_deal():  # ask first; the pickers show the game still played
+            self._asked = wanted
+            self._set_pickers(self.table.game, self.table.players)
+            self.asking.value = html.escape(
+                _("This deal is not finished. Switch to {game} anyway?").format(
+                    game=_(GAMES[wanted[0]].name)
+                )
+            )
+            self.question.layout.display = None
+            return
+        self.pick(*wanted)
+
+    def _mid_deal(self) -> bool:
+        """Whether the learner has acted in a deal that is still being played."""
+        table = self.table
+        return table.match.phase in ("calling", "bidding", "playing") and bool(table.record)
+
+    def _answer(self, switch: bool) -> None:
+        asked, self._asked = self._asked, None
+        self.question.layout.display = "none"
+        if switch and asked is not None:
+            self.pick(*asked)
+
+    def _set_pickers(self, game: str, players: int) -> None:
+        self._picking = True
+        try:
+            self.game_picker.value = game
+            self.players_picker.value = players if len(GAMES[game].players) > 1 else 4
+        finally:
+            self._picking = False
 
     def pick(self, game: str, players: int = 4) -> CardTable:
         """Start ``game`` at a new table (Judgement with ``players`` seats, 3 to 7)."""
         spec = GAMES[game]
         if players not in spec.players:
             players = 4
+        self._asked = None
+        self.question.layout.display = "none"
         self._picking = True
         try:
             self.game_picker.value = game
@@ -1017,10 +1479,15 @@ class TableApp:
         finally:
             self._picking = False
         self._show_players()
-        speed = self.table.speed
+        speed, level = self.table.speed, self.table.level or "sensible"
         self.table.close()
         self.table = CardTable(
-            game, seed=self.seed, players=players, speed=speed, review_samples=self.review_samples
+            game,
+            seed=self.seed,
+            players=players,
+            speed=speed,
+            review_samples=self.review_samples,
+            level=level,
         )
         self.widget.children = [self.widget.children[0], self.table]
         return self.table

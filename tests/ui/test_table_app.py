@@ -86,7 +86,7 @@ def play_deal_by_clicking(page) -> int:
     """Click the first allowed call or playable card until the deal's end table shows."""
     clicks = 0
     refused = False
-    while not page.locator(".cl-end table").is_visible():
+    while not page.locator(".cl-end .cl-end-table").is_visible():
         call = page.locator(".cl-calls button.cl-legal")
         card = page.locator(".cl-hand button.cl-legal")
         if call.count():
@@ -111,11 +111,20 @@ def play_deal_by_clicking(page) -> int:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir, game):
     open_table(page, table_app, game)
+    level = {"callbreak": "beginner", "bridge": "strong"}.get(game, "sensible")
+    page.select_option(".cl-level", level)  # the opponents, shown on each seat
+    expect(page.locator(".cl-seat .cl-bot-level")).to_have_text([level.title()] * 3)
+    note = page.locator(".cl-level-note")
+    if game == "bridge":  # no coach bot for Contract Bridge: the table says so
+        expect(note).to_contain_text("Strong plays as Sensible")
+    else:
+        expect(note).to_have_text("")
     clicks = play_deal_by_clicking(page)
     assert clicks >= 2
     end = page.locator(".cl-end")
     seats = 4
-    expect(end.locator("tbody tr")).to_have_count(seats)
+    expect(end.locator(".cl-end-table tbody tr")).to_have_count(seats)
+    expect(end.locator(".cl-sheet").first.locator("tbody tr")).to_have_count(1)  # deal 1
     next_button = end.locator("button.cl-next")
     expect(next_button).to_have_text("Next round" if game == "judgement" else "Next deal")
     expect(page.locator(".cl-calls button")).to_have_count(0)  # no calls outside calling
@@ -128,7 +137,47 @@ def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir
     no_errors(page)
 
 
+#: The focused element's accessible name, roughly as a screen reader finds it.
+FOCUSED_NAME_JS = """
+() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const label = e.id && document.querySelector(`label[for="${e.id}"]`);
+  return (e.getAttribute('aria-label') || (label && label.textContent) || e.textContent || '')
+    .trim();
+}
+"""
+
+
+def tab_stops_have_names(page) -> None:
+    """Tab once round the page: every stop has a name (none is the page's bare container)."""
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        name = page.evaluate(FOCUSED_NAME_JS)
+        if name is None:  # the browser's own chrome, between the end of the page and its start
+            continue
+        key = page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+        if key in seen:
+            return
+        seen.append(key)
+        assert name, f"an unnamed Tab stop: {key}"
+
+
+#: Every text the live region takes, from the page's first moment (what a screen reader hears).
+HEAR_LIVE_REGION_JS = """
+window.heard = [];
+new MutationObserver(() => {
+  const text = document.querySelector('.cl-live')?.textContent;
+  if (text && text !== window.heard[window.heard.length - 1]) window.heard.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
 def test_a_call_break_deal_by_keyboard_only(table_app, page):
+    """A whole deal by keyboard, the live region read after every action: each bot's call and
+    card, each trick's winner (the last one too), whose turn it is, the deal's result."""
+    page.add_init_script(HEAR_LIVE_REGION_JS)
     page.goto(table_app.url)
     page.locator(TABLE).wait_for(timeout=120_000)
     for _ in range(10):  # Tab to the speed control and make the bots instant
@@ -138,6 +187,8 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
     for _ in range(5):
         page.keyboard.press("ArrowUp")
     expect(page.locator(".cl-speed")).to_have_value("instant")
+    live = page.locator(".cl-live")
+    expect(live).to_contain_text("Your turn to call.")
     for _ in range(20):  # on to the first allowed call
         page.keyboard.press("Tab")
         if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
@@ -171,14 +222,27 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
         before = serial(page)
         page.keyboard.press("Enter")
         page.wait_for_function(SETTLED, arg=before)
+        if page.locator(".cl-hand button.cl-legal").count():
+            assert live.text_content().endswith(
+                page.locator(".cl-prompt").text_content()
+            )  # your turn
         presses += 1
         assert presses <= 13
     assert presses == 13
-    expect(page.locator(".cl-end table")).to_be_visible()
+    expect(page.locator(".cl-end .cl-end-table")).to_be_visible()
     expect(page.locator(":focus")).to_have_text("Next deal")  # focus went to Next deal
-    live = page.locator(".cl-live")
     expect(live).to_have_attribute("aria-live", "polite")
-    assert live.text_content()
+    heard = page.evaluate("() => window.heard")
+    said = " ".join(heard)
+    assert len(re.findall(r"\bcalls \d+\.", said)) == 3, said  # the three bots' calls
+    assert len(re.findall(r" plays \w+ of \w+\.", said)) == 39, said  # every bot's card
+    for trick in range(1, 14):
+        assert said.count(f"Trick {trick}: ") == 1, trick
+    assert "Trick 13: " in heard[-1] and "Deal 1 is over." in heard[-1]  # both read
+    assert "You (South, seat 0): " in heard[-1]  # the deal's result
+    tab_stops_have_names(page)
+    audit(page)
+    page.locator(".cl-end button.cl-next").focus()
     before = serial(page)
     page.keyboard.press("Enter")
     page.wait_for_function(SETTLED, arg=before)
@@ -318,7 +382,7 @@ def test_a_call_break_deal_by_keyboard_only_in_jupyterlab(lab, served_notebooks,
             # the live region read out how the learner's trick went
             expect(live).to_contain_text(f"Trick {trick}:")
         expect(hand).to_have_count(0)
-        expect(page.locator(".cl-end table")).to_be_visible()
+        expect(page.locator(".cl-end .cl-end-table")).to_be_visible()
         expect(live).to_contain_text("Deal 1 is over.")
         next_deal = page.locator(".cl-end button.cl-next")
         expect(next_deal).to_be_focused()
@@ -405,23 +469,67 @@ PLAYED_CARDS_OVERLAP_JS = """
 """
 
 
-@pytest.mark.parametrize("game", ["callbreak", "judgement"])
-def test_the_table_fits_a_phone(table_app, browser, game):
+#: Sideways scroll anywhere: the page's and the table's scrolling width beyond their width.
+SIDEWAYS_JS = """
+() => {
+  const page = document.scrollingElement, table = document.querySelector('.cardlib-table');
+  return [page.scrollWidth - page.clientWidth, table.scrollWidth - table.clientWidth];
+}
+"""
+
+#: Badges and notes that stick out of their box: the won mark of its card, the note of the felt.
+SPILLS_JS = """
+() => {
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const out = [];
+  for (const won of document.querySelectorAll('.cl-won'))
+    if (!inside(won.getBoundingClientRect(), won.closest('.cl-played').getBoundingClientRect()))
+      out.push('won mark');
+  const note = document.querySelector('.cl-trick-note');
+  if (note) {
+    const box = note.getBoundingClientRect();
+    for (const seat of document.querySelectorAll('.cl-seat')) {
+      const r = seat.getBoundingClientRect();
+      if (box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom)
+        out.push('trick note over a seat');
+    }
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_deal_fits_a_phone(table_app, browser, game):
+    """At 390 px, at every point of a deal: no sideways scroll of the page or the table,
+    no card or seat off the screen, the won mark and the trick note inside their boxes."""
     from conftest import new_page
 
     page = new_page(browser)
     try:
-        page.set_viewport_size({"width": 360, "height": 760})
+        page.set_viewport_size({"width": 390, "height": 844})
         open_table(page, table_app, game)
         if game == "judgement":
             page.select_option(".cardlib-players-picker select", "7")
             expect(page.locator(".cl-seat")).to_have_count(7)
             page.select_option(".cl-speed", "instant")
-        click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
-        click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
-        whole_page_screenshot(page, Path("screenshots") / "voila" / f"table-{game}-phone.png")
-        assert page.evaluate(OUTSIDE_JS) == []
-        assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
+        stages = 0
+        while True:
+            assert page.evaluate(SIDEWAYS_JS) == [0, 0], f"sideways scroll at stage {stages}"
+            assert page.evaluate(OUTSIDE_JS) == []
+            assert page.evaluate(SPILLS_JS) == []
+            assert page.evaluate(PLAYED_CARDS_OVERLAP_JS) == 0
+            if page.locator(".cl-end .cl-end-table").is_visible():
+                break
+            play = page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal")
+            click_and_wait(page, play.first)
+            stages += 1
+            if stages == 3:
+                whole_page_screenshot(
+                    page, Path("screenshots") / "voila" / f"table-{game}-phone.png"
+                )
+        assert page.evaluate(SIDEWAYS_JS) == [0, 0]  # the end of the deal, its sheet and review
     finally:
         page.context.close()
 
@@ -458,10 +566,15 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     assert accessibility_violations(page, ".cardlib-table-app") == []
 
 
-def first_choices_table() -> CardTable:
-    """The app's first table (seed 0) in this process, played as play_deal_by_clicking plays:
+def match_seed(page) -> int:
+    """The seed of the fresh match the app dealt, as its heading shows it."""
+    return int(re.search(r"match seed (\d+)", page.locator(".cl-heading").inner_text()).group(1))
+
+
+def first_choices_table(seed: int) -> CardTable:
+    """The app's table (its seed) in this process, played as play_deal_by_clicking plays:
     the first allowed call, the first playable card (the refused click changes nothing)."""
-    table = CardTable("callbreak", seed=0, speed="instant")
+    table = CardTable("callbreak", seed=seed, speed="instant")
     while table.state["end"] is None:
         state = table.state
         if state["calls"]:
@@ -476,8 +589,9 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     """The review under the end of the deal is the one Python computes for the same deal;
     Replay from here puts the same position on the table, and the match goes on after."""
     open_table(page, table_app)
+    seed = match_seed(page)
     play_deal_by_clicking(page)
-    expected = first_choices_table()  # meanwhile the app's kernel reviews the same deal
+    expected = first_choices_table(seed)  # meanwhile the app's kernel reviews the same deal
     rows = expected.review["rows"]
     review = page.locator(".cl-review")
     body = review.locator(".cl-review-table tbody tr")
@@ -519,7 +633,7 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     page.wait_for_function(SETTLED, arg=before)
     expect(page.locator(".cl-back")).to_have_count(0)
     expect(page.locator(".cl-practice")).to_be_hidden()
-    expect(page.locator(".cl-end caption").first).to_have_text("Deal 1 is over.")
+    expect(page.locator(".cl-end .cl-end-table caption").first).to_have_text("Deal 1 is over.")
     expect(page.locator(".cl-heading")).not_to_contain_text("replay")
     expect(body).to_have_count(len(rows))
     assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
@@ -528,8 +642,134 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     click_and_wait(page, button)  # the same replay again, this time played to its end
     expect(page.locator(".cl-heading")).to_contain_text("replay (practice)")
     play_deal_by_clicking(page)
-    expect(page.locator(".cl-end caption").first).to_contain_text("Replay of deal 1 is over.")
+    expect(page.locator(".cl-end .cl-end-table caption").first).to_contain_text(
+        "Replay of deal 1 is over."
+    )
     click_and_wait(page, page.locator(".cl-end button.cl-next"))
     expect(page.locator(".cl-heading")).to_contain_text("Deal 2 of 5")
     expect(page.locator(".cl-heading")).not_to_contain_text("replay")
     no_errors(page)
+
+
+# ----- one action per turn -------------------------------------------------------------
+
+
+def hand_size(page) -> int:
+    return page.locator(".cl-hand button").count()
+
+
+def to_a_lead_with_choices(page) -> None:
+    """Play the first allowed call and cards until two or more cards are playable."""
+    while True:
+        call = page.locator(".cl-calls button.cl-legal")
+        if call.count():
+            click_and_wait(page, call.first)
+        elif page.locator(".cl-hand button.cl-legal").count() >= 2:
+            return
+        else:
+            click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+
+
+def one_card_played(page, act) -> None:
+    """``act()`` (a burst of clicks, taps or key presses meant as one) plays one card, and one
+    click after it plays one more: the kernel answers messages in order, so by then any
+    second card of the burst would have been played too. No refusal is shown at any point."""
+    start, cards = int(serial(page)), hand_size(page)
+    act()
+    page.wait_for_function(SETTLED, arg=str(start))
+    expect(page.locator(".cl-refusal")).to_have_text("")
+    if page.locator(".cl-end .cl-end-table").is_visible():
+        return
+    click_and_wait(page, page.locator(".cl-hand button.cl-legal").first)
+    assert int(serial(page)) == start + 2, "a second card was played"
+    if not page.locator(".cl-end .cl-end-table").is_visible():
+        assert hand_size(page) == cards - 2
+    expect(page.locator(".cl-refusal")).to_have_text("")
+
+
+#: Two different playable cards clicked 1 ms apart, as two quick taps of a thumb would.
+TWO_CLICKS_1_MS_APART_JS = """
+() => {
+  const cards = [...document.querySelectorAll('.cl-hand button.cl-legal')];
+  cards[0].click();
+  setTimeout(() => cards[1].click(), 1);
+}
+"""
+
+
+def test_double_clicks_quick_taps_and_a_held_enter_play_one_card(table_app, browser):
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, has_touch=True).new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_table(page, table_app)
+        to_a_lead_with_choices(page)
+        one_card_played(page, lambda: page.locator(".cl-hand button.cl-legal").first.dblclick())
+        to_a_lead_with_choices(page)
+        one_card_played(page, lambda: page.evaluate(TWO_CLICKS_1_MS_APART_JS))
+        to_a_lead_with_choices(page)
+
+        def double_tap() -> None:
+            card = page.locator(".cl-hand button.cl-legal").first
+            box = card.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.touchscreen.tap(x, y)
+            page.touchscreen.tap(x, y)
+
+        one_card_played(page, double_tap)
+        to_a_lead_with_choices(page)
+
+        def held_enter() -> None:
+            page.locator(".cl-hand button.cl-legal").first.focus()
+            page.keyboard.down("Enter")
+            page.keyboard.down("Enter")  # the key repeats while held
+            page.keyboard.down("Enter")
+            page.keyboard.up("Enter")
+
+        one_card_played(page, held_enter)
+        no_errors(page)
+    finally:
+        page.context.close()
+
+
+# ----- a match that survives a reload ------------------------------------------------------
+
+
+def table_position(page) -> dict:
+    """What the learner sees of the position: the heading, the seats, the trick, the hand."""
+    return page.evaluate(
+        """() => ({
+          heading: document.querySelector('.cl-heading').textContent,
+          seats: [...document.querySelectorAll('.cl-seat')].map(s => s.textContent),
+          played: [...document.querySelectorAll('.cl-played')].map(c => c.textContent),
+          hand: [...document.querySelectorAll('.cl-hand button')].map(b => b.dataset.code),
+          prompt: document.querySelector('.cl-prompt').textContent,
+        })"""
+    )
+
+
+def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals(
+    table_app, browser
+):
+    from conftest import new_page
+
+    page = new_page(browser)
+    other = new_page(browser)  # another visitor: a browser of their own
+    try:
+        open_table(page, table_app)
+        for _ in range(4):  # the call and three cards: mid-deal
+            play = page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal").first
+            click_and_wait(page, play)
+        before = table_position(page)
+        page.reload()
+        page.locator(TABLE).wait_for(timeout=120_000)
+        page.select_option(".cl-speed", "instant")
+        expect(page.locator(".cl-heading")).to_have_text(before["heading"])
+        page.locator(".cl-hand button.cl-legal").first.wait_for()
+        assert table_position(page) == before  # the same seed, the same cards, the same turn
+        no_errors(page)
+        open_table(other, table_app)
+        assert match_seed(other) != match_seed(page)
+        assert table_position(other)["hand"] != before["hand"]
+    finally:
+        page.context.close()
+        other.context.close()
