@@ -6,9 +6,12 @@
 
 The instructor notebooks are not installed with the package (they hold the solutions): release
 reads exercises/ in the current folder, else the checkout the package was installed from
-(pip install -e .), or the folder given with --source. In "graded" mode a check says only ✓ or ✗
-and the kind of mistake; in "practice" mode it explains everything. Both commands are
-deterministic: the same command writes the same bytes.
+(pip install -e .), or the folder given with --source. Modes: "practice" explains everything;
+"homework" (the older name "graded" still works) says only ✓ or ✗ and the kind of mistake;
+"exam" only confirms what it recorded, and the verdict comes with the feedback after grading.
+Homework and exam are graded by nbgrader with the course's nbgrader_config.py, which works each
+grade out again outside the student's notebook. Both commands are deterministic: the same
+command writes the same bytes.
 """
 
 from __future__ import annotations
@@ -16,26 +19,39 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlib.exercises.feedback import MODES
+from cardlib.exercises.feedback import MODE_NAMES
+
+#: The most puzzles one set may hold: more is a typo, and would take hours to generate.
+MAX_COUNT = 500
+#: From this many puzzles on, generation prints its progress.
+PROGRESS_FROM = 50
 
 
-def _whole_number(minimum: int, words: str):
-    """An argparse type: a whole number of at least ``minimum`` (``words`` says it in the error)."""
+def _whole_number(minimum: int, words: str, maximum: int | None = None):
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``);
+    ``words`` says the range in the error."""
 
     def read(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < minimum:
+        if value < minimum or (maximum is not None and value > maximum):
             raise argparse.ArgumentTypeError(f"must be {words}, got {value}")
         return value
 
     return read
 
 
-_positive = _whole_number(1, "at least 1")
+_count = _whole_number(1, f"from 1 to {MAX_COUNT}", MAX_COUNT)
 _seed = _whole_number(0, "0 or more")
+
+
+def _progress(done: int, count: int) -> None:
+    """A line on stderr every tenth of a long set, so a teacher sees it is working."""
+    step = max(1, count // 10)
+    if count >= PROGRESS_FROM and (done % step == 0 or done == count):
+        print(f"made {done} of {count} puzzles", file=sys.stderr, flush=True)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -64,7 +80,16 @@ def parser() -> argparse.ArgumentParser:
         "--out", default="build/exercises", help="output folder (default: build/exercises)"
     )
     release.add_argument(
-        "--mode", choices=MODES, default="graded", help="how checks speak (default: graded)"
+        "--mode",
+        choices=list(MODE_NAMES),
+        default="homework",
+        help="how checks speak: practice, homework (graded) or exam (default: homework)",
+    )
+    release.add_argument(
+        "--keep-solutions",
+        action="store_true",
+        help="write instructor copies with the mode set (solutions kept), for the source/ "
+        "folder of an nbgrader course: how an exam is made",
     )
     release.add_argument(
         "--keep-existing",
@@ -94,34 +119,62 @@ def parser() -> argparse.ArgumentParser:
         "Call Break's)",
     )
     puzzles.add_argument(
-        "--count", type=_positive, default=10, help="how many puzzles, 1 or more (default: 10)"
+        "--count",
+        type=_count,
+        default=10,
+        help=f"how many puzzles, 1 to {MAX_COUNT} (default: 10; from {PROGRESS_FROM} on, "
+        "progress is printed)",
     )
     puzzles.add_argument(
         "--level", choices=list(LEVELS), default="medium", help="difficulty (default: medium)"
     )
-    puzzles.add_argument(
+    chosen = puzzles.add_mutually_exclusive_group()
+    chosen.add_argument(
         "--seed", type=_seed, default=7, help="the set's seed, 0 or more (default: 7)"
+    )
+    chosen.add_argument(
+        "--secret",
+        default=None,
+        help="make the set from a course secret instead of a seed, for grading: the student's "
+        "copy names no seed, and only the same secret makes the set (or its key) again",
     )
     puzzles.add_argument(
         "--out", default="build/puzzles", help="output folder (default: build/puzzles)"
     )
     puzzles.add_argument(
         "--mode",
-        choices=MODES,
-        default="graded",
-        help="how the student version's checks speak (default: graded)",
+        choices=list(MODE_NAMES),
+        default="homework",
+        help="how the student version's checks speak (default: homework)",
     )
     return main
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the exit status (2 for a folder that cannot be written)."""
     commands = parser()
     args = commands.parse_args(argv)
+    try:
+        return _run(commands, args)
+    except OSError as error:  # --out is a file, inside a file, or not writable
+        reason = error.strerror or str(error)
+        where = error.filename or args.out
+        print(
+            f"python -m cardlib.exercises {args.command}: cannot write into --out {args.out}: "
+            f"{where}: {reason}",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
         try:
-            written = release(args.source, args.out, args.mode, args.keep_existing)
+            written = release(
+                args.source, args.out, args.mode, args.keep_existing, args.keep_solutions
+            )
         except NoExercisesError as error:
             print(f"python -m cardlib.exercises release: {error}", file=sys.stderr)
             return 2
@@ -142,9 +195,16 @@ def main(argv: list[str] | None = None) -> int:
                 f"argument --game: {args.game} needs --kind best (the legal-play puzzles are "
                 "Call Break's)"
             )
-        written = write_puzzle_set(
-            args.count, args.level, args.seed, args.out, args.mode, args.kind, args.game
-        )
+        from cardlib.exercises import puzzle_sets
+
+        puzzle_sets.progress = _progress
+        try:
+            seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            written = write_puzzle_set(
+                args.count, args.level, seed, args.out, args.mode, args.kind, args.game
+            )
+        finally:
+            puzzle_sets.progress = None
     for path in written:
         print(f"wrote {path}")
     return 0

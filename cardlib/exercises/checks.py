@@ -133,7 +133,7 @@ def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
 @checked
 def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedback:
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
-    n = read_whole_number(answer, "a number of cards", ("4", "7"))
+    n = read_whole_number(answer, "a number of cards", ("7",))
     hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
     expected = sum(c.suit == suit for c in hand)
     name = SUIT_NAMES[suit]
@@ -434,7 +434,7 @@ def check_best_call(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The call with the highest expected score (any of them when several tie)."""
-    call = read_whole_number(answer, "a call", ("3", "5"))
+    call = read_whole_number(answer, "a call", ("7",))
     table = _expected(trick_counts, variant)
     if call not in table:
         return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")

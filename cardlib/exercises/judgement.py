@@ -48,7 +48,7 @@ def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
     raise _wrong("a suit (S H D C, ♠ ♥ ♦ ♣ or its name)", answer, example)
 
 
-def read_bids(answer, example=("[0, 1, 3]", "[1, 2]")) -> set[int]:
+def read_bids(answer, example=("[1, 2]",)) -> set[int]:
     """Several bids: a list/tuple/set of whole numbers, or text like ``"0 1 3"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
