@@ -147,7 +147,7 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_round_score(answer, bid: int, tricks: int) -> Feedback:
     """The points of one Judgement round for one player (a whole number)."""
-    points = read_whole_number(answer, "a whole number of points", ("40", "20"))
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     expected = judgement.score(bid, tricks)
     if points == expected:
         return correct(f"{expected} points.", _score_why(bid, tricks))
@@ -157,7 +157,7 @@ def check_round_score(answer, bid: int, tricks: int) -> Feedback:
 @checked
 def check_round_total(answer, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
     """One player's total over several rounds, given the bid and tricks of each round."""
-    points = read_whole_number(answer, "a whole number of points", ("70", "50"))
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     scores = [judgement.score(b, t) for b, t in zip(bids, tricks, strict=True)]
     sums = " + ".join(map(str, scores)) + f" = {sum(scores)}"
     if points == sum(scores):
