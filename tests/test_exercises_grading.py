@@ -189,3 +189,42 @@ def test_encoding_round_trips_and_is_json(value):
     data = answers.encode(value)
     assert json.loads(json.dumps(data)) == data
     assert answers.decode(data) == value
+
+
+def _release_cells(notebook) -> list[ReleaseCell]:
+    cells = []
+    for cell in notebook.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if "grade_id" in meta:
+            cells.append(
+                ReleaseCell(
+                    meta["grade_id"],
+                    cell.cell_type,
+                    bool(meta.get("locked")),
+                    bool(meta.get("grade")),
+                    bool(meta.get("solution")),
+                    cell.source,
+                )
+            )
+    return cells
+
+
+def test_every_executed_instructor_notebook_grades_full_marks_through_the_judge():
+    """The stored outputs of exercises/ (the solutions, run) report answers the judge accepts,
+    judged from the release's own cells: a second reading of the same truth."""
+    from pathlib import Path
+
+    from cardlib.exercises.release import student_version
+
+    for path in sorted((Path(__file__).parent.parent / "exercises").glob("*.ipynb")):
+        instructor = nbformat.read(path, as_version=4)
+        outputs = {
+            cell.metadata["nbgrader"]["grade_id"]: cell.outputs
+            for cell in instructor.cells
+            if cell.cell_type == "code" and "grade_id" in cell.metadata.get("nbgrader", {})
+        }
+        judged = judge_cells(_release_cells(student_version(instructor, "exam")), outputs)
+        assert judged.mode == "exam", path.name
+        assert judged.verdicts and all(v.correct for v in judged.verdicts.values()), path.name
+        empty = judge_cells(_release_cells(student_version(instructor, "exam")), {})
+        assert not any(v.correct for v in empty.verdicts.values())  # nothing reported: 0
