@@ -3,6 +3,8 @@
   release   write a student version of every instructor notebook (solutions removed)
   puzzles   write a puzzle set: instructor notebook, student version and answer key
             (--kind legal: which cards you may play; --kind best: which card you should play)
+  report    a class report from nbgrader's gradebook: per question the share right, per rule
+            id the share of mistakes, per student the totals (HTML with a bar chart, and CSV)
 
 The instructor notebooks are not installed with the package (they hold the solutions): release
 reads exercises/ in the current folder, else the checkout the package was installed from
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from cardlib.exercises.feedback import MODE_NAMES
 
@@ -63,7 +66,9 @@ def parser() -> argparse.ArgumentParser:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = main.add_subparsers(dest="command", required=True, metavar="{release,puzzles}")
+    commands = main.add_subparsers(
+        dest="command", required=True, metavar="{release,puzzles,report}"
+    )
     release = commands.add_parser(
         "release",
         help="write student versions of the exercises",
@@ -147,6 +152,19 @@ def parser() -> argparse.ArgumentParser:
         default="homework",
         help="how the student version's checks speak (default: homework)",
     )
+    report = commands.add_parser(
+        "report",
+        help="a class report from nbgrader's gradebook (HTML and CSV)",
+        description="Read the course's gradebook.db (after nbgrader autograde) and write "
+        "class-report.html (bar charts and tables) and three CSV files: per question the share "
+        "of students right, per rule id the share of mistakes, per student the totals.",
+    )
+    report.add_argument(
+        "--course", default=".", help="the nbgrader course folder (default: the current folder)"
+    )
+    report.add_argument(
+        "--out", default=None, help="output folder (default: reports/ in the course folder)"
+    )
     return main
 
 
@@ -168,6 +186,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "report":
+        from cardlib.exercises.report import write_report
+
+        course = Path(args.course)
+        if not (course / "gradebook.db").is_file():
+            print(
+                f"python -m cardlib.exercises report: no nbgrader gradebook in {course}: run it "
+                "in the course folder after nbgrader autograde, or pass --course",
+                file=sys.stderr,
+            )
+            return 2
+        for path in write_report(course, args.out):
+            print(f"wrote {path}")
+        return 0
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
@@ -179,8 +211,6 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(f"python -m cardlib.exercises release: {error}", file=sys.stderr)
             return 2
         if args.keep_existing:
-            from pathlib import Path
-
             from cardlib.exercises.release import default_source
 
             source = default_source() if args.source is None else Path(args.source)

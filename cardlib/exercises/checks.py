@@ -8,6 +8,7 @@ suit, so every game can use them; the Call Break ones default to Call Break's ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 
@@ -161,9 +162,13 @@ def check_legal_plays(
 
     Call Break's rules under ``variant`` by default; pass ``rules`` for another game.
     """
-    hand_cards, legal, _rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
-    answer_cards = read_cards(answer)
-    return compare_card_sets(answer_cards, legal, why, hand=hand_cards)
+    hand_cards, legal, rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
+    try:
+        answer_cards = read_cards(answer)
+    except AnswerError as error:
+        error.feedback = replace(error.feedback, rule=rule)
+        raise
+    return replace(compare_card_sets(answer_cards, legal, why, hand=hand_cards), rule=rule)
 
 
 @checked
@@ -198,8 +203,8 @@ def check_rule(
     same = rule_masks(to_mask(hand_cards), played, rules, first_trick)
     because = _("Why: {why}").format(why=why)
     if text == rule or (text in same and same[text] == same[rule]):
-        return correct(f"{text}.", because)
-    return not_yet(_("not {answer}.").format(answer=text), because)
+        return replace(correct(f"{text}.", because), rule=rule)
+    return replace(not_yet(_("not {answer}.").format(answer=text), because), rule=rule)
 
 
 # ----- trick winners --------------------------------------------------------------------------

@@ -135,6 +135,8 @@ class Feedback:
     report: str = field(default="", compare=False)
     #: Whether the answer could be read (the exam says "recorded" only then).
     readable: bool = field(default=True, compare=False)
+    #: The rule id (``cardlib.RULE_IDS``) the question turns on, if any: for the class report.
+    rule: str = field(default="", compare=False)
 
     @property
     def correct(self) -> bool:
@@ -166,6 +168,7 @@ class Feedback:
             Fraction(0),
             report=self.report,
             readable=self.readable,
+            rule=self.rule,
         )
 
     def recorded(self) -> Feedback:
@@ -495,6 +498,7 @@ def _safe_example(error: AnswerError) -> Feedback:
         feedback.credit,
         fill(feedback.kind),
         readable=False,
+        rule=feedback.rule,
     )
 
 

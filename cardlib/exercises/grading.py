@@ -168,7 +168,7 @@ def _judge_check_cell(
     check, feedback = replay.made[-1]
     if problem is None and (len(replay.made) != 1 or check != report["check"]):
         problem = _unreadable(_cannot_read())
-    return problem if problem is not None else feedback
+    return replace(problem, rule=feedback.rule) if problem is not None else feedback
 
 
 def judge_check(source: str, namespace: dict, outputs: Sequence[dict]) -> Feedback | None:
