@@ -112,3 +112,31 @@ def test_no_gradebook_gets_one_line_and_exit_2(tmp_path, capsys):
     assert main(["report", "--course", str(tmp_path)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no nbgrader gradebook" in error
+
+
+def test_site_downloads_are_handed_in_under_the_names_nbgrader_expects(tmp_path, capsys):
+    from cardlib.exercises.handin import expected_name
+
+    assert expected_name("exercises_03-trick-winners.ipynb") == "03-trick-winners.ipynb"
+    assert expected_name("exercises_03-trick-winners (2).ipynb") == "03-trick-winners.ipynb"
+    assert expected_name("03-trick-winners.ipynb") == "03-trick-winners.ipynb"
+    downloads = tmp_path / "downloads"
+    for student, names in {"ben": ["exercises_03-trick-winners.ipynb"], "asha": []}.items():
+        (downloads / student).mkdir(parents=True)
+        for name in names:
+            (downloads / student / name).write_text("{}", encoding="utf-8")
+    old = downloads / "ben" / "exercises_03-trick-winners.ipynb"
+    os.utime(old, (1_700_000_000, 1_700_000_000))
+    newer = downloads / "ben" / "exercises_03-trick-winners (1).ipynb"
+    newer.write_text('{"newer": 1}', encoding="utf-8")
+    os.utime(newer, (1_800_000_000, 1_800_000_000))
+    course = tmp_path / "course"
+    argv = ["handin", str(downloads), "--course", str(course), "--assignment", "ex3"]
+    assert main(argv) == 0
+    handed = course / "submitted" / "ben" / "ex3"
+    assert sorted(p.name for p in handed.iterdir()) == ["03-trick-winners.ipynb", "timestamp.txt"]
+    assert (handed / "03-trick-winners.ipynb").read_text() == '{"newer": 1}'  # the latest
+    assert (handed / "timestamp.txt").read_text() == "2027-01-15 08:00:00.000000 UTC"
+    assert not (course / "submitted" / "asha").exists()
+    assert main(["handin", str(tmp_path / "none"), "--assignment", "ex3"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -3,6 +3,7 @@
   release   write a student version of every instructor notebook (solutions removed)
   puzzles   write a puzzle set: instructor notebook, student version and answer key
             (--kind legal: which cards you may play; --kind best: which card you should play)
+  handin    put notebooks downloaded from the classroom site where nbgrader looks for them
   report    a class report from nbgrader's gradebook: per question the share right, per rule
             id the share of mistakes, per student the totals (HTML with a bar chart, and CSV)
 
@@ -67,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = main.add_subparsers(
-        dest="command", required=True, metavar="{release,puzzles,report}"
+        dest="command", required=True, metavar="{release,puzzles,handin,report}"
     )
     release = commands.add_parser(
         "release",
@@ -152,6 +153,19 @@ def parser() -> argparse.ArgumentParser:
         default="homework",
         help="how the student version's checks speak (default: homework)",
     )
+    handin = commands.add_parser(
+        "handin",
+        help="put notebooks downloaded from the classroom site into the course's submitted/",
+        description="Copy DOWNLOADS/STUDENT/*.ipynb (notebooks downloaded from the JupyterLite "
+        "site, named like exercises_03-trick-winners.ipynb) to "
+        "COURSE/submitted/STUDENT/ASSIGNMENT/ under the names nbgrader expects, with a "
+        "timestamp.txt from the time of the latest file.",
+    )
+    handin.add_argument("downloads", help="a folder with one folder of downloads per student")
+    handin.add_argument("--assignment", required=True, help="the nbgrader assignment's name")
+    handin.add_argument(
+        "--course", default=".", help="the nbgrader course folder (default: the current folder)"
+    )
     report = commands.add_parser(
         "report",
         help="a class report from nbgrader's gradebook (HTML and CSV)",
@@ -176,16 +190,29 @@ def main(argv: list[str] | None = None) -> int:
         return _run(commands, args)
     except OSError as error:  # --out is a file, inside a file, or not writable
         reason = error.strerror or str(error)
-        where = error.filename or args.out
+        out = getattr(args, "out", None)
+        folder = f"--out {out}" if out is not None else f"the course {args.course}"
         print(
-            f"python -m cardlib.exercises {args.command}: cannot write into --out {args.out}: "
-            f"{where}: {reason}",
+            f"python -m cardlib.exercises {args.command}: cannot write into {folder}: "
+            f"{error.filename or out}: {reason}",
             file=sys.stderr,
         )
         return 2
 
 
 def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "handin":
+        from cardlib.exercises.handin import hand_in
+
+        if not Path(args.downloads).is_dir():
+            print(
+                f"python -m cardlib.exercises handin: no folder of downloads at {args.downloads}",
+                file=sys.stderr,
+            )
+            return 2
+        for path in hand_in(args.downloads, args.course, args.assignment):
+            print(f"wrote {path}")
+        return 0
     if args.command == "report":
         from cardlib.exercises.report import write_report
 
