@@ -619,3 +619,38 @@ def test_a_graded_puzzle_set_from_a_course_secret_names_no_seed(tmp_path):
     assert course_seed("another class") != seed
     with pytest.raises(SystemExit):
         main(["puzzles", "--seed", "3", "--secret", secret, "--out", str(tmp_path)])
+
+
+def test_an_exam_shows_no_verdict_before_grading_and_the_grading_gives_it(tmp_path):
+    """Exercise 3 in exam mode, with its solutions and one wrong answer, run in a real kernel:
+    every check only shows what it recorded; the judge outside the kernel then grades it."""
+    from cardlib.exercises.grading import ReleaseCell, judge_cells
+
+    assert main(["release", "--mode", "exam", "--keep-solutions", "--out", str(tmp_path)]) == 0
+    exam = nbformat.read(tmp_path / "03-trick-winners.ipynb", as_version=4)
+    assert exam.metadata["cardlib"]["mode"] == "exam" and "### BEGIN SOLUTION" in str(exam)
+    for cell in exam.cells:
+        if cell.get("id") == "q1-answer":
+            cell.source += '\nanswer_1 = "9H"'  # wrong
+    NotebookClient(exam, timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    checks = [cell for cell in exam.cells if _is_check_cell(cell)]
+    shown = [_text(cell) for cell in checks]
+    assert shown[0] == "• Answer recorded: 9♥"
+    assert all(text.startswith("• Answer recorded: ") for text in shown), shown
+    assert not any("✓" in text or "✗" in text for text in shown)
+    cells = [
+        ReleaseCell(
+            cell.id,
+            cell.cell_type,
+            bool(cell.metadata["nbgrader"].get("locked")),
+            bool(cell.metadata["nbgrader"].get("grade")),
+            bool(cell.metadata["nbgrader"].get("solution")),
+            student_cell_source(cell.source, cell.cell_type),
+        )
+        for cell in exam.cells
+        if "nbgrader" in cell.metadata
+    ]
+    judged = judge_cells(cells, {cell.id: cell.outputs for cell in checks})
+    assert judged.mode == "exam"
+    assert [judged.verdicts[cell.id].correct for cell in checks] == [False] + [True] * 5
+    assert str(judged.shown("q1-check")) == "✗ Not yet: 9♥ does not win."
