@@ -21,3 +21,27 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 # The exchange (release_assignment, fetch, submit, collect) in the course folder, so a try-out
 # on one machine needs no shared system folder.
 c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
+
+# The grade is worked out outside the student's kernel (cardlib.exercises.grading): sanitizing
+# puts back any locked cell a student deleted; after the notebook has run, JudgeAnswers judges
+# each check cell's reported answer with the project's checks and the release's own cells, and
+# writes the verdict as the cell's outputs, which SaveAutoGrades then scores. So rebinding a
+# check, silencing stderr or patching a class in the notebook cannot change a grade.
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput",
+    "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells",
+    "cardlib.exercises.grading.RestoreLockedCells",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.Autograde.autograde_preprocessors = [
+    "nbgrader.preprocessors.Execute",
+    "cardlib.exercises.grading.JudgeAnswers",
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]

@@ -431,14 +431,46 @@ def test_practice_mode_explains_and_the_verdict_is_the_same():
     try:
         exercise_mode("practice")
         practice = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+        feedback._mode = None  # a new notebook
         exercise_mode("graded")
         graded_view = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
     finally:
         feedback._mode = None
     assert "Missing: K♥ — allowed too" in practice.lines
     assert practice.correct == graded_view.correct is False
-    with pytest.raises(ValueError, match="mode must be one of practice, graded"):
+    with pytest.raises(ValueError, match="mode must be one of graded, practice, homework, exam"):
         exercise_mode("strict")
+
+
+def test_the_mode_is_fixed_once_set(graded):
+    """A student who flips the mode in the kernel changes nothing (and the grade never read the
+    kernel's mode anyway: see test_grading.py)."""
+    assert "stays homework" in exercise_mode("practice")
+    wrong = check_legal_plays("3H", hand="3H KH 2S", trick="QH")
+    assert wrong.lines == () and "K♥" not in str(wrong)
+    assert not hasattr(check_legal_plays, "__wrapped__")
+
+
+def test_exam_mode_records_and_never_judges():
+    from cardlib.exercises import feedback
+
+    try:
+        exercise_mode("exam")
+        right = check_legal_plays("KH", hand="3H KH 2S", trick="QH")
+        wrong = check_legal_plays(["3h", Card("2S")], hand="3H KH 2S", trick="QH")
+        unread = check_legal_plays("ZZ", hand="3H KH 2S", trick="QH")
+    finally:
+        feedback._mode = None
+    assert str(right) == "• Answer recorded: K♥"
+    assert str(wrong) == "• Answer recorded: 3♥ 2♠"
+    assert not right.correct and not wrong.correct and right.status == wrong.status
+    assert str(unread).startswith("✗ Not yet: cannot read 'ZZ' as cards")
+    outputs = right.grading_outputs()
+    assert outputs[0]["data"]["application/vnd.cardlib.answer+json"] == {
+        "version": 1,
+        "check": "check_legal_plays",
+        "answer": "KH",
+    }
 
 
 def test_outputs_are_what_nbgrader_grades(graded):
@@ -446,7 +478,11 @@ def test_outputs_are_what_nbgrader_grades(graded):
     assert [o["output_type"] for o in right] == ["display_data"]
     assert right[0]["data"]["text/plain"].startswith("✓ Correct")
     wrong = check_hand_size(12).grading_outputs()
-    assert wrong == [{"output_type": "stream", "name": "stderr", "text": "✗ Not yet: not 12.\n"}]
+    assert wrong[1:] == [
+        {"output_type": "stream", "name": "stderr", "text": "✗ Not yet: not 12.\n"}
+    ]
+    report = {"version": 1, "check": "check_hand_size", "answer": 12}
+    assert wrong[0]["data"] == {"application/vnd.cardlib.answer+json": report, "text/plain": ""}
 
 
 def test_outside_an_exercise_a_feedback_is_a_plain_value():
@@ -477,7 +513,8 @@ def test_release_sets_the_mode_and_keeps_a_learners_work(tmp_path):
     ("argv", "says"),
     [
         (["puzzles", "--level", "expert"], "invalid choice: 'expert'"),
-        (["puzzles", "--count", "0"], "must be at least 1, got 0"),
+        (["puzzles", "--count", "0"], "must be from 1 to 500, got 0"),
+        (["puzzles", "--count", "100000000"], "must be from 1 to 500, got 100000000"),
         (["puzzles", "--count", "ten"], "expected a whole number, got 'ten'"),
         (["puzzles", "--seed", "-1"], "must be 0 or more"),
         (["puzzles", "--kind", "worst"], "invalid choice: 'worst' (choose from 'legal', 'best')"),
@@ -493,6 +530,36 @@ def test_bad_arguments_get_a_sentence_not_a_traceback(argv, says, capsys):
     assert exit_.value.code == 2
     error = capsys.readouterr().err
     assert says in error and "Traceback" not in error
+
+
+@pytest.mark.parametrize("command", [["release"], ["puzzles", "--count", "1"]])
+@pytest.mark.parametrize("where", ["a-file", "a-file/inside"])
+def test_an_out_that_cannot_be_written_gets_one_line_and_exit_2(command, where, tmp_path, capsys):
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    assert main([*command, "--out", str(tmp_path / where)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert error.startswith(f"python -m cardlib.exercises {command[0]}: cannot write into --out ")
+
+
+def test_a_long_puzzle_set_prints_its_progress(tmp_path, capsys, monkeypatch):
+    from cardlib.exercises import __main__ as command_line
+    from cardlib.exercises import puzzle_sets
+
+    monkeypatch.setattr(command_line, "PROGRESS_FROM", 4)
+    monkeypatch.setattr(puzzle_sets, "write_puzzle_set", _fake_write)
+    assert main(["puzzles", "--count", "5", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"made {n} of 5 puzzles" for n in range(1, 6)]
+    assert puzzle_sets.progress is None  # told only while the command runs
+
+
+def _fake_write(count, *_args):
+    from cardlib.exercises import puzzle_sets
+
+    for done in range(1, count + 1):
+        puzzle_sets.progress(done, count)
+    return []
 
 
 def test_release_says_where_it_looked(tmp_path, capsys):
@@ -527,3 +594,63 @@ def test_every_cell_a_student_must_not_change_is_locked(path):
             # The check's display is the grade: all or nothing, so one point per question.
             assert meta["points"] == 1 and cell.id.endswith("-check")
             assert "### BEGIN HIDDEN TESTS" not in cell.source
+
+
+def test_a_graded_puzzle_set_from_a_course_secret_names_no_seed(tmp_path):
+    from cardlib.exercises.puzzle_sets import course_seed
+
+    secret = "our class, spring 2027"
+    argv = ["puzzles", "--count", "2", "--level", "easy", "--secret", secret, "--mode", "exam"]
+    assert main([*argv, "--out", str(tmp_path / "a")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "b")]) == 0
+    seed = course_seed(secret)
+    (student,) = (tmp_path / "a" / "students").glob("*.ipynb")
+    assert student.name == f"puzzles-easy-set-{seed.tag}.ipynb"
+    text = student.read_text(encoding="utf-8")
+    assert "seed" not in text.lower() and str(int(seed)) not in text and secret not in text
+    assert 'exercise_mode(\\"exam\\")' in text
+    (key,) = (tmp_path / "a" / "key").glob("*.md")
+    words = key.read_text(encoding="utf-8")
+    assert "--secret YOUR-COURSE-SECRET" in words and secret not in words
+    assert "--seed" not in words
+    for folder in ("source", "students", "key"):  # the same secret makes the same set
+        for path in (tmp_path / "a" / folder).iterdir():
+            assert path.read_bytes() == (tmp_path / "b" / folder / path.name).read_bytes()
+    assert course_seed("another class") != seed
+    with pytest.raises(SystemExit):
+        main(["puzzles", "--seed", "3", "--secret", secret, "--out", str(tmp_path)])
+
+
+def test_an_exam_shows_no_verdict_before_grading_and_the_grading_gives_it(tmp_path):
+    """Exercise 3 in exam mode, with its solutions and one wrong answer, run in a real kernel:
+    every check only shows what it recorded; the judge outside the kernel then grades it."""
+    from cardlib.exercises.grading import ReleaseCell, judge_cells
+
+    assert main(["release", "--mode", "exam", "--keep-solutions", "--out", str(tmp_path)]) == 0
+    exam = nbformat.read(tmp_path / "03-trick-winners.ipynb", as_version=4)
+    assert exam.metadata["cardlib"]["mode"] == "exam" and "### BEGIN SOLUTION" in str(exam)
+    for cell in exam.cells:
+        if cell.get("id") == "q1-answer":
+            cell.source += '\nanswer_1 = "9H"'  # wrong
+    NotebookClient(exam, timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    checks = [cell for cell in exam.cells if _is_check_cell(cell)]
+    shown = [_text(cell) for cell in checks]
+    assert shown[0] == "• Answer recorded: 9♥"
+    assert all(text.startswith("• Answer recorded: ") for text in shown), shown
+    assert not any("✓" in text or "✗" in text for text in shown)
+    cells = [
+        ReleaseCell(
+            cell.id,
+            cell.cell_type,
+            bool(cell.metadata["nbgrader"].get("locked")),
+            bool(cell.metadata["nbgrader"].get("grade")),
+            bool(cell.metadata["nbgrader"].get("solution")),
+            student_cell_source(cell.source, cell.cell_type),
+        )
+        for cell in exam.cells
+        if "nbgrader" in cell.metadata
+    ]
+    judged = judge_cells(cells, {cell.id: cell.outputs for cell in checks})
+    assert judged.mode == "exam"
+    assert [judged.verdicts[cell.id].correct for cell in checks] == [False] + [True] * 5
+    assert str(judged.shown("q1-check")) == "✗ Not yet: 9♥ does not win."

@@ -1,5 +1,6 @@
 """One truth per question: what a student sees and the grade nbgrader gives come from the same
-check reading the answer the same way, for every question and many ways of writing an answer.
+check reading the answer the same way, for every question and many ways of writing an answer;
+the grade goes the way nbgrader's goes, the reported answer judged again outside the kernel.
 
 Each instructor notebook is run in this process (its mode, import and given cells, and each
 solution); then every question's check cell is evaluated with many right forms of the answer
@@ -26,6 +27,7 @@ from cardlib import RULE_IDS, Card
 from cardlib.cards import parse_cards
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.feedback import SEAT_WORDS, Feedback, fraction_text
+from cardlib.exercises.grading import judge_check, verdict_outputs
 from cardlib.exercises.puzzle_sets import instructor_notebook
 from cardlib.puzzles.best_play import ending_from
 
@@ -94,10 +96,15 @@ def _no_mode_left_behind():
     feedback_module._mode = None
 
 
-def _grade(feedback: Feedback) -> float:
+def _grade(question: Question, feedback: Feedback) -> float:
+    """The grade nbgrader saves: the check cell's reported answer judged again outside the
+    kernel (cardlib.exercises.grading), then scored from the outputs the judge writes."""
+    outputs = [nbformat.from_dict(o) for o in feedback.grading_outputs()]
+    verdict = judge_check(question.check, question.namespace, outputs)
+    assert verdict is not None, question
     cell = nbformat.v4.new_code_cell("check")
     cell.metadata["nbgrader"] = {"grade": True, "solution": False, "points": 1, "grade_id": "q"}
-    cell.outputs = [nbformat.from_dict(o) for o in feedback.grading_outputs()]
+    cell.outputs = verdict_outputs(verdict.graded())
     score, _max = determine_grade(cell)
     return score
 
@@ -262,14 +269,14 @@ def _agreement(questions: list[Question]) -> tuple[int, list, list]:
         for form in right_forms(question):
             feedback = question.feedback(form)
             tried += 1
-            if _shown_correct(feedback) != (_grade(feedback) == 1):
+            if _shown_correct(feedback) != (_grade(question, feedback) == 1):
                 disagreements.append((question, form))
             if not feedback.correct:
                 refused.append((question, form, str(feedback)))
         for form in wrong_forms(question):
             feedback = question.feedback(form)
             tried += 1
-            if _shown_correct(feedback) != (_grade(feedback) == 1):
+            if _shown_correct(feedback) != (_grade(question, feedback) == 1):
                 disagreements.append((question, form))
             if form in JUNK[:-1] or form is JUNK[-1]:
                 assert not feedback.correct, (question, form)

@@ -8,6 +8,12 @@ which card should you play). The students: one hands the released notebooks in u
 answered wrongly (exactly those points lost), and one the solutions written in other accepted
 forms (full marks: whatever a check accepts, the grade accepts). The feedback a student reads
 carries the check's own sentences.
+
+Then the students who try (on one notebook, to keep the run short): each trick of issue 21 in
+the first answer cell (rebinding the checks, silencing stderr, patching ``Feedback.correct``,
+turning IPython's display of results off), one who flips the mode, one who deletes the imports
+cell, one who deletes a check cell. Each earns exactly what the answers the notebook reported
+deserve: the grade is judged outside the kernel (``cardlib.exercises.grading``).
 """
 
 from __future__ import annotations
@@ -116,7 +122,7 @@ def _run(course: Path, *args: str, check: bool = True) -> str:
         env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1800,  # a busy machine is slow, never wrong
     )
     assert result.returncode == 0 or not check, result.stdout + result.stderr
     return result.stdout + result.stderr
@@ -132,16 +138,24 @@ def _solution_sources(path: Path) -> dict[str, str]:
     }
 
 
+def _handed_in(student: str) -> list[Path]:
+    """The notebooks a student hands in: all, or for a student who tries, exercise 3."""
+    if student in TRICKS or student in DELETES:
+        return [path for path in NOTEBOOKS if path.stem in TRIED]
+    return NOTEBOOKS
+
+
 def _submit(course: Path, student: str, answers) -> None:
     """A student's submission: the released notebooks with answer cells from ``answers``."""
     folder = course / "submitted" / student / ASSIGNMENT
     folder.mkdir(parents=True)
-    for path in NOTEBOOKS:
+    for path in _handed_in(student):
         released = nbformat.read(course / "release" / ASSIGNMENT / path.name, as_version=4)
         solutions = _solution_sources(path)
         for cell in released.cells:
             if cell.id in solutions:
                 cell.source = answers(path.stem, cell.id, cell.source, solutions[cell.id])
+        released.cells = [cell for cell in released.cells if cell.id != DELETES.get(student)]
         nbformat.write(released, folder / path.name)
 
 
@@ -171,6 +185,48 @@ STUDENTS = {
     "alternatives": _alternative_forms,
 }
 
+# The tricks, each put at the top of the first answer cell of a student who answers question 1
+# wrongly and the rest rightly. What the reported answers deserve: all but question 1's point,
+# or 0 where the trick stops the notebook reporting answers at all.
+TRICKS = {
+    "rebinds-checks": (
+        "for _name in [n for n in globals() if n.startswith('check_')]:\n"
+        "    globals()[_name] = lambda *a, **k: None",
+        "none reported",
+    ),
+    "silences-stderr": ("import io, sys\nsys.stderr = io.StringIO()", "all but q1"),
+    "patches-feedback": (
+        "from cardlib.exercises import Feedback\n"
+        "Feedback.correct = property(lambda self: True)\n"
+        "Feedback.__bool__ = lambda self: True",
+        "all but q1",
+    ),
+    "hides-results": ('get_ipython().ast_node_interactivity = "none"', "none reported"),
+    "flips-mode": (
+        "from cardlib.exercises import exercise_mode, feedback as _f\n"
+        'exercise_mode("practice")\n_f._mode = "practice"\n_mode = "practice"',
+        "all but q1",
+    ),
+}
+#: The notebook the students who try hand in (one short one keeps the run short; every
+#: notebook is judged the same way, by the same preprocessor).
+TRIED = ("03-trick-winners",)
+
+
+def _trick(code: str):
+    def answers(stem, cell_id, released, solution):
+        if cell_id == "q1-answer":
+            return code + "\n" + _one_wrong(stem, cell_id, released, solution)
+        return solution
+
+    return answers
+
+
+STUDENTS.update({name: _trick(code) for name, (code, _deserved) in TRICKS.items()})
+#: Students who delete a locked cell (and answer everything rightly): it is restored.
+DELETES = {"deletes-imports": "setup", "deletes-check": "q2-check"}
+STUDENTS.update(dict.fromkeys(DELETES, _solutions))
+
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Path:
@@ -197,19 +253,27 @@ def course(tmp_path_factory) -> Path:
     return course
 
 
-def _grades(course: Path) -> dict[str, dict[str, float]]:
-    """Score per student per notebook, from the gradebook."""
+def _grades(course: Path, students=STUDENTS) -> dict[str, dict]:
+    """Score per student per notebook handed in, from the gradebook."""
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         submission = {}
-        for student in STUDENTS:
+        for student in students:
             assignment = gradebook.find_submission(ASSIGNMENT, student)
-            submission[student] = {nb.name: nb.score for nb in assignment.notebooks}
+            handed_in = {path.stem for path in _handed_in(student)}
+            submission[student] = {
+                nb.name: nb.score for nb in assignment.notebooks if nb.name in handed_in
+            }
             submission[student]["q1"] = {
                 nb.name: next(g.score for g in nb.grades if g.name == "q1-check")
                 for nb in assignment.notebooks
+                if nb.name in handed_in
             }
+            needs_manual = [g for nb in assignment.notebooks for g in nb.grades]
+            submission[student]["needs manual grade"] = sum(
+                bool(g.needs_manual_grade) for g in needs_manual
+            )
     return submission
 
 
@@ -223,27 +287,64 @@ def test_released_notebooks_hold_no_solution(course):
                     assert line.strip() not in released, (path.name, line)
 
 
+def _scores(grades: dict) -> dict:
+    return {k: v for k, v in grades.items() if k not in ("q1", "needs manual grade")}
+
+
 def test_the_four_students_get_exactly_their_grades(course):
     points = _points()
-    grades = _grades(course)
-    assert grades["unchanged"] == {**dict.fromkeys(points, 0), "q1": dict.fromkeys(points, 0)}
-    assert {k: v for k, v in grades["solutions"].items() if k != "q1"} == points
-    one_wrong = {k: v for k, v in grades["one-wrong"].items() if k != "q1"}
-    assert one_wrong == {name: total - 1 for name, total in points.items()}
+    grades = _grades(course, ("unchanged", "solutions", "one-wrong", "alternatives"))
+    assert grades["unchanged"] == {
+        **dict.fromkeys(points, 0),
+        "q1": dict.fromkeys(points, 0),
+        "needs manual grade": 0,
+    }
+    assert _scores(grades["solutions"]) == points
+    assert _scores(grades["one-wrong"]) == {name: total - 1 for name, total in points.items()}
     assert grades["one-wrong"]["q1"] == dict.fromkeys(points, 0)
-    assert {k: v for k, v in grades["alternatives"].items() if k != "q1"} == points
+    assert _scores(grades["alternatives"]) == points
+    assert all(grade["needs manual grade"] == 0 for grade in grades.values())
+
+
+def test_a_student_who_tries_earns_what_the_reported_answers_deserve(course):
+    points = {name: total for name, total in _points().items() if name in TRIED}
+    grades = _grades(course, [*TRICKS, *DELETES])
+    for student, (_code, deserved) in TRICKS.items():
+        expected = {
+            name: 0 if deserved == "none reported" else total - 1 for name, total in points.items()
+        }
+        assert _scores(grades[student]) == expected, student
+        assert grades[student]["q1"] == dict.fromkeys(points, 0), student
+    for student in DELETES:  # the deleted locked cell was put back: nothing lost
+        assert _scores(grades[student]) == points, student
+    assert all(grade["needs manual grade"] == 0 for grade in grades.values())
+
+
+def _check_outputs(path: Path) -> dict[str, list]:
+    notebook = nbformat.read(path, as_version=4)
+    return {cell.id: cell.get("outputs") for cell in notebook.cells if cell.id.endswith("-check")}
+
+
+def test_flipping_the_mode_changes_nothing_in_the_grade_or_the_feedback(course):
+    for stem in TRIED:
+        flipped = course / "autograded" / "flips-mode" / ASSIGNMENT / f"{stem}.ipynb"
+        honest = course / "autograded" / "one-wrong" / ASSIGNMENT / f"{stem}.ipynb"
+        assert _check_outputs(flipped) == _check_outputs(honest), stem
+    html = (course / "feedback" / "flips-mode" / ASSIGNMENT / "03-trick-winners.html").read_text()
+    # Homework's words for question 1, not practice's (whose reason names the winner, K♥).
+    assert "9♥ does not win." in html and "K♥, wins" not in html
 
 
 def test_grades_csv_is_exported(course):
     with open(course / "grades.csv", encoding="utf-8") as file:
         rows = {row["student_id"]: float(row["score"]) for row in csv.DictReader(file)}
     total = sum(_points().values())
-    assert rows == {
+    assert {k: v for k, v in rows.items() if k in ("unchanged", "solutions", "one-wrong")} == {
         "unchanged": 0,
         "solutions": total,
         "one-wrong": total - len(NOTEBOOKS),
-        "alternatives": total,
     }
+    assert rows["alternatives"] == total
 
 
 def test_no_warning_of_ours_while_grading(course):

@@ -11,8 +11,10 @@ Missing: K♥ — allowed too
 Not allowed: 3♥
 Why: Hearts were led and Q♥ is highest; you hold K♥, which beats it, so you must play K♥.
 
-``exercise_mode("practice")`` or ``exercise_mode("graded")`` (the locked first cell of an exercise
-notebook) decides how much a wrong answer is told; the verdict and the grade never change.
+``exercise_mode("practice")``, ``"homework"`` (``"graded"``) or ``"exam"`` (the locked first cell
+of an exercise notebook) decides how much a wrong answer is told; the verdict and the grade never
+change. The grade is judged again outside the student's kernel from the answer each check
+reports (:mod:`cardlib.exercises.grading`, an nbgrader preprocessor).
 
 Instructor notebooks live in ``exercises/``; ``python -m cardlib.exercises release`` writes the
 student versions (see :mod:`cardlib.exercises.release` and ``exercises/README.md``).

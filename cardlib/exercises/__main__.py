@@ -3,39 +3,59 @@
   release   write a student version of every instructor notebook (solutions removed)
   puzzles   write a puzzle set: instructor notebook, student version and answer key
             (--kind legal: which cards you may play; --kind best: which card you should play)
+  handin    put notebooks downloaded from the classroom site where nbgrader looks for them
+  report    a class report from nbgrader's gradebook: per question the share right, per rule
+            id the share of mistakes, per student the totals (HTML with a bar chart, and CSV)
 
 The instructor notebooks are not installed with the package (they hold the solutions): release
 reads exercises/ in the current folder, else the checkout the package was installed from
-(pip install -e .), or the folder given with --source. In "graded" mode a check says only ✓ or ✗
-and the kind of mistake; in "practice" mode it explains everything. Both commands are
-deterministic: the same command writes the same bytes.
+(pip install -e .), or the folder given with --source. Modes: "practice" explains everything;
+"homework" (the older name "graded" still works) says only ✓ or ✗ and the kind of mistake;
+"exam" only confirms what it recorded, and the verdict comes with the feedback after grading.
+Homework and exam are graded by nbgrader with the course's nbgrader_config.py, which works each
+grade out again outside the student's notebook. Both commands are deterministic: the same
+command writes the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from cardlib.exercises.feedback import MODES
+from cardlib.exercises.feedback import MODE_NAMES
+
+#: The most puzzles one set may hold: more is a typo, and would take hours to generate.
+MAX_COUNT = 500
+#: From this many puzzles on, generation prints its progress.
+PROGRESS_FROM = 50
 
 
-def _whole_number(minimum: int, words: str):
-    """An argparse type: a whole number of at least ``minimum`` (``words`` says it in the error)."""
+def _whole_number(minimum: int, words: str, maximum: int | None = None):
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``);
+    ``words`` says the range in the error."""
 
     def read(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < minimum:
+        if value < minimum or (maximum is not None and value > maximum):
             raise argparse.ArgumentTypeError(f"must be {words}, got {value}")
         return value
 
     return read
 
 
-_positive = _whole_number(1, "at least 1")
+_count = _whole_number(1, f"from 1 to {MAX_COUNT}", MAX_COUNT)
 _seed = _whole_number(0, "0 or more")
+
+
+def _progress(done: int, count: int) -> None:
+    """A line on stderr every tenth of a long set, so a teacher sees it is working."""
+    step = max(1, count // 10)
+    if count >= PROGRESS_FROM and (done % step == 0 or done == count):
+        print(f"made {done} of {count} puzzles", file=sys.stderr, flush=True)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -47,7 +67,9 @@ def parser() -> argparse.ArgumentParser:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = main.add_subparsers(dest="command", required=True, metavar="{release,puzzles}")
+    commands = main.add_subparsers(
+        dest="command", required=True, metavar="{release,puzzles,handin,report}"
+    )
     release = commands.add_parser(
         "release",
         help="write student versions of the exercises",
@@ -64,7 +86,16 @@ def parser() -> argparse.ArgumentParser:
         "--out", default="build/exercises", help="output folder (default: build/exercises)"
     )
     release.add_argument(
-        "--mode", choices=MODES, default="graded", help="how checks speak (default: graded)"
+        "--mode",
+        choices=list(MODE_NAMES),
+        default="homework",
+        help="how checks speak: practice, homework (graded) or exam (default: homework)",
+    )
+    release.add_argument(
+        "--keep-solutions",
+        action="store_true",
+        help="write instructor copies with the mode set (solutions kept), for the source/ "
+        "folder of an nbgrader course: how an exam is made",
     )
     release.add_argument(
         "--keep-existing",
@@ -94,40 +125,119 @@ def parser() -> argparse.ArgumentParser:
         "Call Break's)",
     )
     puzzles.add_argument(
-        "--count", type=_positive, default=10, help="how many puzzles, 1 or more (default: 10)"
+        "--count",
+        type=_count,
+        default=10,
+        help=f"how many puzzles, 1 to {MAX_COUNT} (default: 10; from {PROGRESS_FROM} on, "
+        "progress is printed)",
     )
     puzzles.add_argument(
         "--level", choices=list(LEVELS), default="medium", help="difficulty (default: medium)"
     )
-    puzzles.add_argument(
+    chosen = puzzles.add_mutually_exclusive_group()
+    chosen.add_argument(
         "--seed", type=_seed, default=7, help="the set's seed, 0 or more (default: 7)"
+    )
+    chosen.add_argument(
+        "--secret",
+        default=None,
+        help="make the set from a course secret instead of a seed, for grading: the student's "
+        "copy names no seed, and only the same secret makes the set (or its key) again",
     )
     puzzles.add_argument(
         "--out", default="build/puzzles", help="output folder (default: build/puzzles)"
     )
     puzzles.add_argument(
         "--mode",
-        choices=MODES,
-        default="graded",
-        help="how the student version's checks speak (default: graded)",
+        choices=list(MODE_NAMES),
+        default="homework",
+        help="how the student version's checks speak (default: homework)",
+    )
+    handin = commands.add_parser(
+        "handin",
+        help="put notebooks downloaded from the classroom site into the course's submitted/",
+        description="Copy DOWNLOADS/STUDENT/*.ipynb (notebooks downloaded from the JupyterLite "
+        "site, named like exercises_03-trick-winners.ipynb) to "
+        "COURSE/submitted/STUDENT/ASSIGNMENT/ under the names nbgrader expects, with a "
+        "timestamp.txt from the time of the latest file.",
+    )
+    handin.add_argument("downloads", help="a folder with one folder of downloads per student")
+    handin.add_argument("--assignment", required=True, help="the nbgrader assignment's name")
+    handin.add_argument(
+        "--course", default=".", help="the nbgrader course folder (default: the current folder)"
+    )
+    report = commands.add_parser(
+        "report",
+        help="a class report from nbgrader's gradebook (HTML and CSV)",
+        description="Read the course's gradebook.db (after nbgrader autograde) and write "
+        "class-report.html (bar charts and tables) and three CSV files: per question the share "
+        "of students right, per rule id the share of mistakes, per student the totals.",
+    )
+    report.add_argument(
+        "--course", default=".", help="the nbgrader course folder (default: the current folder)"
+    )
+    report.add_argument(
+        "--out", default=None, help="output folder (default: reports/ in the course folder)"
     )
     return main
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the exit status (2 for a folder that cannot be written)."""
     commands = parser()
     args = commands.parse_args(argv)
+    try:
+        return _run(commands, args)
+    except OSError as error:  # --out is a file, inside a file, or not writable
+        reason = error.strerror or str(error)
+        out = getattr(args, "out", None)
+        folder = f"--out {out}" if out is not None else f"the course {args.course}"
+        print(
+            f"python -m cardlib.exercises {args.command}: cannot write into {folder}: "
+            f"{error.filename or out}: {reason}",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "handin":
+        from cardlib.exercises.handin import hand_in
+
+        if not Path(args.downloads).is_dir():
+            print(
+                f"python -m cardlib.exercises handin: no folder of downloads at {args.downloads}",
+                file=sys.stderr,
+            )
+            return 2
+        for path in hand_in(args.downloads, args.course, args.assignment):
+            print(f"wrote {path}")
+        return 0
+    if args.command == "report":
+        from cardlib.exercises.report import write_report
+
+        course = Path(args.course)
+        if not (course / "gradebook.db").is_file():
+            print(
+                f"python -m cardlib.exercises report: no nbgrader gradebook in {course}: run it "
+                "in the course folder after nbgrader autograde, or pass --course",
+                file=sys.stderr,
+            )
+            return 2
+        for path in write_report(course, args.out):
+            print(f"wrote {path}")
+        return 0
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
         try:
-            written = release(args.source, args.out, args.mode, args.keep_existing)
+            written = release(
+                args.source, args.out, args.mode, args.keep_existing, args.keep_solutions
+            )
         except NoExercisesError as error:
             print(f"python -m cardlib.exercises release: {error}", file=sys.stderr)
             return 2
         if args.keep_existing:
-            from pathlib import Path
-
             from cardlib.exercises.release import default_source
 
             source = default_source() if args.source is None else Path(args.source)
@@ -142,9 +252,16 @@ def main(argv: list[str] | None = None) -> int:
                 f"argument --game: {args.game} needs --kind best (the legal-play puzzles are "
                 "Call Break's)"
             )
-        written = write_puzzle_set(
-            args.count, args.level, args.seed, args.out, args.mode, args.kind, args.game
-        )
+        from cardlib.exercises import puzzle_sets
+
+        puzzle_sets.progress = _progress
+        try:
+            seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            written = write_puzzle_set(
+                args.count, args.level, seed, args.out, args.mode, args.kind, args.game
+            )
+        finally:
+            puzzle_sets.progress = None
     for path in written:
         print(f"wrote {path}")
     return 0

@@ -52,7 +52,7 @@ def _calls_listing(calls: Iterable[str]) -> str:
     return " ".join(_call_text(c) for c in ordered) or "none"
 
 
-def read_calls(answer, example=('"P X 2H"', '"1C 1D"')) -> list[str]:
+def read_calls(answer, example=('"1C"',)) -> list[str]:
     """Calls from text like ``"P X 2H"`` or a list; each in its written form."""
     if answer is None or answer is ...:
         raise AnswerError(

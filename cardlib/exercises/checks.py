@@ -8,6 +8,7 @@ suit, so every game can use them; the Call Break ones default to Call Break's ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 
@@ -134,7 +135,7 @@ def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
 @checked
 def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedback:
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
-    n = read_whole_number(answer, "a number of cards", ("4", "7"))
+    n = read_whole_number(answer, "a number of cards", ("7",))
     hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
     expected = sum(c.suit == suit for c in hand)
     name = SUIT_NAMES[suit]
@@ -164,9 +165,13 @@ def check_legal_plays(
     that cannot happen (a card twice, or in the hand and on the table) is refused, not graded.
     """
     position_masks(hand, trick, 4 if rules is None else MAX_PLAYERS)
-    hand_cards, legal, _rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
-    answer_cards = read_cards(answer)
-    return compare_card_sets(answer_cards, legal, why, hand=hand_cards)
+    hand_cards, legal, rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
+    try:
+        answer_cards = read_cards(answer)
+    except AnswerError as error:
+        error.feedback = replace(error.feedback, rule=rule)
+        raise
+    return replace(compare_card_sets(answer_cards, legal, why, hand=hand_cards), rule=rule)
 
 
 @checked
@@ -201,8 +206,8 @@ def check_rule(
     same = rule_masks(to_mask(hand_cards), played, rules, first_trick)
     because = _("Why: {why}").format(why=why)
     if text == rule or (text in same and same[text] == same[rule]):
-        return correct(f"{text}.", because)
-    return not_yet(_("not {answer}.").format(answer=text), because)
+        return replace(correct(f"{text}.", because), rule=rule)
+    return replace(not_yet(_("not {answer}.").format(answer=text), because), rule=rule)
 
 
 # ----- trick winners --------------------------------------------------------------------------
@@ -437,7 +442,7 @@ def check_best_call(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The call with the highest expected score (any of them when several tie)."""
-    call = read_whole_number(answer, "a call", ("3", "5"))
+    call = read_whole_number(answer, "a call", ("7",))
     table = _expected(trick_counts, variant)
     if call not in table:
         return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")

@@ -6,44 +6,64 @@ expected, ``None``, a card that cannot be read) becomes a :class:`Feedback` that
 instead. Only the check's own arguments (the question, written by the teacher) may raise.
 
 **Modes.** An exercise notebook's locked first cell calls :func:`exercise_mode` with
-``"practice"`` (every explanation: the rule sentence, which cards are missing, partial progress)
-or ``"graded"`` (✓ or ✗ and the kind of mistake in the game's terms: never the answer, the missing
-cards or the full legal set). The verdict is the same in both modes; only the words differ.
+``"practice"`` (every explanation: the rule sentence, which cards are missing, partial progress),
+``"homework"`` (✓ or ✗ and the kind of mistake in the game's terms: never the answer, the missing
+cards or the full legal set; ``"graded"`` is its older name) or ``"exam"`` (only what was
+recorded: "answer recorded: K♥ 3♥", or why the answer cannot be read; no verdict at all). The
+verdict is the same in every mode; only the words differ. The mode is fixed once set: a later
+call with another mode changes nothing.
 
-**Grading.** In either mode a check that is the last line of a cell shows itself the way
-nbgrader grades it: a right answer as a rich output (full marks), anything else as its sentence
-on stderr (nbgrader gives 0 and ``nbgrader validate`` prints the sentence). So the grade *is* the
-check: there is no second, hidden reading of the answer. Each question is worth its point only
-when fully right; partial progress is shown in practice mode ("partly right: 1/2") but never
-graded.
+**Grading.** A check in an exercise notebook reports the answer as data (an output of the MIME
+type :data:`cardlib.exercises.answers.MIME`), and judges that same data for the ✓/✗ it shows.
+The grade is worked out again from the reported data, outside the student's kernel, by
+:mod:`cardlib.exercises.grading` (an nbgrader preprocessor): nothing a student runs in the
+notebook can change it. A right answer shows as a rich output; anything else as its sentence on
+stderr, so ``nbgrader validate`` prints it. Each question is worth its point only when fully
+right; partial progress is shown in practice mode ("partly right: 1/2") but never graded.
 
-**Examples never give an answer away.** A reader that cannot read an answer names an example of
-the expected form; :func:`checked` picks, from the reader's candidates, the first one that the
-same check, on the same question, judges *not* correct.
+**Examples never give an answer away.** A reader that cannot read an answer names one example of
+the expected form, the same for every question (the first of the reader's examples), chosen so
+that it is the answer to no question of the exercises (a test checks it).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from html import escape
 
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
+from cardlib.exercises import answers
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import _, pgettext
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
-_MARKS = {CORRECT: "✓", NOT_YET: "✗", NOT_ANSWERED: "✗"}
+#: The exam's receipt: the answer was read and recorded; no verdict.
+RECORDED = "recorded"
+_MARKS = {CORRECT: "✓", NOT_YET: "✗", NOT_ANSWERED: "✗", RECORDED: "•"}
 
-PRACTICE, GRADED = "practice", "graded"
-MODES = (PRACTICE, GRADED)
+PRACTICE, HOMEWORK, EXAM = "practice", "homework", "exam"
+MODES = (PRACTICE, HOMEWORK, EXAM)
+#: The graded modes (a point per question); "graded" is homework's older name.
+GRADED_MODES = (HOMEWORK, EXAM)
+GRADED = HOMEWORK
+MODE_NAMES = {"graded": HOMEWORK, **{mode: mode for mode in MODES}}
 _mode: str | None = None  # None outside exercise notebooks: plain values, every explanation
+
+
+def mode_named(mode: str) -> str:
+    """The mode a name stands for (``"graded"`` is homework); ``ValueError`` for any other."""
+    if mode not in MODE_NAMES:
+        raise ValueError(f"mode must be one of {', '.join(MODE_NAMES)}, got {mode!r}")
+    return MODE_NAMES[mode]
 
 
 class ModeNote(str):
@@ -54,18 +74,32 @@ class ModeNote(str):
 
 
 def exercise_mode(mode: str | None = None) -> ModeNote:
-    """Set (or, with no argument, read) how checks speak: ``"practice"`` or ``"graded"``.
+    """Set (or, with no argument, read) how checks speak: ``"practice"``, ``"homework"``
+    (``"graded"``) or ``"exam"``.
 
-    Called once in the locked first cell of an exercise notebook (the release writes it).
+    Called once in the locked first cell of an exercise notebook (the release writes it). The
+    mode is fixed from then on: another mode later changes nothing (the grade never depended on
+    it: the grading process reads the mode of the release).
     """
     global _mode
     if mode is not None:
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
-        _mode = mode
-    if _mode == GRADED:
+        wanted = mode_named(mode)
+        if _replay is not None:  # the grading process reads the release's mode cell
+            _replay.mode = wanted
+            return ModeNote(wanted)
+        if _mode is not None and wanted != _mode:
+            return ModeNote(
+                f"The mode stays {_mode}: it was fixed when this notebook was released."
+            )
+        _mode = wanted
+    if _mode == HOMEWORK:
         return ModeNote(
-            "Graded mode: each check says ✓ or ✗ and what kind of mistake, never the answer."
+            "Homework mode: each check says ✓ or ✗ and what kind of mistake, never the answer."
+        )
+    if _mode == EXAM:
+        return ModeNote(
+            "Exam mode: each check shows the answer it recorded, never whether it is right; "
+            "the verdict comes with your feedback after grading."
         )
     if _mode == PRACTICE:
         return ModeNote("Practice mode: each check says ✓ or ✗ and explains why.")
@@ -73,7 +107,7 @@ def exercise_mode(mode: str | None = None) -> ModeNote:
 
 
 def current_mode() -> str | None:
-    """The mode the exercises run in (``set_mode``), ``None`` before one is set."""
+    """The mode set in this kernel (``None`` outside exercise notebooks)."""
     return _mode
 
 
@@ -97,6 +131,12 @@ class Feedback:
     kind: str = ""
     #: Whether it came from a check in an exercise notebook (then it displays as nbgrader grades).
     in_exercise: bool = False
+    #: What the check cell reports for grading: JSON text of :func:`answers.report`.
+    report: str = field(default="", compare=False)
+    #: Whether the answer could be read (the exam says "recorded" only then).
+    readable: bool = field(default=True, compare=False)
+    #: The rule id (``cardlib.RULE_IDS``) the question turns on, if any: for the class report.
+    rule: str = field(default="", compare=False)
 
     @property
     def correct(self) -> bool:
@@ -107,6 +147,8 @@ class Feedback:
         return self.correct
 
     def _title(self) -> str:
+        if self.status == RECORDED:
+            return f"{_MARKS[RECORDED]} {self.headline}"
         status = {
             CORRECT: pgettext("verdict", "Correct"),
             NOT_YET: pgettext("verdict", "Not yet"),
@@ -120,7 +162,31 @@ class Feedback:
         """The graded-mode view: ✓, or ✗ with the kind of mistake; no reasons, no progress."""
         if self.status != NOT_YET:
             return self
-        return Feedback(NOT_YET, self.kind or "that is not the answer yet.", (), Fraction(0))
+        return Feedback(
+            NOT_YET,
+            self.kind or "that is not the answer yet.",
+            (),
+            Fraction(0),
+            report=self.report,
+            readable=self.readable,
+            rule=self.rule,
+        )
+
+    def recorded(self) -> Feedback:
+        """The exam view: only what was recorded, or why the answer cannot be read; no verdict."""
+        if not self.readable:
+            return self.graded()
+        value = answers.decode(json.loads(self.report)["answer"]) if self.report else None
+        headline = _("Answer recorded: {answer}").format(answer=answers.recorded_text(value))
+        return Feedback(RECORDED, headline, (), Fraction(0), report=self.report)
+
+    def view(self, mode: str | None) -> Feedback:
+        """What a student in ``mode`` is shown of this feedback."""
+        if mode == HOMEWORK:
+            return self.graded()
+        if mode == EXAM:
+            return self.recorded()
+        return self
 
     def __getattr__(self, name: str):
         # IPython asks for _ipython_display_; only a check in an exercise notebook has one.
@@ -131,13 +197,20 @@ class Feedback:
     def grading_outputs(self) -> list[dict]:
         """The cell outputs this feedback makes in an exercise notebook (nbformat dicts).
 
-        A right answer is a rich output, which nbgrader counts as full marks; anything else is
-        its sentence on stderr, which nbgrader counts as 0 and ``nbgrader validate`` prints.
+        The reported answer (:data:`answers.MIME`) rides on a display output; a right answer
+        (or the exam's receipt) shows in that same output, anything else as its sentence on
+        stderr, so ``nbgrader validate`` prints it. The grade itself is worked out again from the
+        report by :mod:`cardlib.exercises.grading`.
         """
-        if self.correct:
-            data = {"text/plain": str(self), "text/html": self._repr_html_()}
+        payload = {answers.MIME: json.loads(self.report)} if self.report else {}
+        if self.status in (CORRECT, RECORDED):
+            data = {"text/plain": str(self), "text/html": self._repr_html_(), **payload}
             return [{"output_type": "display_data", "data": data, "metadata": {}}]
-        return [{"output_type": "stream", "name": "stderr", "text": str(self) + "\n"}]
+        stderr = {"output_type": "stream", "name": "stderr", "text": str(self) + "\n"}
+        if not payload:
+            return [stderr]
+        receipt = {"output_type": "display_data", "data": {**payload, "text/plain": ""}}
+        return [{**receipt, "metadata": {}}, stderr]
 
     def _display_for_grading(self) -> None:
         for output in self.grading_outputs():
@@ -154,7 +227,8 @@ class Feedback:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        colour = "#009E73" if self.correct else "#D55E00"  # Okabe–Ito green / vermilion
+        # Okabe–Ito green / blue / vermilion: right, recorded, not yet.
+        colour = {CORRECT: "#009E73", RECORDED: "#0072B2"}.get(self.status, "#D55E00")
         items = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
         listing = f'<ul style="margin:0.2em 0">{items}</ul>' if items else ""
         return (
@@ -209,7 +283,7 @@ def _brace_safe(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def read_cards(answer, example: Examples = ('"KH AH"', '"2C 7D"', '"QS"', '"9D 4C"')) -> list[Card]:
+def read_cards(answer, example: Examples = ('"9D 4C"',)) -> list[Card]:
     """The cards of an answer: text like ``"KH 10S"``, a list/set of texts or cards, or one card."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -232,7 +306,7 @@ def read_cards(answer, example: Examples = ('"KH AH"', '"2C 7D"', '"QS"', '"9D 4
         ) from None
 
 
-def read_card(answer, example: Examples = ('"10S"', '"QH"', '"2C"')) -> Card:
+def read_card(answer, example: Examples = ('"JD"',)) -> Card:
     """Exactly one card: ``"QH"``, ``Card('QH')`` or a list holding one card."""
     cards = read_cards(answer, example)
     if len(cards) != 1:
@@ -247,9 +321,10 @@ def read_card(answer, example: Examples = ('"10S"', '"QH"', '"2C"')) -> Card:
 SEAT_WORDS: tuple[str, ...] = tuple(SEAT_NAMES)
 
 
-def read_seat(answer, players: int = 4, example: Examples = ("1", "3", '"North"')) -> int:
+def read_seat(answer, players: int = 4, example: Examples = ()) -> int:
     """A seat: its number (``2``, ``"2"``, ``2.0``) or, at a table of four, its name in any case
-    (``"North"``, ``"north"``, ``"N"``)."""
+    (``"North"``, ``"north"``, ``"N"``). No example by default: every seat is the answer to some
+    question, so an example seat could be one."""
     if isinstance(answer, str) and players == 4:
         text = " ".join(answer.split()).lower()
         for seat, name in enumerate(SEAT_WORDS):
@@ -285,9 +360,7 @@ def read_whole_number(answer, what: str = "a whole number", example: Examples = 
     raise _wrong(what, answer, example)
 
 
-def read_points(
-    answer, example: Examples = ("Decimal('4.2')", "Decimal('2.1')", "'-3'")
-) -> Fraction:
+def read_points(answer, example: Examples = ("Decimal('2.5')",)) -> Fraction:
     """An exact number of points: int, ``Decimal``, ``Fraction`` or text like ``'4.2'``/``'23/10'``.
 
     A binary float is refused with the reason: ``4.2`` as a float is not exactly 4.2, and scores
@@ -409,28 +482,11 @@ def _example_value(text: str):
     return eval(text, {"__builtins__": {}, "Decimal": Decimal, "Fraction": Fraction})
 
 
-def _verdict(function, args, kwargs) -> Feedback:
-    try:
-        return function(*args, **kwargs)
-    except AnswerError as error:
-        return error.feedback
-
-
-def _safe_example(error: AnswerError, function, args, kwargs) -> Feedback:
-    """The error's feedback with ``{example}`` filled by a candidate the check does not accept."""
+def _safe_example(error: AnswerError) -> Feedback:
+    """The error's feedback with ``{example}`` filled by the reader's first example: the same
+    for every question (a test checks it is no question's answer), so it tells nothing."""
     feedback = error.feedback
-    if "{example}" not in feedback.headline and "{example}" not in feedback.kind:
-        return feedback
-    chosen = None
-    for text in error.examples:
-        trial_args = (_example_value(text), *args[1:]) if args else args
-        trial_kwargs = dict(kwargs)
-        if not args:
-            trial_kwargs["answer"] = _example_value(text)
-        trial = _verdict(function, trial_args, trial_kwargs)
-        if not trial.correct and not trial.credit:  # not even partly the answer
-            chosen = text
-            break
+    chosen = error.examples[0] if error.examples else None
 
     def fill(sentence: str) -> str:
         if chosen is None:
@@ -444,26 +500,77 @@ def _safe_example(error: AnswerError, function, args, kwargs) -> Feedback:
         feedback.lines,
         feedback.credit,
         fill(feedback.kind),
+        readable=False,
+        rule=feedback.rule,
     )
 
 
-def checked(function):
-    """Decorate a check: an unreadable answer returns its Feedback instead of raising (with an
-    example that is never the answer), the mode decides the words, and the result knows it came
-    from an exercise notebook."""
-    from dataclasses import replace
-    from functools import wraps
+class _Replay:
+    """The grading process's side of a check: the reported answer to judge, the release's mode,
+    and the feedback of every check made (see :func:`replaying`)."""
 
-    @wraps(function)
+    def __init__(self) -> None:
+        self.data: answers.JSON = None
+        self.mode: str | None = None
+        self.made: list[tuple[str, Feedback]] = []
+
+
+_replay: _Replay | None = None
+
+
+@contextmanager
+def replaying() -> Iterator[_Replay]:
+    """While grading: every check judges ``replay.data`` (the reported answer) instead of its
+    first argument and records its plain feedback in ``replay.made``; ``exercise_mode`` records
+    the release's mode in ``replay.mode`` and leaves this process's mode alone."""
+    global _replay
+    previous, _replay = _replay, _Replay()
+    try:
+        yield _replay
+    finally:
+        _replay = previous
+
+
+def judge(function: Callable[..., Feedback], value: object, args: tuple, kwargs: dict) -> Feedback:
+    """A check's plain feedback on an answer ``value``: an unreadable answer becomes its
+    feedback (with a fixed example), never an exception."""
+    try:
+        feedback = function(value, *args, **kwargs)
+    except AnswerError as error:
+        return _safe_example(error)
+    if feedback.status == NOT_ANSWERED:
+        return replace(feedback, readable=False)
+    return feedback
+
+
+def checked(function: Callable[..., Feedback]) -> Callable[..., Feedback]:
+    """Decorate a check: the answer is judged as the data it reports (so the kernel and the
+    grading process judge the same value), an unreadable answer returns its Feedback instead of
+    raising (with an example that is never the answer), the mode decides the words, and the
+    result knows it came from an exercise notebook."""
+    from functools import update_wrapper
+
+    name = function.__name__
+
     def check(*args, **kwargs):
-        try:
-            feedback = function(*args, **kwargs)
-        except AnswerError as error:
-            feedback = _safe_example(error, function, args, kwargs)
+        if args:
+            answer, args = args[0], args[1:]
+        elif "answer" in kwargs:
+            answer = kwargs.pop("answer")
+        else:
+            return function(*args, **kwargs)  # Python's own TypeError: no answer given
+        data = _replay.data if _replay is not None else answers.encode(answer)
+        value = answers.decode(data)
+        feedback = judge(function, value, args, kwargs)
+        report = {"version": answers.VERSION, "check": name, "answer": data}
+        feedback = replace(feedback, report=json.dumps(report, ensure_ascii=False))
+        if _replay is not None:
+            _replay.made.append((name, feedback))
+            return feedback
         if _mode is None:
             return feedback
-        if _mode == GRADED:
-            feedback = feedback.graded()
-        return replace(feedback, in_exercise=True)
+        return replace(feedback.view(_mode), in_exercise=True)
 
+    update_wrapper(check, function)
+    del check.__wrapped__  # type: ignore[attr-defined]  # no way round the mode to the raw check
     return check

@@ -48,7 +48,7 @@ def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
     raise _wrong("a suit (S H D C, ♠ ♥ ♦ ♣ or its name)", answer, example)
 
 
-def read_bids(answer, example=("[0, 1, 3]", "[1, 2]")) -> set[int]:
+def read_bids(answer, example=("[1, 2]",)) -> set[int]:
     """Several bids: a list/tuple/set of whole numbers, or text like ``"0 1 3"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -147,7 +147,7 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_round_score(answer, bid: int, tricks: int) -> Feedback:
     """The points of one Judgement round for one player (a whole number)."""
-    points = read_whole_number(answer, "a whole number of points", ("40", "20"))
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     expected = judgement.score(bid, tricks)
     if points == expected:
         return correct(f"{expected} points.", _score_why(bid, tricks))
@@ -157,7 +157,7 @@ def check_round_score(answer, bid: int, tricks: int) -> Feedback:
 @checked
 def check_round_total(answer, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
     """One player's total over several rounds, given the bid and tricks of each round."""
-    points = read_whole_number(answer, "a whole number of points", ("70", "50"))
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     scores = [judgement.score(b, t) for b, t in zip(bids, tricks, strict=True)]
     sums = " + ".join(map(str, scores)) + f" = {sum(scores)}"
     if points == sum(scores):

@@ -25,6 +25,8 @@ inside and, in graded mode, says only ✓ or ✗ and the kind of mistake. Every 
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +36,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from cardlib.cards import cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
-from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle_set, variant_text
+from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle, variant_text
 
 #: The kinds of puzzle set: which cards you *may* play, and which card you *should* play.
 KINDS = ("legal", "best")
@@ -59,12 +61,42 @@ def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
         raise ValueError(f"level must be one of {', '.join(levels)}, got {level!r}")
 
 
+class SecretSeed(int):
+    """A set's seed worked out from a course secret (:func:`course_seed`): it plays as its
+    number, but the set is named by ``tag`` (which does not give the seed away), never by it."""
+
+    tag: str
+
+    def __new__(cls, value: int, tag: str) -> SecretSeed:
+        seed = super().__new__(cls, value)
+        seed.tag = tag
+        return seed
+
+
+def course_seed(secret: str) -> SecretSeed:
+    """The seed of a graded puzzle set from a secret only the teacher knows, so a student cannot
+    make the set (or its key) again; the same secret always gives the same set."""
+    if not isinstance(secret, str) or not secret.strip():
+        raise ValueError("the course secret must be some text, kept by the teacher")
+
+    def digest(purpose: str) -> str:
+        return hashlib.sha256(f"cardlib {purpose}\0{secret}".encode()).hexdigest()
+
+    return SecretSeed(int(digest("puzzle seed")[:12], 16) % 10**9, digest("set name")[:8])
+
+
+def _set_name(seed: int) -> str:
+    """How the student's title names the set: ``seed 7``, or ``set 1a2b3c4d`` (from a secret)."""
+    return f"set {seed.tag}" if isinstance(seed, SecretSeed) else f"seed {seed}"
+
+
 def set_stem(kind: str, level: str, seed: int, game: str = "callbreak") -> str:
     """The name of a set's files: ``puzzles-medium-seed7``, ``puzzles-best-medium-seed7``,
-    ``puzzles-best-callbridge-medium-seed7``."""
+    ``puzzles-best-callbridge-medium-seed7``; ``puzzles-medium-set-1a2b3c4d`` from a secret."""
     parts = [] if kind == "legal" else [kind]
     parts += [] if game == "callbreak" else [game]
-    return "-".join(["puzzles", *parts, level, f"seed{seed}"])
+    name = f"set-{seed.tag}" if isinstance(seed, SecretSeed) else f"seed{seed}"
+    return "-".join(["puzzles", *parts, level, name])
 
 
 def _locked(grade_id: str) -> dict:
@@ -99,14 +131,26 @@ def _codes(cards) -> str:
     return " ".join(card.code for card in cards)
 
 
+#: Told ``(done, count)`` after each puzzle made (the command line prints progress with it).
+progress: Callable[[int, int], None] | None = None
+
+
 @lru_cache(maxsize=8)
 def _set_of(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> tuple:
     """A set's puzzles, made once for its notebook and its key (they are immutable)."""
-    if kind == "legal":
-        return tuple(puzzle_set(count, level, seed))
-    from cardlib.puzzles.best_play import best_puzzle_set
+    from cardlib.puzzles.best_play import best_puzzle
 
-    return tuple(best_puzzle_set(count, level, seed, game))
+    if not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    made = []
+    for number in range(count):
+        if kind == "legal":
+            made.append(puzzle(level, seed, number))
+        else:
+            made.append(best_puzzle(level, seed, number, game))
+        if progress is not None:
+            progress(number + 1, count)
+    return tuple(made)
 
 
 def _legal_cells(count: int, level: str, seed: int) -> list:
@@ -116,7 +160,7 @@ def _legal_cells(count: int, level: str, seed: int) -> list:
         _cell(
             new_markdown_cell,
             "title",
-            f"# What must you play here? {count} {level} puzzles (seed {seed})\n\n"
+            f"# What must you play here? {count} {level} puzzles ({_set_name(seed)})\n\n"
             "## What you will practise\n\n"
             "To see at a glance which cards the Call Break rules allow. The steps of the ladder "
             f"in this set: {rules}. Every position comes from a real deal, and in each one the "
@@ -244,7 +288,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
         _cell(
             new_markdown_cell,
             "title",
-            f"# What should you play here? {count} {level} puzzles (seed {seed}{of_game})\n\n"
+            f"# What should you play here? {count} {level} puzzles ({_set_name(seed)}{of_game})\n\n"
             "## What you will practise\n\n"
             f"To find the one card that wins a {name} ending. Each position is taken from the "
             f"last {BEST_LEVELS[level]} tricks of a real deal, shown **double dummy**: all four "
@@ -380,10 +424,8 @@ def _best_key_row(p) -> str:
 def _command(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> str:
     option = "" if kind == "legal" else f" --kind {kind}"
     option += "" if game == "callbreak" else f" --game {game}"
-    return (
-        f"`python -m cardlib.exercises puzzles{option} --count {count} --level {level} "
-        f"--seed {seed}`"
-    )
+    chosen = "--secret YOUR-COURSE-SECRET" if isinstance(seed, SecretSeed) else f"--seed {seed}"
+    return f"`python -m cardlib.exercises puzzles{option} --count {count} --level {level} {chosen}`"
 
 
 def answer_key(
@@ -396,9 +438,16 @@ def answer_key(
     _check_kind(kind, level, game)
     command = _command(kind, count, level, seed, game)
     generated = f"Generated by {command}; the same command gives the same set."
+    if isinstance(seed, SecretSeed):
+        generated = (
+            f"Generated by {command}, with your course secret in place of YOUR-COURSE-SECRET "
+            "(it is written nowhere: keep it); the same secret gives the same set, and without "
+            f"it no one can make this set or this key. The set's seed is {int(seed)}."
+        )
     if kind == "best":
         lines = [
-            f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), seed {seed}",
+            f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), "
+            f"{_set_name(seed)}",
             "",
             generated,
             "",
@@ -425,7 +474,7 @@ def answer_key(
         return "\n".join(lines)
     puzzles = _set_of("legal", count, level, seed)
     lines = [
-        f"# Answer key: {count} {level} puzzles, seed {seed}",
+        f"# Answer key: {count} {level} puzzles, {_set_name(seed)}",
         "",
         generated,
         "",

@@ -15,10 +15,13 @@ The exercises have no hidden tests (the check is the grade); any ``### BEGIN HID
 
 :func:`student_version` replaces each solution by a stub (``# YOUR CODE HERE``, plus ``pass`` when
 indented so a function body stays valid), removes hidden tests, and clears outputs and execution
-counts, and sets the mode of the locked ``mode`` cell (``exercise_mode("practice")`` or
-``"graded"``). The result depends only on the source notebook and the mode, so releasing twice
-gives identical bytes. nbgrader's ``generate_assignment`` makes the same student version (with the
-mode of the source, graded) for a course that uses nbgrader.
+counts, and sets the mode of the locked ``mode`` cell (``exercise_mode("practice")``,
+``"homework"`` or ``"exam"``) and of the notebook's metadata (``metadata.cardlib.mode``: the
+mode is fixed at release; the grading process reads the release, never the student's kernel).
+The result depends only on the source notebook and the mode, so releasing twice gives identical
+bytes. nbgrader's ``generate_assignment`` makes the same student version for a course that uses
+nbgrader; ``--keep-solutions`` writes instructor copies with the mode set, for the course's
+``source/`` folder (an exam is an instructor copy in exam mode).
 
 The instructor notebooks are not part of the installed package (they hold the solutions): the
 command reads them from ``exercises/`` in the current folder, else from the checkout the package
@@ -32,7 +35,7 @@ from pathlib import Path
 
 import nbformat
 
-from cardlib.exercises.feedback import MODES
+from cardlib.exercises.feedback import mode_named
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -77,24 +80,31 @@ def student_cell_source(source: str, cell_type: str) -> str:
     return source.strip("\n")
 
 
-MODE_CALL = re.compile(r'exercise_mode\("(practice|graded)"\)')
+MODE_CALL = re.compile(r'exercise_mode\("(practice|graded|homework|exam)"\)')
 
 
 def set_mode(source: str, mode: str) -> str:
     """A mode cell's source with its mode set."""
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+    mode_named(mode)  # ValueError for an unknown mode
     return MODE_CALL.sub(f'exercise_mode("{mode}")', source)
+
+
+def with_mode(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
+    """A copy of a notebook with its mode set: the mode cell and ``metadata.cardlib.mode``."""
+    copy = nbformat.from_dict(notebook)  # a deep copy
+    for cell in copy.cells:
+        if cell.get("id") == "mode":
+            cell.source = set_mode(cell.source, mode)
+    copy.metadata.setdefault("cardlib", {})["mode"] = mode_named(mode)
+    return copy
 
 
 def student_version(notebook: nbformat.NotebookNode, mode: str = "graded") -> nbformat.NotebookNode:
     """A copy of an instructor notebook for students: no solutions, no hidden tests, no outputs,
-    and the ``mode`` cell set to ``mode``."""
-    student = nbformat.from_dict(notebook)  # a deep copy
+    and the mode set to ``mode`` (the ``mode`` cell and the notebook's metadata)."""
+    student = with_mode(notebook, mode)
     for cell in student.cells:
         cell.source = student_cell_source(cell.source, cell.cell_type)
-        if cell.get("id") == "mode":
-            cell.source = set_mode(cell.source, mode)
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
             cell.outputs = []
@@ -126,10 +136,12 @@ def release(
     out: str | Path = "build/exercises",
     mode: str = "graded",
     keep_existing: bool = False,
+    keep_solutions: bool = False,
 ) -> list[Path]:
     """Write the student version of each notebook in ``source`` into ``out``; return the paths
     written. With ``keep_existing``, a student version already there is left alone (it may hold
-    a learner's answers)."""
+    a learner's answers); with ``keep_solutions``, instructor copies with the mode set are
+    written instead (for an nbgrader course's ``source/`` folder)."""
     source = default_source() if source is None else Path(source)
     out = Path(out)
     notebooks = sorted(source.glob("*.ipynb"))
@@ -141,7 +153,10 @@ def release(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for path in notebooks:
-        student = student_version(nbformat.read(path, as_version=4), mode)
+        instructor = nbformat.read(path, as_version=4)
+        student = (
+            with_mode(instructor, mode) if keep_solutions else student_version(instructor, mode)
+        )
         target = out / path.name
         if keep_existing and target.exists():
             continue

@@ -1,0 +1,300 @@
+"""A class report from nbgrader's gradebook: which questions and rules a class gets wrong.
+
+``python -m cardlib.exercises report`` (in the course folder) reads ``gradebook.db`` after
+``nbgrader autograde`` and writes into ``reports/``:
+
+- ``class-report.html``: per question the share of students right, as a bar chart; per rule id
+  (the ladder's one vocabulary: ``follow-suit``, ``must-beat``, …) the share of mistakes on the
+  questions that turn on it; per student the totals;
+- ``class-report-questions.csv``, ``class-report-rules.csv``, ``class-report-students.csv``:
+  the same tables, for a spreadsheet.
+
+A question's rule id is worked out from the release's own cells (the check's givens), as the
+grading does. Shares are exact fractions, shown as whole percents.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+
+from cardlib.exercises.grading import ReleaseCell, judge_cells
+
+
+@dataclass(frozen=True)
+class QuestionRow:
+    """One graded question: how many students handed it in and how many got it right."""
+
+    assignment: str
+    notebook: str
+    question: str
+    rule: str
+    students: int
+    right: int
+
+    @property
+    def share_right(self) -> Fraction:
+        """The share of students right (0 when nobody handed the question in)."""
+        return Fraction(self.right, self.students) if self.students else Fraction(0)
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """One rule id: answers to the questions that turn on it, and how many were mistakes."""
+
+    rule: str
+    questions: int
+    answers: int
+    mistakes: int
+
+    @property
+    def share_mistakes(self) -> Fraction:
+        """The share of answers that were mistakes."""
+        return Fraction(self.mistakes, self.answers) if self.answers else Fraction(0)
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    """One student's total over every assignment handed in."""
+
+    student: str
+    score: Fraction
+    max_score: Fraction
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """The three tables of a class report."""
+
+    questions: tuple[QuestionRow, ...]
+    rules: tuple[RuleRow, ...]
+    students: tuple[StudentRow, ...]
+
+
+def _rules_of(notebook) -> dict[str, str]:
+    """Each check cell's rule id, from the release's cells (no answer needed)."""
+    graded = {cell.name for cell in notebook.grade_cells}
+    solutions = {cell.name for cell in notebook.solution_cells}
+    cells = [
+        ReleaseCell(
+            cell.name,
+            cell.cell_type,
+            bool(cell.locked),
+            cell.name in graded,
+            cell.name in solutions,
+            cell.source or "",
+        )
+        for cell in notebook.source_cells
+    ]
+    try:
+        judged = judge_cells(cells, {})
+    except Exception:  # a teacher's own cell that does not run here: no rules, still a report
+        return {}
+    return {name: verdict.rule for name, verdict in judged.verdicts.items()}
+
+
+def class_report(db_url: str) -> ClassReport:
+    """The report of every assignment in the gradebook at ``db_url``."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    questions: list[QuestionRow] = []
+    totals: dict[str, list[Fraction]] = {}
+    with Gradebook(db_url) as gradebook:
+        students = sorted(student.id for student in gradebook.students)
+        for assignment in gradebook.assignments:
+            submissions = {}
+            for student in students:
+                try:
+                    submissions[student] = gradebook.find_submission(assignment.name, student)
+                except MissingEntry:
+                    continue
+            for notebook in assignment.notebooks:
+                rules = _rules_of(notebook)
+                for cell in sorted(notebook.grade_cells, key=lambda c: _order(c.name)):
+                    handed, right = 0, 0
+                    for student in submissions:
+                        try:
+                            grade = gradebook.find_grade(
+                                cell.name, notebook.name, assignment.name, student
+                            )
+                        except MissingEntry:
+                            continue
+                        handed += 1
+                        score = Fraction(grade.score or 0).limit_denominator(1000)
+                        best = Fraction(cell.max_score).limit_denominator(1000)
+                        right += score == best
+                        total = totals.setdefault(student, [Fraction(0), Fraction(0)])
+                        total[0] += score
+                        total[1] += best
+                    questions.append(
+                        QuestionRow(
+                            assignment.name,
+                            notebook.name,
+                            cell.name.removesuffix("-check"),
+                            rules.get(cell.name, ""),
+                            handed,
+                            right,
+                        )
+                    )
+    by_rule: dict[str, list[int]] = {}
+    for row in questions:
+        if row.rule:
+            counts = by_rule.setdefault(row.rule, [0, 0, 0])
+            counts[0] += 1
+            counts[1] += row.students
+            counts[2] += row.students - row.right
+    rule_rows = tuple(
+        RuleRow(rule, *counts)
+        for rule, counts in sorted(by_rule.items(), key=lambda item: (-item[1][2], item[0]))
+    )
+    student_rows = tuple(StudentRow(s, *totals[s]) for s in students if s in totals)
+    return ClassReport(tuple(questions), rule_rows, student_rows)
+
+
+def _order(name: str) -> tuple:
+    """Question 2 before question 10."""
+    digits = "".join(ch for ch in name.split("-")[0] if ch.isdigit())
+    return (int(digits) if digits else 0, name)
+
+
+def percent(share: Fraction) -> str:
+    """A share as a whole percent, rounded exactly (``Fraction(2, 3)`` → ``'67%'``)."""
+    return f"{round(share * 100)}%"
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def write_csv(report: ClassReport, out: Path) -> list[Path]:
+    """The three tables as CSV files in ``out``."""
+    tables = {
+        "questions": (
+            ["assignment", "notebook", "question", "rule", "students", "right", "share_right"],
+            [
+                [r.assignment, r.notebook, r.question, r.rule, r.students, r.right, percent(share)]
+                for r in report.questions
+                for share in [r.share_right]
+            ],
+        ),
+        "rules": (
+            ["rule", "questions", "answers", "mistakes", "share_mistakes"],
+            [
+                [r.rule, r.questions, r.answers, r.mistakes, percent(r.share_mistakes)]
+                for r in report.rules
+            ],
+        ),
+        "students": (
+            ["student", "score", "max_score"],
+            [[r.student, _number(r.score), _number(r.max_score)] for r in report.students],
+        ),
+    }
+    written = []
+    for name, (header, rows) in tables.items():
+        path = out / f"class-report-{name}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as file:
+            writer = csv.writer(file)
+            writer.writerow(header)
+            writer.writerows(rows)
+        written.append(path)
+    return written
+
+
+def _bars(rows: list[tuple[str, Fraction]], colour: str, what: str) -> str:
+    """A horizontal bar chart as SVG: a label, a bar and its percent per row."""
+    height, width, label = 22, 300, 220
+    lines = []
+    for i, (name, share) in enumerate(rows):
+        y = i * height
+        bar = float(share * width)  # a drawing length only; every number shown is exact
+        lines.append(
+            f'<text x="{label - 6}" y="{y + 15}" text-anchor="end">{escape(name)}</text>'
+            f'<rect x="{label}" y="{y + 3}" width="{bar:.1f}" height="{height - 6}" '
+            f'fill="{colour}"><title>{escape(name)}: {percent(share)} {what}</title></rect>'
+            f'<text x="{label + bar + 4:.1f}" y="{y + 15}">{percent(share)}</text>'
+        )
+    total = max(1, len(rows)) * height
+    return (
+        f'<svg role="img" aria-label="{escape(what)}, one bar per row" '
+        f'width="{label + width + 50}" '
+        f'height="{total}" font-family="sans-serif" font-size="13">{"".join(lines)}</svg>'
+    )
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def html_page(report: ClassReport) -> str:
+    """The report as one HTML page (no script, no outside file)."""
+    question_bars = _bars(
+        [(f"{r.notebook} {r.question}", r.share_right) for r in report.questions],
+        "#009E73",  # Okabe–Ito green
+        "of students right",
+    )
+    rule_bars = _bars(
+        [(r.rule, r.share_mistakes) for r in report.rules], "#D55E00", "of answers wrong"
+    )
+    questions = _table(
+        ["notebook", "question", "rule", "students", "right", "share right"],
+        [
+            [r.notebook, r.question, r.rule, str(r.students), str(r.right), percent(r.share_right)]
+            for r in report.questions
+        ],
+    )
+    rules = _table(
+        ["rule", "questions", "answers", "mistakes", "share of mistakes"],
+        [
+            [r.rule, str(r.questions), str(r.answers), str(r.mistakes), percent(r.share_mistakes)]
+            for r in report.rules
+        ],
+    )
+    students = _table(
+        ["student", "score", "out of"],
+        [[r.student, _number(r.score), _number(r.max_score)] for r in report.students],
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<title>Class report</title><style>body{font-family:sans-serif;margin:2em}"
+        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:0.2em 0.6em}"
+        "</style></head><body><h1>Class report</h1>"
+        f"<h2>Per question: the share of students right</h2>{question_bars}{questions}"
+        f"<h2>Per rule: the share of mistakes</h2>{rule_bars}{rules}"
+        f"<h2>Per student: the totals</h2>{students}</body></html>\n"
+    )
+
+
+def write_report(course: str | Path = ".", out: str | Path | None = None) -> list[Path]:
+    """Read ``course/gradebook.db``; write the HTML page and the CSV files into ``out``
+    (default ``course/reports``); return their paths."""
+    course = Path(course)
+    database = course / "gradebook.db"
+    if not database.is_file():
+        raise FileNotFoundError(
+            f"no nbgrader gradebook at {database}: run this in the course folder, after "
+            "nbgrader autograde (or pass --course)"
+        )
+    report = class_report(f"sqlite:///{database.resolve()}")
+    out = course / "reports" if out is None else Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    page = out / "class-report.html"
+    page.write_text(html_page(report), encoding="utf-8")
+    return [page, *write_csv(report, out)]
+
+
+__all__ = [
+    "ClassReport",
+    "QuestionRow",
+    "RuleRow",
+    "StudentRow",
+    "class_report",
+    "html_page",
+    "percent",
+    "write_csv",
+    "write_report",
+]

@@ -1,0 +1,142 @@
+"""The class report (python -m cardlib.exercises report) on a course built in a temporary folder:
+a gradebook with exercise 2's release cells and four students' grades, written with nbgrader's
+own API (no kernel needed), then read back as HTML and CSV."""
+
+from __future__ import annotations
+
+import csv
+import os
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cardlib.exercises.__main__ import main
+from cardlib.exercises.release import student_version
+from cardlib.exercises.report import class_report, percent
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Which questions of exercise 2 each student got right.
+RIGHT = {
+    "asha": {1, 2, 3, 4, 5, 6, 7, 8},
+    "ben": {1, 2, 5},
+    "chen": {1, 2, 3, 5, 6},
+    "dev": set(),
+}
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    from nbgrader.api import Gradebook
+
+    folder = tmp_path_factory.mktemp("course")
+    # nbgrader creates a gradebook with alembic, which it finds on PATH (the venv's bin).
+    path = os.environ.get("PATH", "")
+    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + path
+    release = student_version(
+        nbformat.read(ROOT / "exercises" / "02-legal-plays.ipynb", as_version=4), "homework"
+    )
+    with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gradebook:
+        gradebook.add_assignment("week-1")
+        gradebook.add_notebook("02-legal-plays", "week-1")
+        for cell in release.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if "grade_id" not in meta:
+                continue
+            if meta.get("grade"):
+                gradebook.add_grade_cell(
+                    meta["grade_id"], "02-legal-plays", "week-1", max_score=1, cell_type="code"
+                )
+            if meta.get("solution"):
+                gradebook.add_solution_cell(meta["grade_id"], "02-legal-plays", "week-1")
+            gradebook.add_source_cell(
+                meta["grade_id"],
+                "02-legal-plays",
+                "week-1",
+                cell_type=cell.cell_type,
+                locked=bool(meta.get("locked")),
+                source=cell.source,
+            )
+        for student, right in RIGHT.items():
+            gradebook.add_student(student)
+            gradebook.add_submission("week-1", student)
+            for number in range(1, 9):
+                grade = gradebook.find_grade(
+                    f"q{number}-check", "02-legal-plays", "week-1", student
+                )
+                grade.auto_score = 1.0 if number in right else 0.0
+            gradebook.db.commit()
+    os.environ["PATH"] = path
+    return folder
+
+
+def test_the_report_counts_per_question_per_rule_per_student(course):
+    report = class_report(f"sqlite:///{course / 'gradebook.db'}")
+    shares = {row.question: row.share_right for row in report.questions}
+    assert shares == {
+        f"q{n}": Fraction(sum(n in r for r in RIGHT.values()), 4) for n in range(1, 9)
+    }
+    rules = {row.question: row.rule for row in report.questions}
+    assert rules["q1"] == "lead" and rules["q3"] == "must-beat"  # from the release's givens
+    for row in report.rules:  # a rule's mistakes are the wrong answers to its questions
+        asked = [q for q in report.questions if q.rule == row.rule]
+        assert row.mistakes == sum(q.students - q.right for q in asked)
+        assert row.answers == 4 * len(asked)
+    mistakes = [row.mistakes for row in report.rules]
+    assert mistakes == sorted(mistakes, reverse=True)  # the rule most got wrong first
+    assert {row.student: row.score for row in report.students} == {
+        s: len(r) for s, r in RIGHT.items()
+    }
+    assert percent(Fraction(2, 3)) == "67%" and percent(Fraction(1, 8)) == "12%"
+
+
+def test_the_command_writes_html_with_bar_charts_and_csv(course, capsys):
+    assert main(["report", "--course", str(course)]) == 0
+    out = course / "reports"
+    page = (out / "class-report.html").read_text(encoding="utf-8")
+    assert page.count('<svg role="img"') == 2 and "02-legal-plays q3" in page
+    assert "<title>02-legal-plays q1: 75% of students right</title>" in page
+    with open(out / "class-report-students.csv", encoding="utf-8") as file:
+        rows = {row["student"]: row["score"] for row in csv.DictReader(file)}
+    assert rows == {"asha": "8", "ben": "3", "chen": "5", "dev": "0"}
+    with open(out / "class-report-questions.csv", encoding="utf-8") as file:
+        questions = list(csv.DictReader(file))
+    assert [q["question"] for q in questions] == [f"q{n}" for n in range(1, 9)]
+    assert questions[0]["share_right"] == "75%"
+    assert "wrote " in capsys.readouterr().out
+
+
+def test_no_gradebook_gets_one_line_and_exit_2(tmp_path, capsys):
+    assert main(["report", "--course", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no nbgrader gradebook" in error
+
+
+def test_site_downloads_are_handed_in_under_the_names_nbgrader_expects(tmp_path, capsys):
+    from cardlib.exercises.handin import expected_name
+
+    assert expected_name("exercises_03-trick-winners.ipynb") == "03-trick-winners.ipynb"
+    assert expected_name("exercises_03-trick-winners (2).ipynb") == "03-trick-winners.ipynb"
+    assert expected_name("03-trick-winners.ipynb") == "03-trick-winners.ipynb"
+    downloads = tmp_path / "downloads"
+    for student, names in {"ben": ["exercises_03-trick-winners.ipynb"], "asha": []}.items():
+        (downloads / student).mkdir(parents=True)
+        for name in names:
+            (downloads / student / name).write_text("{}", encoding="utf-8")
+    old = downloads / "ben" / "exercises_03-trick-winners.ipynb"
+    os.utime(old, (1_700_000_000, 1_700_000_000))
+    newer = downloads / "ben" / "exercises_03-trick-winners (1).ipynb"
+    newer.write_text('{"newer": 1}', encoding="utf-8")
+    os.utime(newer, (1_800_000_000, 1_800_000_000))
+    course = tmp_path / "course"
+    argv = ["handin", str(downloads), "--course", str(course), "--assignment", "ex3"]
+    assert main(argv) == 0
+    handed = course / "submitted" / "ben" / "ex3"
+    assert sorted(p.name for p in handed.iterdir()) == ["03-trick-winners.ipynb", "timestamp.txt"]
+    assert (handed / "03-trick-winners.ipynb").read_text() == '{"newer": 1}'  # the latest
+    assert (handed / "timestamp.txt").read_text() == "2027-01-15 08:00:00.000000 UTC"
+    assert not (course / "submitted" / "asha").exists()
+    assert main(["handin", str(tmp_path / "none"), "--assignment", "ex3"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
