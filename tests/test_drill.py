@@ -165,3 +165,22 @@ def test_bad_drill_settings_are_refused(seed, samples):
 def test_a_demonstration_drill_records_nothing(record):
     CallingDrill(seed=3, samples=8, record=False).call(3)
     assert not record.exists()
+
+
+def test_a_puzzle_stream_records_its_first_checks_only_when_asked(record):
+    from cardlib.widgets.puzzles import PuzzleStream
+
+    quiet = PuzzleStream(level="easy", seed=1)
+    quiet.current.select(quiet.current.puzzle.legal)
+    quiet.current.check_button.click()
+    assert not record.exists()
+    stream = PuzzleStream(level="easy", seed=1, record=True)
+    stream.current.select(stream.current.puzzle.legal)
+    stream.current.check_button.click()
+    stream.current.check_button.click()  # a second check counts once
+    stream.next_button.click()
+    stream.current.select(stream.current.puzzle.hand[:1])
+    stream.current.check_button.click()
+    entry = json.loads(record.read_text())["puzzles"]["legal/easy"]
+    assert entry["solved"] == ["seed 1 #0"]
+    assert len(entry["solved"]) + len(entry["tried"]) == stream.tried == 2

@@ -306,7 +306,9 @@ class CallingDrill:
             rule=r.rule,
         )
         verdict = (
-            _("Too close to tell apart with this many imagined deals.")
+            _("That is the coach's best call.")
+            if r.call == r.best
+            else _("Too close to tell apart with this many imagined deals.")
             if r.close
             else _("The coach's call is clearly better here.")
         )
