@@ -208,7 +208,7 @@ class CallingDrill:
         self.results: list[DrillResult] = []
         self.hand_view = widgets.HTML()
         self.prompt = widgets.HTML()
-        self.call_buttons = []
+        self.call_buttons: list[widgets.Button] = []
         for call in range(1, 14):
             button = widgets.Button(description=str(call), layout=widgets.Layout(width="3.2em"))
             button.add_class("cardlib-drill-call")
@@ -235,7 +235,7 @@ class CallingDrill:
 
     def _deal(self) -> None:
         self.deal = callbreak.Deal(seed=self.seed, dealer=3)  # South (0) calls first
-        self.analysis = None
+        self.analysis: Any = None
         self.result: DrillResult | None = None
         self.redraw()
 
@@ -322,7 +322,8 @@ class CallingDrill:
         display(self.widget)
 
 
-def _analyse_calls(deal: callbreak.Deal, samples: int, seed: int):
+def _analyse_calls(deal: callbreak.Deal, samples: int, seed: int) -> Any:
+    """The coach's expected score of every call (imported here: the coach loads only when asked)."""
     from cardlib.coach.analysis import analyse_calls
 
     return analyse_calls(deal, samples=samples, seed=seed)
