@@ -12,9 +12,17 @@ the machine is busy (speed is measured in ``make bench``, never in a test).
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from hypothesis import settings
+
+# No test (nor a notebook's kernel, which inherits this) writes a learner's progress record
+# (cardlib/progress.py): every run keeps its own, in a temporary folder.
+os.environ.setdefault(
+    "CARDLIB_PROGRESS", str(Path(tempfile.mkdtemp(prefix="cardlib-progress-")) / "progress.json")
+)
 
 settings.register_profile("cardlib", deadline=None)
 settings.load_profile("cardlib")

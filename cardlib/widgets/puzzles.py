@@ -198,11 +198,13 @@ class PuzzleStream:
     """An endless stream of seeded puzzles with a score: only the first check of each counts.
 
     State: ``current`` (the :class:`PuzzleWidget` shown), ``number`` (0-based), ``right`` and
-    ``tried`` (the score), ``score_label.value``.
+    ``tried`` (the score), ``score_label.value``. With ``record=True`` each first check also
+    goes into the learner's progress record (:mod:`cardlib.progress`).
     """
 
-    def __init__(self, level: str = "easy", seed: int = 0):
+    def __init__(self, level: str = "easy", seed: int = 0, record: bool = False):
         self.seed = seed
+        self.record = record
         self.right = self.tried = 0
         self.number = 0
         self._relabelling = False
@@ -260,6 +262,11 @@ class PuzzleStream:
     def _scored(self, feedback) -> None:
         self.tried += 1
         self.right += feedback.correct
+        if self.record:
+            from cardlib import progress
+
+            shown = f"seed {self.seed} #{self.number}"
+            progress.record_puzzle("legal", self.level.value, shown, bool(feedback.correct))
         self.score_label.value = f"<b>{self.score}</b>"
 
     def _next(self, _button=None) -> None:
