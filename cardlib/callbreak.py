@@ -334,6 +334,16 @@ class Deal(TrickDeal):
                     rule,
                 )
 
+    def _text_game(self) -> str:
+        """``callbreak`` and the variant's options (:mod:`cardlib.position`)."""
+        from cardlib._position_text import CALLBREAK_OPTIONS
+
+        variant = self.variant
+        options = [
+            word for word, (name, on) in CALLBREAK_OPTIONS.items() if getattr(variant, name) == on
+        ]
+        return "/".join(["callbreak", *options])
+
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks, self.variant)
 

@@ -221,6 +221,10 @@ class Deal(TrickDeal):
         """Bids by seat; ``None`` for a seat that has not bid yet (as :attr:`calls`)."""
         return self.calls
 
+    def _text_game(self) -> str:
+        """``callbridge``: it has no options (:mod:`cardlib.position`)."""
+        return "callbridge"
+
     def score_for(self, call: int, tricks: int) -> Decimal:
         return score(call, tricks)
 

@@ -537,6 +537,13 @@ class Round(TrickDeal):
             while self._phase == PLAYING:
                 self.play(DECK[self._hands[self._to_act].bit_length() - 1])
 
+    def _text_game(self) -> str:
+        """``judgement/r3`` for a round of the schedule, else ``judgement/<trump>[/blind]``."""
+        if self.number is not None:
+            return f"judgement/r{self.number}"
+        trump = "NT" if self.trump is None else self.trump
+        return f"judgement/{trump}" + ("/blind" if self.blind else "")
+
     # ----- scoring ---------------------------------------------------------
 
     def score_for(self, bid: int, tricks: int) -> int:

@@ -204,6 +204,13 @@ class TrickMatch:
             raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
         return self.totals()
 
+    def to_text(self, seat: int | None = None) -> str:
+        """The current deal's position as one line of text (see :mod:`cardlib.position`).
+
+        The deals before it and the shuffle of those to come are not part of a position.
+        """
+        return self._deals[-1].to_text(seat)
+
     def copy(self):
         """An independent copy: the deals so far and the stream the next deals come from."""
         other = self.__class__.__new__(self.__class__)

@@ -400,6 +400,14 @@ class Deal(TrickDeal):
         """What the deal gives the seat's side, every entry in words (once it is over)."""
         return explain_side(self.scores(), seat % 2)
 
+    def _text_game(self) -> str:
+        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
+        return "bridge/dealer-first" if self.first_caller == "dealer" else "bridge"
+
+    def _text_dealer(self) -> str:
+        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
+        return SEAT_LETTERS[self.dealer]
+
     # ----- copying -----------------------------------------------------------
 
     def copy(self) -> Deal:
