@@ -199,3 +199,21 @@ def test_every_deal_round_and_match_has_to_text():
         assert state.to_text(seat=1).endswith(" @1")
         deal = getattr(state, "deal", state)
         assert from_text(state.to_text()) == deal
+
+
+def test_the_coach_widget_shows_the_position_to_copy():
+    from cardlib.widgets.coach import CoachWidget
+
+    deal = callbreak.Deal(seed=4, dealer=0)
+    for _ in range(4):
+        deal.act(3)
+    deal.act(deal.legal_actions()[0])
+    coach = CoachWidget(deal, samples=10, deals_shown=1)
+    field = coach.position_text
+    seat = deal.to_act
+    assert field.value == deal.to_text(seat=seat) and field.value.endswith(f" @{seat}")
+    assert "cardlib-coach-position-text" in field._dom_classes
+    assert from_text(field.value) == deal.visible_to(seat)  # what the player sees, no more
+    field.value = "typed over"  # the field is for copying: the text comes back
+    assert field.value == deal.to_text(seat=seat)
+    assert field.description
