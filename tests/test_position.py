@@ -217,3 +217,19 @@ def test_the_coach_widget_shows_the_position_to_copy():
     field.value = "typed over"  # the field is for copying: the text comes back
     assert field.value == deal.to_text(seat=seat)
     assert field.description
+
+
+def test_puzzles_give_their_position_text():
+    from cardlib.puzzles.best_play import best_puzzle
+    from cardlib.puzzles.legal_play import puzzle
+
+    legal = puzzle("easy", seed=3)
+    view = from_text(legal.position_text)
+    assert isinstance(view, SeatView) and view.seat == legal.seat
+    assert view.hand == set(legal.hand) and view.trick == legal.trick
+    assert sum(hand is not None for hand in view.hands) == 1  # only the player's own hand
+    for game in ("callbreak", "callbridge"):
+        best = best_puzzle("easy", seed=2, game=game)
+        deal = from_text(best.position_text)
+        assert deal == best.replay() and deal.hands == best.hands
+        assert deal.to_act == best.seat and deal.trick == best.trick
