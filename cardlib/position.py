@@ -262,10 +262,10 @@ def _first_leader(key: str, options: dict, dealer: int, players: int, calls: lis
             auction = bridge.Auction.from_calls(dealer, calls, options["first_caller"])
         except CardlibError as error:
             raise PositionError("calls", str(error)) from None
-        contract = auction.contract
-        if contract is None:
+        contract, declarer = auction.contract, auction.declarer
+        if contract is None or declarer is None:
             return dealer, 1, None
-        return (contract.declarer + 1) % 4, 1, contract.trump
+        return (declarer + 1) % 4, 1, contract.trump
     if key == "callbreak":
         direction = options["variant"].direction
         return (dealer + direction) % players, direction, callbreak.TRUMP
@@ -340,7 +340,10 @@ def _replay(
         raise PositionError("hands", str(error)) from None
     for call in calls:
         try:
-            deal.call(call if key == "bridge" else _whole_number(call))
+            if isinstance(deal, bridge.Deal):
+                deal.call(call)
+            else:
+                deal.call(_whole_number(call))
         except CardlibError as error:
             raise PositionError("calls", str(error)) from None
     cards = [card for trick in tricks for card in trick]

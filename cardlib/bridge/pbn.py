@@ -35,7 +35,7 @@ import re
 from collections.abc import Sequence
 
 from cardlib.bridge import Deal
-from cardlib.bridge.calls import SEAT_LETTERS, parse_call
+from cardlib.bridge.calls import SEAT_LETTERS, Contract, FirstCaller, parse_call
 from cardlib.cards import RANK_CHARS, SUITS, Card, parse_card
 from cardlib.errors import CardlibError
 
@@ -60,6 +60,13 @@ class PBNError(CardlibError):
 
 def _letter(seat: int) -> str:
     return SEAT_LETTERS[seat]
+
+
+def _declarer(contract: Contract) -> int:
+    """The declarer of a contract an auction made: it always has one."""
+    if contract.declarer is None:
+        raise PBNError("Declarer", f"the contract {contract} has no declarer")
+    return contract.declarer
 
 
 def _hand(cards: Sequence[Card]) -> str:
@@ -97,7 +104,7 @@ def to_pbn(deal: Deal, **tags: str) -> str:
     lines.append(f'[Deal "{_deal_tag(deal, deal.dealer)}"]')
     contract = deal.contract
     if contract is not None:
-        lines.append(f'[Declarer "{_letter(contract.declarer)}"]')
+        lines.append(f'[Declarer "{_letter(_declarer(contract))}"]')
         lines.append(f'[Contract "{contract.bid}{"X" * contract.doubled}"]')
         if deal.is_over:
             lines.append(f'[Result "{deal.declarer_tricks}"]')
@@ -108,7 +115,7 @@ def to_pbn(deal: Deal, **tags: str) -> str:
     calls = [_pbn_call(call) for call in auction.calls]
     lines.extend(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))
     if contract is not None:
-        leader = (contract.declarer + 1) % 4
+        leader = (_declarer(contract) + 1) % 4
         lines.append(f'[Play "{_letter(leader)}"]')
         tricks = [(t.seats, t.cards) for t in deal.tricks]
         if deal.trick:
@@ -208,7 +215,7 @@ def from_pbn(text: str) -> Deal:
     hands = _read_hands(found["Deal"][0])
     auction_value, auction_lines = found.get("Auction", ("", []))
     dealer = _seat("Dealer", found["Dealer"][0]) if "Dealer" in found else None
-    first_caller = "left"
+    first_caller: FirstCaller = "left"
     if auction_value:
         first = _seat("Auction", auction_value)
         if dealer is None:
@@ -247,9 +254,9 @@ def _check_contract(deal: Deal, found: dict[str, tuple[str, list[str]]]) -> None
     if (
         contract is not None
         and declarer not in ("", "?")
-        and _seat("Declarer", declarer) != contract.declarer
+        and _seat("Declarer", declarer) != _declarer(contract)
     ):
-        raise PBNError("Declarer", f"the auction gives {_letter(contract.declarer)}")
+        raise PBNError("Declarer", f"the auction gives {_letter(_declarer(contract))}")
 
 
 def _play(deal: Deal, value: str, lines: list[str]) -> None:
@@ -259,7 +266,7 @@ def _play(deal: Deal, value: str, lines: list[str]) -> None:
             raise PBNError("Play", "cards played without a contract")
         return
     leader = _seat("Play", value)
-    if leader != (contract.declarer + 1) % 4:
+    if leader != (_declarer(contract) + 1) % 4:
         raise PBNError("Play", "the opening leader is declarer's left")
     for line in lines:
         tokens = [t for t in line.split() if not (t.startswith("=") and t.endswith("="))]
