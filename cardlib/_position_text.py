@@ -97,3 +97,17 @@ def write(deal: TrickDeal, seat: int | None = None) -> str:
     if seat is not None:
         fields.append(f"@{seat}")
     return " ".join(fields)
+
+
+def write_match(match: object) -> str:
+    """A match as its header and the position of every deal so far, joined by `` | ``.
+
+    The header is the game's name and the match's own options: ``callbreak/deals=5``,
+    ``callbridge/target=30``, ``judgement``, ``bridge/target=100``.
+    """
+    deals = match._deals  # type: ignore[attr-defined]
+    header = [deals[0]._text_game().split("/")[0]]
+    for option, name in (("deals", "deals_to_play"), ("target", "target")):
+        if hasattr(match, name):
+            header.append(f"{option}={getattr(match, name)}")
+    return " | ".join(["/".join(header), *(write(deal) for deal in deals)])

@@ -205,11 +205,16 @@ class TrickMatch:
         return self.totals()
 
     def to_text(self, seat: int | None = None) -> str:
-        """The current deal's position as one line of text (see :mod:`cardlib.position`).
+        """The match as one line of text: its options and every deal so far (see
+        :mod:`cardlib.position`); with ``seat``, only the current deal as that seat sees it.
 
-        The deals before it and the shuffle of those to come are not part of a position.
+        The shuffle of the deals to come is not part of a position.
         """
-        return self._deals[-1].to_text(seat)
+        if seat is not None:
+            return self._deals[-1].to_text(seat)
+        from cardlib._position_text import write_match  # only text: imported when first used
+
+        return write_match(self)
 
     def copy(self):
         """An independent copy: the deals so far and the stream the next deals come from."""

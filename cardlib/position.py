@@ -46,6 +46,14 @@ True
 >>> to_text(deal, seat=1)
 'callbreak 3 ?2/Q.43../?3/?3 1/1/1/1 AS @1'
 
+**A match** is written as a header, the game's name and the match's own options
+(``callbreak/deals=5``, ``callbridge/target=30``, ``judgement``, ``bridge/target=100``),
+then the position of every deal so far, each after `` | ``; :func:`from_text` gives the
+match back, its totals, phase and current deal the same. The shuffle of the deals to come
+is not part of a position (FEN does not hold the moves to come either): a match read back
+deals its next hands from a stream seeded by the text. A match as one seat sees it is the
+current deal as that seat sees it.
+
 :func:`from_text` of a whole position gives the deal (a ``Deal``, or Judgement's
 ``Round``), checked by playing it through the game's rules, so a position that could not
 have arisen (an illegal card, a card twice, a wrong call) is refused; of a position as one
@@ -55,11 +63,12 @@ seat sees it, it gives that seat's :class:`~cardlib.game.SeatView`. Bad text rai
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 
 from cardlib import bridge, callbreak, callbridge, judgement
-from cardlib._position_text import CALLBREAK_OPTIONS, write
+from cardlib._position_text import CALLBREAK_OPTIONS, write, write_match
 from cardlib.cards import DECK, RANK_CHARS, SUITS, Card, parse_card
 from cardlib.errors import CardlibError
 from cardlib.game import PLAYING, SeatView, TrickDeal
@@ -90,6 +99,8 @@ def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
     number of cards, and the text ends ``@seat``. A match is written as its current deal.
     """
     if isinstance(deal, TrickMatch):
+        if seat is None:
+            return write_match(deal)
         deal = deal.deal
     if not isinstance(deal, TrickDeal):
         raise CardlibError(
@@ -205,7 +216,7 @@ def _seats_of_play(
     return seats
 
 
-def from_text(text: str) -> TrickDeal | SeatView:
+def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     """The deal (or round) a position text describes, or, for a text ending ``@seat``, what
     that seat sees of it (a :class:`~cardlib.game.SeatView`).
 
@@ -215,6 +226,8 @@ def from_text(text: str) -> TrickDeal | SeatView:
     """
     if not isinstance(text, str):
         raise PositionError("game", f"a position is a line of text, got {text!r}")
+    if "|" in text:
+        return _match_from_text(text)
     fields = text.split()
     seat = None
     if len(fields) == 6 and fields[5].startswith("@"):
@@ -390,3 +403,67 @@ def _fill_hidden(dealt: list[int], held: list[int], hidden: list[int]) -> None:
         for index in spare[:count]:
             dealt[who] |= 1 << index
         del spare[:count]
+
+
+# ----- matches -----------------------------------------------------------------
+
+
+def _match_from_text(text: str) -> TrickMatch:
+    """A match from its header and its deals' positions (see the module docstring)."""
+    header, *deal_texts = (part.strip() for part in text.split("|"))
+    name, *options = header.split("/")
+    settings: dict[str, int] = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        if key not in ("deals", "target") or key in settings or not value.isdigit():
+            raise PositionError("match", f"the options are deals=N and target=N, got {option!r}")
+        settings[key] = int(value)
+    if name not in ("callbreak", "callbridge", "judgement", "bridge") or not deal_texts:
+        raise PositionError(
+            "match", f"a match is its game and options, then | and each deal; got {header!r}"
+        )
+    deals = []
+    for number, deal_text in enumerate(deal_texts, 1):
+        try:
+            deal = from_text(deal_text)
+        except PositionError as error:
+            raise PositionError("match", f"deal {number}: {error}") from None
+        if not isinstance(deal, TrickDeal) or not deal._text_game().startswith(name):
+            raise PositionError("match", f"deal {number} is not a whole {name} position")
+        deals.append(deal)
+    match = _new_match(name, settings, deals[0])
+    direction = deals[0].direction
+    for number, deal in enumerate(deals):
+        if deal._text_game() != deals[0]._text_game() and name != "judgement":
+            raise PositionError("match", f"deal {number + 1} is played under other options")
+        if name == "judgement" and (deal.players, deal.number) != (match.players, number + 1):
+            raise PositionError("match", f"deal {number + 1} is not round {number + 1}")
+        if deal.dealer != (match.first_dealer + direction * number) % match.players:
+            raise PositionError("match", f"deal {number + 1}: the deal passes one seat each time")
+        match._deals = deals[: number + 1]
+        if number < len(deals) - 1 and (deal.phase != "over" or match._finished()):
+            raise PositionError("match", f"deal {number + 1} is not over, or the match ended there")
+    # The shuffle of the deals to come is not part of a position: it is drawn from the text.
+    match._rng = random.Random(text)
+    return match
+
+
+def _new_match(name: str, settings: dict[str, int], first: TrickDeal) -> TrickMatch:
+    try:
+        if isinstance(first, callbreak.Deal):
+            deals = settings.get("deals", callbreak.DEALS_PER_MATCH)
+            return callbreak.Match(0, first.dealer, first.variant, deals)
+        if isinstance(first, callbridge.Deal):
+            if "target" not in settings:
+                raise PositionError("match", "a Call Bridge match needs its target=N")
+            return callbridge.Match(0, first.dealer, target=settings["target"])
+        if isinstance(first, judgement.Round):
+            return judgement.Match(first.players, 0, first.dealer)
+        if isinstance(first, bridge.Deal):
+            target = settings.get("target", bridge.GAME_POINTS)
+            return bridge.Match(0, first.dealer, first.first_caller, target)
+    except PositionError:
+        raise
+    except (CardlibError, ValueError, TypeError) as error:
+        raise PositionError("match", str(error)) from None
+    raise PositionError("match", f"no match of {name}")

@@ -197,8 +197,8 @@ def test_every_deal_round_and_match_has_to_text():
     for state in states:
         assert state.to_text() == to_text(state)
         assert state.to_text(seat=1).endswith(" @1")
-        deal = getattr(state, "deal", state)
-        assert from_text(state.to_text()) == deal
+        copy = from_text(state.to_text())
+        assert getattr(copy, "deals", copy) == getattr(state, "deals", state)
 
 
 def test_the_coach_widget_shows_the_position_to_copy():
@@ -233,3 +233,56 @@ def test_puzzles_give_their_position_text():
         deal = from_text(best.position_text)
         assert deal == best.replay() and deal.hands == best.hands
         assert deal.to_act == best.seat and deal.trick == best.trick
+
+
+@st.composite
+def matches(draw):
+    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge"]))
+    seed = draw(seeds)
+    if game == "callbreak":
+        return callbreak.Match(seed=seed, variant=draw(variants), deals=draw(st.integers(1, 3)))
+    if game == "callbridge":
+        return callbridge.Match(seed=seed, target=draw(st.integers(1, 15)))
+    if game == "judgement":
+        return judgement.Match(players=draw(st.integers(3, 7)), seed=seed)
+    first_caller = draw(st.sampled_from(["left", "dealer"]))
+    return bridge.Match(seed=seed, first_caller=first_caller, target=draw(st.integers(1, 60)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(matches(), st.integers(0, 150), st.randoms(use_true_random=False))
+def test_a_match_round_trips_with_its_deals_and_totals(match, steps, rng):
+    for _ in range(steps):
+        if match.is_over:
+            break
+        if not match.legal_actions():
+            match.next_deal()
+        else:
+            match.act(random_action(match.deal, rng))
+    copy = from_text(to_text(match))
+    assert type(copy) is type(match) and repr(copy) == repr(match)
+    assert copy.deals == match.deals and copy.phase == match.phase
+    assert copy.totals() == match.totals() and copy.scores_by_deal() == match.scores_by_deal()
+    assert copy.legal_actions() == match.legal_actions() and copy.to_act == match.to_act
+    assert to_text(copy) == to_text(match)
+    if match.is_over:
+        assert copy.winners() == match.winners() and copy.returns() == match.returns()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "callbreak/deals=0 | callbreak 0 A.../K.../Q.../J... - -",
+        "callbreak/turns=3 | callbreak 0 A.../K.../Q.../J... - -",
+        "callbridge | callbridge 0 A.../K.../Q.../J... - -",  # no target
+        "chess | callbreak 0 A.../K.../Q.../J... - -",
+        "callbreak |",
+        "callbreak | callbridge 0 A.../K.../Q.../J... - -",
+        "callbreak | callbreak 0 A.../K.../Q.../J... - - | callbreak 1 A.../K.../Q.../J... - -",
+        "callbreak | callbreak 0 A.../K.../Q.../J... - - @0",
+        "callbreak | callbreak 0 A.../K.../Q.../J.. - -",
+    ],
+)
+def test_bad_match_text_is_refused(text):
+    with pytest.raises(CardlibError, match="field match"):
+        from_text(text)
