@@ -436,7 +436,10 @@ def _match_from_text(text: str) -> TrickMatch:
     for number, deal in enumerate(deals):
         if deal._text_game() != deals[0]._text_game() and name != "judgement":
             raise PositionError("match", f"deal {number + 1} is played under other options")
-        if name == "judgement" and (deal.players, deal.number) != (match.players, number + 1):
+        if isinstance(deal, judgement.Round) and (deal.players, deal.number) != (
+            match.players,
+            number + 1,
+        ):
             raise PositionError("match", f"deal {number + 1} is not round {number + 1}")
         if deal.dealer != (match.first_dealer + direction * number) % match.players:
             raise PositionError("match", f"deal {number + 1}: the deal passes one seat each time")
