@@ -254,7 +254,17 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     calls = [] if calls_field == "-" else calls_field.split("/")
     tricks = _parse_play(play_field)
     deal = _replay(key, options, dealer, held, calls, tricks, viewer)
-    return deal if viewer is None else deal.visible_to(viewer)
+    if viewer is None:
+        return deal
+    seen = deal._seen_by(viewer)
+    for who, mask in enumerate(held):
+        if (mask >= 0) != (who in seen):
+            raise PositionError(
+                "hands",
+                f"seat {viewer} {'sees' if who in seen else 'cannot see'} seat {who}'s hand "
+                f"now: write it {'out' if who in seen else 'as ? and its number of cards'}",
+            )
+    return deal.visible_to(viewer)
 
 
 def _parse_dealer(field: str, key: str, players: int) -> int:

@@ -163,6 +163,8 @@ def test_bridge_position_names_seats_by_letter_and_keeps_the_auction():
         ("callbreak 3 A.2../K.3../Q.4../J.5.. 1/1/1/1 2H3H/", "play"),
         ("callbreak 3 A.../K.../Q.../J... 1/1/1/1 2H3H4H/5H", "play"),
         ("callbreak 0 A.../K.../Q.../J... - - @4", "@seat"),
+        ("callbreak 0 ?1/K.../Q.../J... - - @0", "hands"),  # the viewer's own hand hidden
+        ("callbreak 0 A.../K.../?1/?1 - - @0", "hands"),  # a hand the viewer cannot see
         ("callbreak 0 A.../K.../Q.../J...", "game"),
         ("", "game"),
     ],
