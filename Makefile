@@ -109,4 +109,5 @@ bench: $(STAMP) catalogs chromium
 	$(PY) benchmarks/ui_latency.py
 	$(PY) benchmarks/bench_coach.py
 	$(PY) benchmarks/bench_review.py
+	$(PY) benchmarks/bench_position.py
 	$(PY) benchmarks/lite_site.py

@@ -288,3 +288,17 @@ def test_a_match_round_trips_with_its_deals_and_totals(match, steps, rng):
 def test_bad_match_text_is_refused(text):
     with pytest.raises(CardlibError, match="field match"):
         from_text(text)
+
+
+def test_the_position_benchmark_runs(capsys):
+    """A tiny run of benchmarks/bench_position.py (its timings are never asserted)."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_position.py"
+    spec = importlib.util.spec_from_file_location("bench_position", script)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    results = bench.main(["--positions", "2"])
+    assert set(results) == set(bench.GAMES)
+    assert "Contract Bridge: write" in capsys.readouterr().out
