@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from cardlib import game
+from cardlib import _api, game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, check_count, is_count
 from cardlib.game import Explanation, PointsExplained, TrickDeal, deal_hands
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
-from cardlib.tricks import trick_winner as _trick_winner
 
 TRUMP = "S"
 MAX_CALL = 13
@@ -140,44 +139,70 @@ def _rules(variant: Variant) -> PlayRules:
     return _RULES[variant.free_discard, variant.no_spade_lead_first_trick]
 
 
+def as_rules(rules: PlayRules | Variant = STANDARD) -> PlayRules:
+    """Call Break's play rules from a :class:`Variant` or from its :func:`play_rules` value.
+
+    Rules of another game are refused: Call Break's answer under them would be wrong.
+    """
+    if isinstance(rules, Variant):
+        return _rules(rules)
+    if isinstance(rules, PlayRules) and rules in _RULES.values():
+        return rules
+    raise _api.refuse_rules(
+        "Call Break", rules, "a callbreak.Variant or callbreak.play_rules(variant)"
+    )
+
+
 def legal_plays(
-    hand: Iterable[Card | str],
-    trick: Sequence[Card | str] = (),
-    variant: Variant = STANDARD,
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | Variant = STANDARD,
     first_trick: bool = False,
+    *,
+    variant: Variant | _api.Unset = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick`` (the cards played so far).
+
+    ``rules`` is a :class:`Variant` or its :func:`play_rules`; ``variant=`` is its old,
+    deprecated name.
 
     >>> from cardlib import parse_cards
     >>> sorted(legal_plays(parse_cards("3H KH 2S"), parse_cards("QH")))
     [Card('KH')]
     """
-    return game.legal_plays(hand, trick, _rules(variant), first_trick)
+    rules = _api.old_keyword(rules, STANDARD, "variant", variant, "callbreak.legal_plays")
+    return game.legal_plays(hand, trick, as_rules(rules), first_trick)
 
 
 def explain_play(
-    hand: Iterable[Card | str],
-    trick: Sequence[Card | str] = (),
-    variant: Variant = STANDARD,
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | Variant = STANDARD,
     first_trick: bool = False,
+    *,
+    variant: Variant | _api.Unset = _api.UNSET,
 ) -> Explanation:
     """What you may play and why: ``.legal``, ``.rule`` (the step of the ladder) and ``.text``.
 
     The rule ids, in ladder order: ``lead``, ``lead-no-spade``, ``must-beat``,
     ``follow-any``, ``follow-trumped``, ``must-trump``, ``must-overtrump``,
-    ``must-undertrump``, ``free``.
+    ``must-undertrump``, ``free``. ``rules`` as for :func:`legal_plays`.
     """
-    return game.explain_play(hand, trick, _rules(variant), first_trick)
+    rules = _api.old_keyword(rules, STANDARD, "variant", variant, "callbreak.explain_play")
+    return game.explain_play(hand, trick, as_rules(rules), first_trick)
 
 
-def trick_winner(trick: Sequence[Card | str]) -> int:
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = TRUMP) -> int:
     """Index, in play order, of the card that wins a Call Break trick (spades trump).
 
-    >>> from cardlib import parse_cards
-    >>> trick_winner(parse_cards("AH 2S KH 3H"))
+    ``trick`` is cards or text; ``trump`` is taken as in every game, but in Call Break
+    it can only be ``"S"``.
+
+    >>> trick_winner("AH 2S KH 3H")
     1
     """
-    return _trick_winner(trick, TRUMP, players=4)
+    _api.spades_only("Call Break", trump)
+    return _api.winner(trick, TRUMP, players=4)
 
 
 def check_call(call: int, variant: Variant = STANDARD) -> None:
@@ -321,6 +346,16 @@ class Deal(TrickDeal):
                     message.format(seat=seat, rule=rule),
                     rule,
                 )
+
+    def _text_game(self) -> str:
+        """``callbreak`` and the variant's options (:mod:`cardlib.position`)."""
+        from cardlib._position_text import CALLBREAK_OPTIONS
+
+        variant = self.variant
+        options = [
+            word for word, (name, on) in CALLBREAK_OPTIONS.items() if getattr(variant, name) == on
+        ]
+        return "/".join(["callbreak", *options])
 
     def score_for(self, call: int, tricks: int) -> Decimal:
         """The points for a call and the tricks taken, under this deal's variant."""

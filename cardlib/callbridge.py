@@ -33,14 +33,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from cardlib import game
+from cardlib import _api, game
 from cardlib.cards import Card
 from cardlib.errors import IllegalCallError, check_count
 from cardlib.game import Explanation, PointsExplained, TrickDeal
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
-from cardlib.tricks import trick_winner as _trick_winner
 
 TRUMP = "S"
 MIN_BID, MAX_BID = 2, 12
@@ -57,20 +56,51 @@ def play_rules() -> PlayRules:
     return RULES
 
 
+def as_rules(rules: PlayRules | None = RULES) -> PlayRules:
+    """Call Bridge's play rules: it has no variants, so only :data:`RULES` (or ``None``)."""
+    if rules is None or rules == RULES:
+        return RULES
+    raise _api.refuse_rules("Call Bridge", rules, "callbridge.RULES (it has no variants)")
+
+
+def _first_trick_given_as_rules(
+    rules: PlayRules | bool | None, first_trick: bool, function: str
+) -> tuple[PlayRules | None, bool]:
+    """The old third argument was ``first_trick``: a bool there still works, with a warning."""
+    if isinstance(rules, bool):
+        _api.warn_renamed(
+            f"{function}(hand, trick, first_trick)",
+            f"{function}(hand, trick, rules, first_trick)",
+            4,
+        )
+        return RULES, rules
+    return rules, first_trick
+
+
 def legal_plays(
-    hand: Iterable[Card | str], trick: Sequence[Card | str] = (), first_trick: bool = False
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | None = RULES,
+    first_trick: bool = False,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick`` (the cards played so far).
+
+    ``rules`` is there so that every game's ``legal_plays`` reads the same; Call Bridge has
+    one set, :data:`RULES`.
 
     >>> from cardlib import parse_cards
     >>> sorted(legal_plays(parse_cards("2S 4H"), parse_cards("5C KS")))
     [Card('2S'), Card('4H')]
     """
-    return game.legal_plays(hand, trick, RULES, first_trick)
+    rules, first_trick = _first_trick_given_as_rules(rules, first_trick, "callbridge.legal_plays")
+    return game.legal_plays(hand, trick, as_rules(rules), first_trick)
 
 
 def explain_play(
-    hand: Iterable[Card | str], trick: Sequence[Card | str] = (), first_trick: bool = False
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | None = RULES,
+    first_trick: bool = False,
 ) -> Explanation:
     """What you may play and why: ``.legal``, ``.rule`` and ``.text``.
 
@@ -78,12 +108,18 @@ def explain_play(
     ``must-trump`` (void, no spade in the trick yet), ``must-overtrump`` and
     ``free``.
     """
-    return game.explain_play(hand, trick, RULES, first_trick)
+    rules, first_trick = _first_trick_given_as_rules(rules, first_trick, "callbridge.explain_play")
+    return game.explain_play(hand, trick, as_rules(rules), first_trick)
 
 
-def trick_winner(trick: Sequence[Card | str]) -> int:
-    """Index, in play order, of the card that wins a Call Bridge trick (spades trump)."""
-    return _trick_winner(trick, TRUMP, players=4)
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = TRUMP) -> int:
+    """Index, in play order, of the card that wins a Call Bridge trick (spades trump).
+
+    >>> trick_winner("AH 2S KH 3H")
+    1
+    """
+    _api.spades_only("Call Bridge", trump)
+    return _api.winner(trick, TRUMP, players=4)
 
 
 def check_bid(bid: int) -> None:
@@ -170,6 +206,24 @@ class Deal(TrickDeal):
     def __init__(self, seed=None, dealer: int | None = None):
         super().__init__(seed, dealer)
 
+    # Call Bridge says "bid": its words for the engine's calls.
+    def bid(self, n: int, seat: int | None = None) -> None:
+        """The seat to act bids ``n`` tricks (2..12); the same as :meth:`call`."""
+        self.call(n, seat)
+
+    def legal_bids(self) -> range:
+        """The bids the seat to act may make (empty unless bidding); as :meth:`legal_calls`."""
+        return self.legal_calls()
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids by seat; ``None`` for a seat that has not bid yet (as :attr:`calls`)."""
+        return self.calls
+
+    def _text_game(self) -> str:
+        """``callbridge``: it has no options (:mod:`cardlib.position`)."""
+        return "callbridge"
+
     def score_for(self, call: int, tricks: int) -> Decimal:
         """The points for a bid and the tricks taken."""
         return score(call, tricks)
@@ -201,6 +255,14 @@ class Match(TrickMatch):
 
     def _finished(self) -> bool:
         return self._deals[-1].phase == "over" and max(self.totals()) >= self.target
+
+    def bid(self, n: int, seat: int | None = None) -> None:
+        """The seat to act bids ``n`` in the current deal; the same as :meth:`call`."""
+        self.call(n, seat)
+
+    def legal_bids(self) -> range:
+        """The bids the seat to act may make in the current deal."""
+        return self.legal_calls()
 
     def __repr__(self) -> str:
         return f"<callbridge.Match deal {len(self._deals)} target={self.target} phase={self.phase}>"

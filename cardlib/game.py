@@ -1024,6 +1024,21 @@ class TrickDeal:
         self._hands = hands
         self._legal = None  # worked out again for the new hand on the next turn
 
+    def to_text(self, seat: int | None = None) -> str:
+        """This position as one line of text, :func:`cardlib.position.from_text` reads it back;
+        with ``seat``, only what that seat sees (the grammar: :mod:`cardlib.position`)."""
+        from cardlib._position_text import write  # only text: imported when first used
+
+        return write(self, seat)
+
+    def _text_game(self) -> str:
+        """The position text's ``game`` field: each game names itself and its options."""
+        raise CardlibError(f"{type(self).__name__} has no position text", "position")
+
+    def _text_dealer(self) -> str:
+        """The position text's ``dealer`` field: the dealer's seat number."""
+        return str(self.dealer)
+
     # ----- copying ----------------------------------------------------------
 
     def copy(self):

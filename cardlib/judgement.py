@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from cardlib import _api
 from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import (
     DECK,
@@ -37,7 +38,6 @@ from cardlib.cards import (
     SUITS,
     Card,
 )
-from cardlib.cards import parse_cards as _parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError, check_count
 from cardlib.game import (
     PLAYING,
@@ -57,7 +57,6 @@ from cardlib.game import (
 from cardlib.i18n import _, ngettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, check_trump, explain_text, legal_mask
-from cardlib.tricks import trick_winner as _trick_winner
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 CARDS_PER_ROUND = (7, 6, 5, 4, 3, 2, 1, 1)
@@ -250,43 +249,66 @@ def _masks(hand, trick) -> tuple[int, list[int]]:
     return position_masks(hand, trick, MAX_PLAYERS)
 
 
+def as_rules(rules: PlayRules | str | None = None) -> PlayRules:
+    """Judgement's play rules from the round's trump (a suit letter, or ``None``) or from
+    :func:`play_rules`; rules of another game are refused."""
+    if isinstance(rules, PlayRules):
+        if _api.follow_any_rules(rules):
+            return rules
+    elif rules is None or (isinstance(rules, str) and len(rules) == 1 and rules in SUITS):
+        return play_rules(rules)
+    raise _api.refuse_rules(
+        "Judgement", rules, "the round's trump (S, H, D, C or None) or judgement.play_rules(trump)"
+    )
+
+
 def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
-    trump: str | None = None,
+    rules: PlayRules | str | None = None,
+    *,
+    trump: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play: any card of the led suit if you hold one, else any card.
 
-    The trump never changes what is legal in Judgement (trumping is allowed,
-    never required), so ``trump`` only matters to :func:`explain_play`.
+    ``rules`` is the round's trump (``"C"``; ``None`` for none) or its :func:`play_rules`;
+    ``trump=`` is its old, deprecated name. The trump never changes what is legal in
+    Judgement (trumping is allowed, never required), so it only matters to
+    :func:`explain_play`.
 
     >>> sorted(legal_plays("3H KH 2S", "QH"))
     [Card('3H'), Card('KH')]
     """
+    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.legal_plays")
+    checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
-    return cards_of(legal_mask(hand_mask, played, play_rules(trump))[0])
+    return cards_of(legal_mask(hand_mask, played, checked)[0])
 
 
 def explain_play(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
-    trump: str | None = None,
+    rules: PlayRules | str | None = None,
+    *,
+    trump: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
-    """What you may play and why (rule ids ``lead``, ``follow-any``, ``free``)."""
+    """What you may play and why (rule ids ``lead``, ``follow-any``, ``free``); ``rules`` as
+    for :func:`legal_plays`."""
+    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.explain_play")
+    checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
-    rules = play_rules(trump)
-    mask, rule = legal_mask(hand_mask, played, rules)
-    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, rules, mask, rule))
+    mask, rule = legal_mask(hand_mask, played, checked)
+    return Explanation(cards_of(mask), rule, explain_text(hand_mask, played, checked, mask, rule))
 
 
-def trick_winner(trick: Sequence[Card | str] | str, trump: str | None) -> int:
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:
     """Index, in play order, of the winning card: the highest trump, else the highest of the led
-    suit.
+    suit. ``trump`` is the round's suit letter, ``None`` (or ``"NT"``) for none.
 
     >>> trick_winner("KH 2C AH", trump="C")
     1
     """
-    return _trick_winner(_parse_cards(trick), trump)
+    return _api.winner(trick, trump)
 
 
 def score(bid: int, tricks: int) -> int:
@@ -501,6 +523,13 @@ class Round(TrickDeal):
             self._hands, self._face_down = self._face_down, None
             while self._phase == PLAYING:
                 self.play(DECK[self._hands[self._to_act].bit_length() - 1])
+
+    def _text_game(self) -> str:
+        """``judgement/r3`` for a round of the schedule, else ``judgement/<trump>[/blind]``."""
+        if self.number is not None:
+            return f"judgement/r{self.number}"
+        trump = "NT" if self.trump is None else self.trump
+        return f"judgement/{trump}" + ("/blind" if self.blind else "")
 
     # ----- scoring ---------------------------------------------------------
 

@@ -204,6 +204,18 @@ class TrickMatch:
             raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
         return self.totals()
 
+    def to_text(self, seat: int | None = None) -> str:
+        """The match as one line of text: its options and every deal so far (see
+        :mod:`cardlib.position`); with ``seat``, only the current deal as that seat sees it.
+
+        The shuffle of the deals to come is not part of a position.
+        """
+        if seat is not None:
+            return self._deals[-1].to_text(seat)
+        from cardlib._position_text import write_match  # only text: imported when first used
+
+        return write_match(self)
+
     def copy(self):
         """An independent copy: the deals so far and the stream the next deals come from."""
         other = self.__class__.__new__(self.__class__)

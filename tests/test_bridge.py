@@ -21,7 +21,7 @@ from cardlib.bridge import (
     Auction,
     Contract,
     Deal,
-    Game,
+    Match,
     RandomBridgeBot,
     SensibleBridgeBot,
     honours,
@@ -571,7 +571,7 @@ def test_part_scores_add_up_to_game_and_overtricks_never_count():
     assert sum(s.below[0] for s in [*scores, third]) == 110
 
 
-def play_scripted(game: Game, calls: str) -> None:
+def play_scripted(game: Match, calls: str) -> None:
     """Make ``calls`` in the current deal, then let sensible bots play the cards."""
     for call in calls.split():
         game.call(call)
@@ -579,7 +579,7 @@ def play_scripted(game: Game, calls: str) -> None:
 
 
 def test_a_game_ends_when_a_side_reaches_100_below_and_passed_out_deals_are_redealt():
-    game = Game(seed=3, dealer="N")
+    game = Match(seed=3, dealer="N")
     assert game.deal.dealer == NORTH and game.to_act == EAST
     play_scripted(game, "P P P P")
     assert game.phase == "deal-over" and game.below() == (0, 0)
@@ -608,7 +608,7 @@ def test_a_game_ends_when_a_side_reaches_100_below_and_passed_out_deals_are_rede
 
 
 def test_a_doubled_part_score_counts_in_full_towards_game():
-    game = Game(seed=11, dealer="W")
+    game = Match(seed=11, dealer="W")
     # North opens 2H, East doubles; if it makes, 120 below wins the game at once.
     for call in ["2H", "X", "P", "P", "P"]:
         game.call(call)
@@ -632,7 +632,7 @@ def test_games_to_100_between_bots(seed, first_caller, sensible):
         if sensible
         else [RandomBridgeBot(rng.getrandbits(32)) for _ in range(4)]
     )
-    game = bridge.play_game(Game(seed=seed, first_caller=first_caller), bots)
+    game = bridge.play_game(Match(seed=seed, first_caller=first_caller), bots)
     assert game.phase == "over"
     below_ns = below_ew = 0
     for number, deal in enumerate(game.deals):

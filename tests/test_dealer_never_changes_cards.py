@@ -66,7 +66,7 @@ def test_matches_deal_the_same_cards_whoever_deals_first(seed, dealer):
     for make in (
         lambda **kw: callbreak.Match(seed=seed, **kw),
         lambda **kw: callbridge.Match(seed=seed, target=30, **kw),
-        lambda **kw: bridge.Game(seed=seed, **kw),
+        lambda **kw: bridge.Match(seed=seed, **kw),
     ):
         assert make(dealer=dealer).deal.hands == make().deal.hands
         assert make(dealer=dealer).first_dealer == dealer

@@ -272,13 +272,13 @@ def test_dealers_left_leads_the_first_trick():
 def test_play_rules_are_the_shared_ladder_with_no_duty_to_beat_or_trump():
     assert j.play_rules("H") == PlayRules(trump="H", must_beat=False, void_rule="free")
     # Hearts led, Q♥ down: any heart, no duty to beat (Call Break would force K♥).
-    assert j.legal_plays("3H KH 2C", "QH", trump="C") == frozenset(parse_cards("3H KH"))
-    assert j.explain_play("3H KH 2C", "QH", trump="C").rule == "follow-any"
+    assert j.legal_plays("3H KH 2C", "QH", "C") == frozenset(parse_cards("3H KH"))
+    assert j.explain_play("3H KH 2C", "QH", "C").rule == "follow-any"
     # Void in hearts, holding a trump: any card, trumping allowed, never required.
-    assert j.legal_plays("2C 5S", "QH", trump="C") == frozenset(parse_cards("2C 5S"))
-    assert j.explain_play("2C 5S", "QH", trump="C").rule == "free"
+    assert j.legal_plays("2C 5S", "QH", "C") == frozenset(parse_cards("2C 5S"))
+    assert j.explain_play("2C 5S", "QH", "C").rule == "free"
     # Leading: any card, trumps included.
-    assert j.legal_plays("2C 5S", (), trump="C") == frozenset(parse_cards("2C 5S"))
+    assert j.legal_plays("2C 5S", (), "C") == frozenset(parse_cards("2C 5S"))
 
 
 @settings(max_examples=100, deadline=None)

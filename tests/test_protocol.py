@@ -228,7 +228,7 @@ def matches(draw):
         return callbridge.Match(seed=seed, target=draw(st.integers(1, 15)))
     if game == "judgement":
         return judgement.Match(players=draw(st.integers(3, 7)), seed=seed)
-    return bridge.Game(seed=seed, target=draw(st.integers(1, 60)))
+    return bridge.Match(seed=seed, target=draw(st.integers(1, 60)))
 
 
 @settings(max_examples=12, deadline=None)
@@ -250,7 +250,7 @@ def test_a_whole_match_through_the_protocol(match, rng):
         assert match.visible_to(seat).legal_actions == legal
         assert not match.hidden_from(seat) & (match.visible_to(seat).hand or frozenset())
         twin, snapshot = match.copy(), match._state()
-        if isinstance(match, bridge.Game) and "P" in legal and rng.random() < 0.6:
+        if isinstance(match, bridge.Match) and "P" in legal and rng.random() < 0.6:
             action = "P"
         else:
             action = rng.choice(legal)

@@ -169,7 +169,7 @@ def test_the_review_sees_only_the_seats_own_view():
 
 
 def test_contract_bridge_is_not_reviewed_and_says_so():
-    game = bridge.Game(seed=1)
+    game = bridge.Match(seed=1)
     assert not reviewable(game) and reviewable(callbreak.Match(seed=1))
     with pytest.raises(CardlibError, match="not for Contract Bridge") as error:
         review([(game.deal.copy(), game.deal.legal_actions()[0])])

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardlib import game
+from cardlib import _api, game
 from cardlib.bridge.auction import Auction
 from cardlib.bridge.bots import (
     HCP,
@@ -97,12 +97,18 @@ from cardlib.bridge.scoring import (
     score,
     undertrick_penalty,
 )
-from cardlib.cards import SUITS, Card, from_mask, parse_cards, sort_for_display
-from cardlib.errors import CardlibError, CardlibTypeError, OutOfTurnError, PhaseError, check_count
+from cardlib.cards import SUITS, Card, from_mask, sort_for_display
+from cardlib.errors import (
+    CardlibError,
+    CardlibTypeError,
+    IllegalCallError,
+    OutOfTurnError,
+    PhaseError,
+    check_count,
+)
 from cardlib.game import CALLING, OVER, PLAYING, Explanation, PointsExplained, TrickDeal
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
-from cardlib.tricks import trick_winner as _trick_winner
 
 # ----- playing: the shared ladder with the contract's trump ------------------
 
@@ -118,23 +124,51 @@ def play_rules(strain: str | None) -> PlayRules:
     return PlayRules(trump=trump, must_beat=False, void_rule="free")
 
 
+def as_rules(rules: PlayRules | Contract | str | None = None) -> PlayRules:
+    """The play rules of a contract: from its strain (``"S"`` … ``"C"``, ``"NT"``; ``None``
+    before there is one), a :class:`Contract`, or :func:`play_rules`."""
+    if isinstance(rules, Contract):
+        return play_rules(rules.strain)
+    if isinstance(rules, PlayRules):
+        if _api.follow_any_rules(rules):
+            return rules
+    elif rules is None or rules in STRAINS:
+        return play_rules(rules)
+    raise _api.refuse_rules(
+        "Contract Bridge", rules, "a strain (S, H, D, C, NT), a Contract or bridge.play_rules()"
+    )
+
+
 def legal_plays(
-    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), strain=None
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | Contract | str | None = None,
+    *,
+    strain: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick``: follow suit if you can, else any.
 
-    >>> from cardlib import parse_cards
+    ``rules`` is the contract's strain, the :class:`Contract` or its :func:`play_rules`;
+    ``strain=`` is its old, deprecated name.
+
     >>> sorted(legal_plays("3H KH 2S", "QH", "S"))
     [Card('3H'), Card('KH')]
     """
-    return game.legal_plays(hand, trick, play_rules(strain))
+    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.legal_plays")
+    return game.legal_plays(hand, trick, as_rules(rules))
 
 
 def explain_play(
-    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), strain=None
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    rules: PlayRules | Contract | str | None = None,
+    *,
+    strain: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
-    """What you may play and why (``lead``, ``follow-any`` or ``free``)."""
-    return game.explain_play(hand, trick, play_rules(strain))
+    """What you may play and why (``lead``, ``follow-any`` or ``free``); ``rules`` as for
+    :func:`legal_plays`."""
+    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.explain_play")
+    return game.explain_play(hand, trick, as_rules(rules))
 
 
 def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:
@@ -143,8 +177,7 @@ def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) ->
     >>> trick_winner("TD 3C KD 5D", trump="C"), trick_winner("TD 3C KD 5D", trump="NT")
     (1, 2)
     """
-    cards = parse_cards(trick) if isinstance(trick, str) else trick
-    return _trick_winner(cards, None if trump in (None, "NT") else trump, players=4)
+    return _api.winner(trick, trump, players=4)
 
 
 # ----- a deal: auction, then play with the dummy ---------------------------------
@@ -392,6 +425,14 @@ class Deal(TrickDeal):
         result = self.scores()
         return explain_side(result, parse_seat(seat) % 2)
 
+    def _text_game(self) -> str:
+        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
+        return "bridge/dealer-first" if self.first_caller == "dealer" else "bridge"
+
+    def _text_dealer(self) -> str:
+        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
+        return SEAT_LETTERS[self.dealer]
+
     # ----- copying -----------------------------------------------------------
 
     def copy(self) -> Deal:
@@ -413,8 +454,10 @@ class Deal(TrickDeal):
 # ----- the game to 100 -----------------------------------------------------------
 
 
-class Game(TrickMatch):
-    """Deals until a side has 100 points below the line; that side wins.
+class Match(TrickMatch):
+    """The game to 100: deals until a side has 100 points below the line; that side wins.
+
+    ``Match``, as in every game (``Game`` is its old, deprecated name).
 
     Part-scores add up, doubled trick scores count in full, overtricks and
     every bonus go above the line and never count towards the 100. A
@@ -498,7 +541,19 @@ class Game(TrickMatch):
         return sheet_html(self)
 
     def __repr__(self) -> str:
-        return f"<bridge.Game deal {len(self._deals)} phase={self.phase} below={self.below()}>"
+        return f"<bridge.Match deal {len(self._deals)} phase={self.phase} below={self.below()}>"
+
+
+#: The old names of this module, kept for one release (a ``DeprecationWarning`` names the new).
+DEPRECATED = {"Game": "Match"}
+
+
+def __getattr__(name: str) -> object:
+    """The deprecated names of :data:`DEPRECATED`, with a warning (PEP 562)."""
+    if name in DEPRECATED:
+        _api.warn_renamed(f"cardlib.bridge.{name}", f"cardlib.bridge.{DEPRECATED[name]}")
+        return globals()[DEPRECATED[name]]
+    raise AttributeError(f"module 'cardlib.bridge' has no attribute {name!r}")
 
 
 __all__ = [
@@ -532,7 +587,8 @@ __all__ = [
     "Deal",
     "DealScore",
     "FirstCaller",
-    "Game",
+    "IllegalCallError",
+    "Match",
     "RandomBridgeBot",
     "Score",
     "SensibleBridgeBot",

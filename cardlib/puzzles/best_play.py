@@ -282,6 +282,12 @@ class BestPlayPuzzle:
             self.deal_seed, self.dealer, self.variant, self.calls, self.history, self.game
         )
 
+    @property
+    def position_text(self) -> str:
+        """The position as one line of text (:mod:`cardlib.position`) with every hand, as the
+        puzzle shows them."""
+        return self.replay().to_text()
+
     def answer_text(self) -> str:
         """Why the best cards are best, in a sentence."""
         return self.reason

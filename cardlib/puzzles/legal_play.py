@@ -215,6 +215,12 @@ class Puzzle:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
         return replay_deal(self.deal_seed, self.dealer, self.variant, self.calls, self.history)
 
+    @property
+    def position_text(self) -> str:
+        """The position as one line of text (:mod:`cardlib.position`), as the player to act
+        sees it: the other hands are hidden there as they are here."""
+        return self.replay().to_text(seat=self.seat)
+
     def answer_text(self) -> str:
         """The answer in a line: ``'K♥ A♥ — must-beat: Hearts were led …'``."""
         return f"{cards_text(sort_for_display(self.legal))} — {self.rule}: {self.explanation}"

@@ -28,7 +28,8 @@ CSS classes (for the browser tests):
   table, one ``tr`` per card or call, best first), ``cardlib-coach-verdict`` (the
   sentence with the margin), ``cardlib-coach-deal`` (the imagined deal shown),
   ``cardlib-coach-deal-back``, ``cardlib-coach-deal-forward``,
-  ``cardlib-coach-deal-label`` ("imagined deal 1 of 3")
+  ``cardlib-coach-deal-label`` ("imagined deal 1 of 3"), ``cardlib-coach-position-text``
+  (the position as text, to copy: :mod:`cardlib.position`)
 """
 
 from __future__ import annotations
@@ -62,6 +63,23 @@ def _points(value) -> str:
 
 def _rows(rows) -> str:
     return "".join("<tr>" + "".join(row) + "</tr>" for row in rows)
+
+
+def _position_text_field(position: object, seat: int) -> widgets.Text:
+    """A text field holding the position as ``seat`` sees it (``cardlib.position``), to copy.
+
+    Only that seat's view: the field never shows a hidden hand. Typing in it changes
+    nothing (the text is put back). Empty and hidden for a ``View``, which has no text form.
+    """
+    to_text = getattr(position, "to_text", None)
+    text = to_text(seat) if to_text is not None else ""
+    field = widgets.Text(
+        value=text,
+        style={"description_width": "initial"},
+        layout={"width": "100%", "display": "flex" if text else "none"},
+    )
+    field.observe(lambda change: setattr(field, "value", text), names="value")
+    return field
 
 
 class CoachWidget:
@@ -105,6 +123,8 @@ class CoachWidget:
         self.calling = self.view.calls[self.view.seat] is None
         self.heading = widgets.HTML()
         self.position_view = widgets.HTML()
+        # "Copy this position": what the player to act sees, as cardlib.position writes it.
+        self.position_text = _position_text_field(position, self.view.seat)
         self.samples_slider = widgets.IntSlider(
             value=samples,
             min=MIN_SAMPLES,
@@ -122,6 +142,7 @@ class CoachWidget:
         self.deal_view = widgets.HTML()
         for part, name in [
             (self.position_view, "position"),
+            (self.position_text, "position-text"),
             (self.samples_slider, "samples"),
             (self.ranking, "ranking"),
             (self.verdict, "verdict"),
@@ -137,6 +158,7 @@ class CoachWidget:
             [
                 widgets.HBox([self.heading, self.language.dropdown]),
                 self.position_view,
+                self.position_text,
                 self.samples_slider,
                 self.verdict,
                 self.ranking,
@@ -204,6 +226,7 @@ class CoachWidget:
             heading = _("The coach: {seat} to play")
         self.heading.value = f"<h3>{heading.format(seat=who)}</h3>"
         self.samples_slider.description = _("Imagined deals (samples)")
+        self.position_text.description = _("This position, to copy:")
         self.deal_back.description = _("◀ back")
         self.deal_back.tooltip = _("previous imagined deal")
         self.deal_forward.description = _("forward ▶")

@@ -200,7 +200,7 @@ GAMES: dict[str, GameSpec] = {
         N_("Contract Bridge"),
         N_("{name} (a game to {points})"),
         {"points": bridge.GAME_POINTS},
-        lambda seed, players: bridge.Game(seed=seed),
+        lambda seed, players: bridge.Match(seed=seed),
         _bridge_bot,
         "call",
         "deal",

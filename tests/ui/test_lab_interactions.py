@@ -174,6 +174,11 @@ def test_40_coach_slider_analyses_again_and_steps_through_imagined_deals(
         )
 
     shown_as(analyse(position, samples, seed=1))  # the notebook's seed
+    # "Copy this position": the text of what South sees, which typing over does not change.
+    position_text = coach.locator(".cardlib-coach-position-text input")
+    expect(position_text).to_have_value(position.to_text(seat=0))
+    position_text.fill("typed over")
+    expect(position_text).to_have_value(position.to_text(seat=0))
     # One step left with the keyboard, as a learner's arrow key does: analysed again.
     coach.locator(".cardlib-coach-samples .noUi-handle").focus()
     notebook.page.keyboard.press("ArrowLeft")

@@ -1,0 +1,113 @@
+"""Writing a position as text: the half of :mod:`cardlib.position` the deal engine needs.
+
+``TrickDeal.to_text`` comes here, and this module knows no game: each game's deal names
+its own ``game`` field (``_text_game``) and dealer (``_text_dealer``). Reading needs every
+game's classes, so it stays in :mod:`cardlib.position`, which the engine never imports:
+the package keeps no import cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from cardlib.cards import RANK_CHARS, Card
+
+
+class TrickDeal(Protocol):
+    """What writing needs of a deal (``cardlib.game.TrickDeal`` answers it; importing that
+    here would be an import cycle)."""
+
+    players: int
+    dealer: int
+
+    @property
+    def calls(self) -> Sequence[object]: ...
+
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+
+    @property
+    def tricks(self) -> Sequence[Any]: ...  # cardlib.game.Trick, with its .cards
+
+    def _held(self) -> list[int]: ...
+
+    def _seen_by(self, seat: int) -> tuple[int, ...]: ...
+
+    def _check_seat(self, seat: int, what: str = ..., players: int = ...) -> None: ...
+
+    def _calling_order(self) -> list[int]: ...
+
+    def _text_game(self) -> str: ...
+
+    def _text_dealer(self) -> str: ...
+
+
+#: Call Break's options as the ``game`` field writes them, in the order it writes them:
+#: word → (the ``Variant`` field, its value when the option is on).
+CALLBREAK_OPTIONS: dict[str, tuple[str, object]] = {
+    "old": ("old_scoring", True),
+    "min2": ("min_call", 2),
+    "nolead": ("no_spade_lead_first_trick", True),
+    "free": ("free_discard", True),
+    "cap8": ("max_call", 8),
+    "redeal-spade": ("redeal_no_spade", True),
+    "redeal-face": ("redeal_no_face_card", True),
+    "anti": ("anticlockwise", True),
+}
+
+
+def hand_text(mask: int) -> str:
+    """A hand mask as ``AKQ.JT9.876.5432`` (spades, hearts, diamonds, clubs; high first)."""
+    suits = []
+    for suit in range(4):
+        ranks = [RANK_CHARS[r] for r in range(12, -1, -1) if mask >> (13 * suit + r) & 1]
+        suits.append("".join(ranks))
+    return ".".join(suits)
+
+
+def calls_in_order(deal: TrickDeal) -> list[str]:
+    """The calls made so far, in the order they were made."""
+    calls = deal.calls
+    if len(calls) != deal.players or any(isinstance(call, str) for call in calls):
+        return [str(call) for call in calls]  # Bridge: the auction, already in order
+    return [str(calls[seat]) for seat in deal._calling_order() if calls[seat] is not None]
+
+
+def play_text(deal: TrickDeal) -> str:
+    """The cards played so far: each trick's codes run together, tricks slash-separated."""
+    tricks = ["".join(card.code for card in trick.cards) for trick in deal.tricks]
+    if deal.trick:
+        tricks.append("".join(card.code for card in deal.trick))
+    return "/".join(tricks) or "-"
+
+
+def write(deal: TrickDeal, seat: int | None = None) -> str:
+    """The position of ``deal`` as one line; with ``seat``, only what that seat sees."""
+    game = deal._text_game()
+    if seat is not None:
+        deal._check_seat(seat, "seat", deal.players)
+        seen = deal._seen_by(seat)
+    hands = [
+        hand_text(mask) if seat is None or who in seen else f"?{mask.bit_count()}"
+        for who, mask in enumerate(deal._held())
+    ]
+    fields = [game, deal._text_dealer(), "/".join(hands), "/".join(calls_in_order(deal)) or "-"]
+    fields.append(play_text(deal))
+    if seat is not None:
+        fields.append(f"@{seat}")
+    return " ".join(fields)
+
+
+def write_match(match: object) -> str:
+    """A match as its header and the position of every deal so far, joined by `` | ``.
+
+    The header is the game's name and the match's own options: ``callbreak/deals=5``,
+    ``callbridge/target=30``, ``judgement``, ``bridge/target=100``.
+    """
+    deals = match._deals  # type: ignore[attr-defined]
+    header = [deals[0]._text_game().split("/")[0]]
+    for option, name in (("deals", "deals_to_play"), ("target", "target")):
+        if hasattr(match, name):
+            header.append(f"{option}={getattr(match, name)}")
+    return " | ".join(["/".join(header), *(write(deal) for deal in deals)])

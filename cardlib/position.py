@@ -1,0 +1,482 @@
+"""A position of any of the four games as one line of text, and back.
+
+As python-chess writes a board as FEN, a deal (or round) of any game is written as one
+line: six fields separated by spaces, the parts of a field by slashes. The text holds the
+hands as they are *now* and everything played so far, so it can be read back into the same
+state (:func:`from_text`), which then plays on exactly as the original would::
+
+    game dealer hands calls play [@seat]
+
+==========  ==========================================================================
+field       what it holds
+==========  ==========================================================================
+``game``    the game's module name, then its options, each after a slash:
+            ``callbreak`` with any of ``old`` (old scoring), ``min2``, ``nolead`` (no
+            spade lead to the first trick), ``free`` (free discard), ``cap8``,
+            ``redeal-spade``, ``redeal-face``, ``anti`` (anticlockwise), in that order;
+            ``callbridge`` (no options); ``judgement/r3`` (round 3 of the schedule) or,
+            for a round from given hands, ``judgement/C`` (its trump; ``NT`` for none)
+            and ``/blind`` for a blind one; ``bridge``, or ``bridge/dealer-first`` when
+            the dealer calls first (the Laws)
+``dealer``  the dealer's seat: a number (``0`` is South), in Bridge a letter ``N E S W``
+``hands``   every hand now, seat 0 first, slash-separated; a hand is its spades,
+            hearts, diamonds and clubs, high to low, separated by dots (PBN's form, ``T``
+            for ten): ``AKQ.JT9.876.5432``; ``...`` is an empty hand. A hand the viewer
+            cannot see is ``?`` and its number of cards: ``?13``
+``calls``   the calls (bids; Bridge: the auction) made so far, in the order they were
+            made from the first caller, slash-separated: ``3/4/2/5``,
+            ``1H/P/2H/P/P/P``; ``-`` for none
+``play``    the cards played so far, in order, one trick after another: each trick its
+            cards' two-letter codes run together, tricks slash-separated:
+            ``QH3HKH2H/AS2S``; ``-`` for none. Who played each card follows from the
+            rules (the first caller, or declarer's left, leads; a trick's winner leads
+            the next)
+``@seat``   only in a position as one seat sees it (:func:`to_text` with ``seat``):
+            that seat; the hands it cannot see are ``?`` and a count
+==========  ==========================================================================
+
+>>> from cardlib import callbreak
+>>> deal = callbreak.Deal.from_hands(
+...     ["AS KS 2H", "QS 3H 4H", "JS 5H 6H", "TS 7H 8H"], dealer=3, calls=[1, 1, 1, 1])
+>>> deal.play("AS")
+>>> to_text(deal)
+'callbreak 3 K.2../Q.43../J.65../T.87.. 1/1/1/1 AS'
+>>> from_text(to_text(deal)) == deal
+True
+>>> to_text(deal, seat=1)
+'callbreak 3 ?2/Q.43../?3/?3 1/1/1/1 AS @1'
+
+**A match** is written as a header, the game's name and the match's own options
+(``callbreak/deals=5``, ``callbridge/target=30``, ``judgement``, ``bridge/target=100``),
+then the position of every deal so far, each after `` | ``; :func:`from_text` gives the
+match back, its totals, phase and current deal the same. The shuffle of the deals to come
+is not part of a position (FEN does not hold the moves to come either): a match read back
+deals its next hands from a stream seeded by the text. A match as one seat sees it is the
+current deal as that seat sees it.
+
+:func:`from_text` of a whole position gives the deal (a ``Deal``, or Judgement's
+``Round``), checked by playing it through the game's rules, so a position that could not
+have arisen (an illegal card, a card twice, a wrong call) is refused; of a position as one
+seat sees it, it gives that seat's :class:`~cardlib.game.SeatView`. Bad text raises a
+:class:`~cardlib.errors.CardlibError` that names the field (rule ``position``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from cardlib import bridge, callbreak, callbridge, judgement
+from cardlib._position_text import CALLBREAK_OPTIONS, write, write_match
+from cardlib.cards import DECK, RANK_CHARS, SUITS, Card, parse_card
+from cardlib.errors import CardlibError
+from cardlib.game import PLAYING, SeatView, TrickDeal
+from cardlib.match import TrickMatch
+from cardlib.tricks import winner_index
+
+__all__ = ["FIELDS", "from_text", "to_text"]
+
+#: The fields of a position text, in order (the viewer's ``@seat`` is optional).
+FIELDS = ("game", "dealer", "hands", "calls", "play", "@seat")
+
+
+class PositionError(CardlibError):
+    """Text that is not a position: the message names the field that is wrong."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"position text, field {field}: {message}", "position")
+        self.field = field
+
+
+# ----- writing ---------------------------------------------------------------
+
+
+def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
+    """The position of ``deal`` as one line (the grammar is in this module's docstring).
+
+    With ``seat``, only what that seat sees: the hands it cannot see become ``?`` and their
+    number of cards, and the text ends ``@seat``. A match is written as its current deal.
+    """
+    if isinstance(deal, TrickMatch):
+        if seat is None:
+            return write_match(deal)
+        deal = deal.deal
+    if not isinstance(deal, TrickDeal):
+        raise CardlibError(
+            f"to_text: a deal, round or match of one of the four games, got {deal!r}", "position"
+        )
+    return write(deal, seat)
+
+
+# ----- reading ---------------------------------------------------------------
+
+
+def _parse_game(field: str) -> tuple[str, dict]:
+    """The game's key and its options, from the ``game`` field."""
+    name, *options = field.split("/")
+    if name == "callbreak":
+        settings: dict = {}
+        for word in options:
+            if word not in CALLBREAK_OPTIONS or CALLBREAK_OPTIONS[word][0] in settings:
+                raise PositionError(
+                    "game",
+                    f"Call Break's options are {', '.join(CALLBREAK_OPTIONS)} (each once), "
+                    f"got {word!r}",
+                )
+            key, value = CALLBREAK_OPTIONS[word]
+            settings[key] = value
+        return name, {"variant": callbreak.Variant(**settings)}
+    if name == "callbridge" and not options:
+        return name, {}
+    if name == "bridge" and options in ([], ["dealer-first"]):
+        return name, {"first_caller": "dealer" if options else "left"}
+    if name == "judgement":
+        return name, _judgement_options(options)
+    raise PositionError(
+        "game",
+        "callbreak[/options], callbridge, judgement/r1..r8 (or judgement/<trump>[/blind]) "
+        f"or bridge[/dealer-first], got {field!r}",
+    )
+
+
+def _judgement_options(options: list[str]) -> dict:
+    if len(options) == 1 and options[0][:1] == "r" and options[0][1:] in map(str, range(1, 9)):
+        spec = judgement.SCHEDULE[int(options[0][1:]) - 1]
+        return {"number": spec.number, "trump": spec.trump, "blind": spec.blind}
+    if options and options[0] in (*SUITS, "NT") and options[1:] in ([], ["blind"]):
+        trump = None if options[0] == "NT" else options[0]
+        return {"number": None, "trump": trump, "blind": options[1:] == ["blind"]}
+    raise PositionError(
+        "game",
+        "Judgement is judgement/r1 … judgement/r8 (a round of the schedule) or "
+        f"judgement/S, H, D, C or NT, then /blind for a blind round; got {'/'.join(options)!r}",
+    )
+
+
+def _parse_hand(text: str, who: int) -> int:
+    """A hand's mask from ``AKQ.JT9.876.5432``; a hidden ``?13`` gives ``-13`` (its size)."""
+    if text.startswith("?"):
+        count = text[1:]
+        if not count.isdigit() or not count.isascii():
+            raise PositionError(
+                "hands", f"a hidden hand is ? and its number of cards, got {text!r}"
+            )
+        return -int(count) - 1  # negative: hidden; -1 is an empty hidden hand
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise PositionError(
+            "hands",
+            f"seat {who}'s hand is four suits (spades.hearts.diamonds.clubs), got {text!r}",
+        )
+    mask = 0
+    for suit, ranks in enumerate(suits):
+        for rank in ranks:
+            value = RANK_CHARS.find(rank)
+            if value < 0 or not rank.isascii():
+                raise PositionError(
+                    "hands", f"seat {who}: {rank!r} is not a rank (2-9, T, J, Q, K, A)"
+                )
+            bit = 1 << (13 * suit + value)
+            if mask & bit:
+                raise PositionError("hands", f"seat {who} holds {DECK[13 * suit + value]} twice")
+            mask |= bit
+    return mask
+
+
+def _parse_play(field: str) -> list[list[Card]]:
+    if field == "-":
+        return []
+    tricks = []
+    for text in field.split("/"):
+        if not text or len(text) % 2:
+            raise PositionError("play", f"a trick is its cards' two-letter codes, got {text!r}")
+        try:
+            tricks.append([parse_card(text[i : i + 2]) for i in range(0, len(text), 2)])
+        except CardlibError as error:
+            raise PositionError("play", str(error)) from None
+    return tricks
+
+
+def _seats_of_play(
+    tricks: Sequence[Sequence[Card]], leader: int, players: int, direction: int, trump: str | None
+) -> list[list[int]]:
+    """Who played each card: seats in the direction of play from each trick's leader."""
+    trump_index = -1 if trump is None else SUITS.index(trump)
+    seats = []
+    for number, trick in enumerate(tricks):
+        if len(trick) > players or (len(trick) < players and number < len(tricks) - 1):
+            raise PositionError(
+                "play", f"trick {number + 1} has {len(trick)} cards; a trick has {players}"
+            )
+        order = [(leader + direction * i) % players for i in range(len(trick))]
+        seats.append(order)
+        if len(trick) == players:
+            leader = order[winner_index([int(card) for card in trick], trump_index)]
+    return seats
+
+
+def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
+    """The deal (or round) a position text describes, or, for a text ending ``@seat``, what
+    that seat sees of it (a :class:`~cardlib.game.SeatView`).
+
+    The text is read and then played through the game's rules from the hands as dealt (the
+    hands now plus the cards played), so the result is the same state that was written:
+    ``from_text(to_text(deal)) == deal``. Bad text raises a ``CardlibError`` naming the field.
+    """
+    if not isinstance(text, str):
+        raise PositionError("game", f"a position is a line of text, got {text!r}")
+    if "|" in text:
+        return _match_from_text(text)
+    fields = text.split()
+    seat = None
+    if len(fields) == 6 and fields[5].startswith("@"):
+        seat = fields.pop()[1:]
+    if len(fields) != 5:
+        raise PositionError(
+            "game",
+            f"a position has the fields {' '.join(FIELDS)} (the last optional), got {text!r}",
+        )
+    game_field, dealer_field, hands_field, calls_field, play_field = fields
+    key, options = _parse_game(game_field)
+    held = [_parse_hand(hand, who) for who, hand in enumerate(hands_field.split("/"))]
+    players = len(held)
+    if key != "judgement" and players != 4:
+        raise PositionError("hands", f"{key} is played by four, got {players} hands")
+    if key == "judgement" and not judgement.MIN_PLAYERS <= players <= judgement.MAX_PLAYERS:
+        raise PositionError("hands", f"Judgement is played by 3 to 7, got {players} hands")
+    dealer = _parse_dealer(dealer_field, key, players)
+    viewer = None
+    if seat is not None:
+        if not seat.isdigit() or not seat.isascii() or int(seat) >= players:
+            raise PositionError("@seat", f"the viewer is @ and a seat 0..{players - 1}")
+        viewer = int(seat)
+    calls = [] if calls_field == "-" else calls_field.split("/")
+    tricks = _parse_play(play_field)
+    deal = _replay(key, options, dealer, held, calls, tricks, viewer)
+    if viewer is None:
+        return deal
+    seen = deal._seen_by(viewer)
+    for who, mask in enumerate(held):
+        if (mask >= 0) != (who in seen):
+            raise PositionError(
+                "hands",
+                f"seat {viewer} {'sees' if who in seen else 'cannot see'} seat {who}'s hand "
+                f"now: write it {'out' if who in seen else 'as ? and its number of cards'}",
+            )
+    return deal.visible_to(viewer)
+
+
+def _parse_dealer(field: str, key: str, players: int) -> int:
+    if key == "bridge":
+        try:
+            return bridge.parse_seat(field)
+        except (CardlibError, ValueError):
+            raise PositionError("dealer", f"a seat N, E, S or W, got {field!r}") from None
+    if field.isdigit() and field.isascii() and int(field) < players:
+        return int(field)
+    raise PositionError("dealer", f"a seat number 0..{players - 1}, got {field!r}")
+
+
+def _first_leader(key: str, options: dict, dealer: int, players: int, calls: list[str]) -> tuple:
+    """``(leader of the first trick, direction, trump)``, from the rules and the calls."""
+    if key == "bridge":
+        try:
+            auction = bridge.Auction.from_calls(dealer, calls, options["first_caller"])
+        except CardlibError as error:
+            raise PositionError("calls", str(error)) from None
+        contract, declarer = auction.contract, auction.declarer
+        if contract is None or declarer is None:
+            return dealer, 1, None
+        return (declarer + 1) % 4, 1, contract.trump
+    if key == "callbreak":
+        direction = options["variant"].direction
+        return (dealer + direction) % players, direction, callbreak.TRUMP
+    if key == "callbridge":
+        return (dealer - 1) % players, -1, callbridge.TRUMP
+    return (dealer + 1) % players, 1, options["trump"]
+
+
+def _new_deal(key: str, options: dict, hands: list[int], dealer: int, made_up: bool) -> TrickDeal:
+    cards = [[DECK[i] for i in range(52) if mask >> i & 1] for mask in hands]
+    if key == "callbreak":
+        variant = options["variant"]
+        if not made_up:
+            return callbreak.Deal.from_hands(cards, dealer, variant=variant)
+        # Made-up hidden hands may be ones a redeal rule throws in; the real ones stood.
+        stands = replace(variant, redeal_no_spade=False, redeal_no_face_card=False)
+        deal = callbreak.Deal.from_hands(cards, dealer, variant=stands)
+        deal._init_options(variant)
+        return deal
+    if key == "callbridge":
+        return callbridge.Deal.from_hands(cards, dealer)
+    if key == "bridge":
+        return bridge.Deal.from_hands(cards, dealer, (), options["first_caller"])
+    round_ = judgement.Round.from_hands(cards, options["trump"], dealer, None, options["blind"])
+    number = options["number"]
+    if number is not None:
+        if round_.cards != judgement.SCHEDULE[number - 1].cards:
+            raise PositionError(
+                "hands",
+                f"round {number} deals {judgement.SCHEDULE[number - 1].cards} cards each, "
+                f"these hands held {round_.cards}",
+            )
+        round_.number = number  # a round of the schedule, as Round(number=...) makes it
+    return round_
+
+
+def _replay(
+    key: str,
+    options: dict,
+    dealer: int,
+    held: list[int],
+    calls: list[str],
+    tricks: list[list[Card]],
+    viewer: int | None,
+) -> TrickDeal:
+    """The deal the fields describe, played through the rules from the hands as dealt."""
+    players = len(held)
+    leader, direction, trump = _first_leader(key, options, dealer, players, calls)
+    seats = _seats_of_play(tricks, leader, players, direction, trump)
+    played = [0] * players
+    everything_played = 0
+    for trick, order in zip(tricks, seats, strict=True):
+        for card, who in zip(trick, order, strict=True):
+            if everything_played >> card & 1:
+                raise PositionError("play", f"{card} is played twice")
+            everything_played |= 1 << card
+            played[who] |= 1 << card
+    hidden = [who for who, mask in enumerate(held) if mask < 0]
+    if viewer is None and hidden:
+        raise PositionError("hands", "a hidden hand (?) needs the viewer's @seat at the end")
+    dealt = [mask | played[who] if mask >= 0 else played[who] for who, mask in enumerate(held)]
+    for who, mask in enumerate(held):
+        if mask >= 0 and mask & played[who]:
+            raise PositionError("hands", f"seat {who} still holds a card it has played")
+    if hidden:
+        _fill_hidden(dealt, held, hidden)
+    try:
+        deal = _new_deal(key, options, dealt, dealer, bool(hidden))
+    except PositionError:
+        raise
+    except (CardlibError, ValueError) as error:
+        raise PositionError("hands", str(error)) from None
+    for call in calls:
+        try:
+            if isinstance(deal, bridge.Deal):
+                deal.call(call)
+            else:
+                deal.call(_whole_number(call))
+        except CardlibError as error:
+            raise PositionError("calls", str(error)) from None
+    cards = [card for trick in tricks for card in trick]
+    already = len([c for t in deal.tricks for c in t.cards]) + len(deal.trick)  # the blind round
+    if cards[:already] != [*(c for t in deal.tricks for c in t.cards), *deal.trick]:
+        raise PositionError("play", "the blind round's trick plays itself: each hand's one card")
+    for card in cards[already:]:
+        if deal._phase != PLAYING:
+            raise PositionError(
+                "play", f"{card} is played when nobody plays (the calls are not in)"
+            )
+        if deal._to_act in hidden:
+            # A hidden hand's cards are made up: its real plays were legal, so let them stand
+            # (after the engine has read the rules, which a contract may just have set).
+            deal._legal_for_turn()
+            deal._legal = deal._hands[deal._to_act]
+        try:
+            deal.play(card)
+        except CardlibError as error:
+            raise PositionError("play", str(error)) from None
+    return deal
+
+
+def _whole_number(call: str) -> int:
+    if not call.isdigit() or not call.isascii():
+        raise PositionError("calls", f"a call or bid here is a whole number, got {call!r}")
+    return int(call)
+
+
+def _fill_hidden(dealt: list[int], held: list[int], hidden: list[int]) -> None:
+    """Give each hidden hand its number of cards from those nobody can be seen to hold.
+
+    Which cards they are cannot be seen from the viewer's seat, so any will do: the view
+    that comes out shows none of them.
+    """
+    taken = 0
+    for mask in dealt:
+        taken |= mask
+    spare = [i for i in range(52) if not taken >> i & 1]
+    for who in hidden:
+        count = -held[who] - 1
+        if count > len(spare):
+            raise PositionError("hands", f"seat {who} cannot hold {count} more cards")
+        for index in spare[:count]:
+            dealt[who] |= 1 << index
+        del spare[:count]
+
+
+# ----- matches -----------------------------------------------------------------
+
+
+def _match_from_text(text: str) -> TrickMatch:
+    """A match from its header and its deals' positions (see the module docstring)."""
+    header, *deal_texts = (part.strip() for part in text.split("|"))
+    name, *options = header.split("/")
+    settings: dict[str, int] = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        if key not in ("deals", "target") or key in settings or not value.isdigit():
+            raise PositionError("match", f"the options are deals=N and target=N, got {option!r}")
+        settings[key] = int(value)
+    if name not in ("callbreak", "callbridge", "judgement", "bridge") or not deal_texts:
+        raise PositionError(
+            "match", f"a match is its game and options, then | and each deal; got {header!r}"
+        )
+    deals = []
+    for number, deal_text in enumerate(deal_texts, 1):
+        try:
+            deal = from_text(deal_text)
+        except PositionError as error:
+            raise PositionError("match", f"deal {number}: {error}") from None
+        if not isinstance(deal, TrickDeal) or not deal._text_game().startswith(name):
+            raise PositionError("match", f"deal {number} is not a whole {name} position")
+        deals.append(deal)
+    match = _new_match(name, settings, deals[0])
+    direction = deals[0].direction
+    for number, deal in enumerate(deals):
+        if deal._text_game() != deals[0]._text_game() and name != "judgement":
+            raise PositionError("match", f"deal {number + 1} is played under other options")
+        if isinstance(deal, judgement.Round) and (deal.players, deal.number) != (
+            match.players,
+            number + 1,
+        ):
+            raise PositionError("match", f"deal {number + 1} is not round {number + 1}")
+        if deal.dealer != (match.first_dealer + direction * number) % match.players:
+            raise PositionError("match", f"deal {number + 1}: the deal passes one seat each time")
+        match._deals = deals[: number + 1]
+        if number < len(deals) - 1 and (deal.phase != "over" or match._finished()):
+            raise PositionError("match", f"deal {number + 1} is not over, or the match ended there")
+    # The shuffle of the deals to come is not part of a position: it is drawn from the text.
+    match._rng = random.Random(text)
+    return match
+
+
+def _new_match(name: str, settings: dict[str, int], first: TrickDeal) -> TrickMatch:
+    try:
+        if isinstance(first, callbreak.Deal):
+            deals = settings.get("deals", callbreak.DEALS_PER_MATCH)
+            return callbreak.Match(0, first.dealer, first.variant, deals)
+        if isinstance(first, callbridge.Deal):
+            if "target" not in settings:
+                raise PositionError("match", "a Call Bridge match needs its target=N")
+            return callbridge.Match(0, first.dealer, target=settings["target"])
+        if isinstance(first, judgement.Round):
+            return judgement.Match(first.players, 0, first.dealer)
+        if isinstance(first, bridge.Deal):
+            target = settings.get("target", bridge.GAME_POINTS)
+            return bridge.Match(0, first.dealer, first.first_caller, target)
+    except PositionError:
+        raise
+    except (CardlibError, ValueError, TypeError) as error:
+        raise PositionError("match", str(error)) from None
+    raise PositionError("match", f"no match of {name}")
