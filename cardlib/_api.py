@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Sequence
 
 from cardlib.cards import Card, parse_cards
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError
 from cardlib.tricks import MAX_PLAYERS, PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
 
@@ -54,11 +54,11 @@ def old_keyword(
 
 
 def refuse_rules(game: str, rules: object, accepted: str) -> CardlibError:
-    """The error for a rules value a game does not play by (named field: ``rules``)."""
-    return CardlibError(
-        f"rules: {game} takes {accepted}, got {rules!r}",
-        "rules",
-    )
+    """The error for a rules value a game does not play by (named field: ``rules``): another
+    game's rules are the wrong value (a ``CardlibError``), anything else the wrong type (a
+    ``CardlibTypeError``, also a ``TypeError``)."""
+    error = CardlibError if isinstance(rules, PlayRules) else CardlibTypeError
+    return error(f"rules: {game} takes {accepted}, got {rules!r}", "rules")
 
 
 def trick_cards(trick: Sequence[Card | str] | str) -> list[Card]:

@@ -7,27 +7,25 @@ differs (Judgement and Call Bridge *bid*, the others *call*; Judgement's deal is
 =================  ==================  ==================  ==================  ==================
 the same name      ``callbreak``       ``callbridge``      ``judgement``       ``bridge``
 =================  ==================  ==================  ==================  ==================
-the match          ``Match(seed,       ``Match(seed,       ``Match(players,    ``Match(seed,
-                   dealer, variant,    dealer,             seed, dealer)``     dealer,
-                   deals=5)``          target=...)``                           first_caller,
-                                                                               target=100)``
+the match          ``Match`` (seed,    ``Match`` (seed,    ``Match``           ``Match`` (seed,
+                   dealer, variant,    dealer, target)     (players, seed,     dealer,
+                   deals=5)                                dealer)             first_caller,
+                                                                               target=100)
 one deal           ``Deal``            ``Deal``            ``Round``           ``Deal``
-``rules``: the     a ``Variant``, or   ``RULES`` (no       the round's trump   the strain (``S``
-game's rules as    ``play_rules(       variants)``         (``"C"``, ``None``  … ``NT``), a
-one value          variant)``                              ) or ``play_rules(  ``Contract`` or
-                                                           trump)``            ``play_rules(
-                                                                               strain)``
-``trick_winner(    ``"S"`` (the        ``"S"`` (the        the round's;        the contract's;
-trick, trump)``:   only one)           only one)           default ``None``    default ``None``
-the trump
-calling: the       *call*: ``call``,   *bid*: ``bid``,     *bid*: ``bid``,     *call*:
-game's word        ``legal_calls``,    ``legal_bids``,     ``legal_bids``,     ``call("1H")``,
+``rules``          a ``Variant``, or   ``RULES`` (no       the round's trump   the strain (``S``
+                   ``play_rules``      variants)           (``"C"`` or         … ``NT``), a
+                                                           ``None``), or       ``Contract`` or
+                                                           ``play_rules``      ``play_rules``
+the trump          ``"S"`` (the        ``"S"`` (the        the round's;        the contract's;
+                   only one)           only one)           default ``None``    default ``None``
+calling            *call*: ``call``,   *bid*: ``bid``,     *bid*: ``bid``,     *call*:
+                   ``legal_calls``,    ``legal_bids``,     ``legal_bids``,     ``call("1H")``,
                    ``calls``           ``bids`` (and       ``bids`` (and       ``legal_calls``,
                                        ``call``)           ``call``)           ``calls``
-``score(call,      ``Decimal``,        ``Decimal``,        ``int``:            a ``Score`` of a
-tricks)``          tenths:             whole: ``score(     ``score(4, 4)``     contract: below
-                   ``score(4, 6)``     10, 11)`` is        is ``40``           and above the
-                   is ``4.2``          ``13``                                  line
+``score``          ``Decimal``,        ``Decimal``,        ``int``:            a ``Score`` of a
+                   tenths:             whole:              ``score(4, 4)``     contract: below
+                   ``score(5, 7)``     ``score(10, 11)``   is ``40``           and above the
+                   is ``5.2``          is ``13``                               line
 =================  ==================  ==================  ==================  ==================
 
 The rows that are the same in all four:
