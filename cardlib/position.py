@@ -47,12 +47,12 @@ True
 'callbreak 3 ?2/Q.43../?3/?3 1/1/1/1 AS @1'
 
 **A match** is written as a header, the game's name and the match's own options
-(``callbreak/deals=5``, ``callbridge/target=30``, ``judgement``, ``bridge/target=100``),
-then the position of every deal so far, each after a ``|`` with a space either side; :func:`from_text` gives the
-match back, its totals, phase and current deal the same. The shuffle of the deals to come
-is not part of a position (FEN does not hold the moves to come either): a match read back
-deals its next hands from a stream seeded by the text. A match as one seat sees it is the
-current deal as that seat sees it.
+(``callbreak/deals=5``, ``callbridge/target=30``, ``judgement``, ``bridge/target=100``), then
+the position of every deal so far, each after a ``|`` with a space either side;
+:func:`from_text` gives the match back, its totals, phase and current deal the same. The
+shuffle of the deals to come is not part of a position (FEN does not hold the moves to come
+either): a match read back deals its next hands from a stream seeded by the text. A match as
+one seat sees it is the current deal as that seat sees it.
 
 :func:`from_text` of a whole position gives the deal (a ``Deal``, or Judgement's
 ``Round``), checked by playing it through the game's rules, so a position that could not
