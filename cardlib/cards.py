@@ -229,9 +229,11 @@ def parse_card(token: Card | str) -> Card:
         if strange:
             raise CardParseError(
                 _(
-                    "cannot read {token!r} as a card: {char!r} (U+{code:04X}) only looks like "
+                    "cannot read {token!r} as a card: {char!r} (U+{codepoint:04X}) only looks like "
                     "a rank or suit; write {forms}"
-                ).format(token=token, char=strange[0], code=ord(strange[0]), forms=accepted_forms())
+                ).format(
+                    token=token, char=strange[0], codepoint=ord(strange[0]), forms=accepted_forms()
+                )
             )
         raise CardParseError(
             _("cannot read {token!r} as a card: write {forms}").format(
