@@ -39,6 +39,22 @@ the match" (:meth:`CardTable.click_back_to_match`) leaves the practice wherever 
 stands and shows the end of the deal as first played again, with its review. Contract
 Bridge has no review (the panel says so).
 
+**One action per turn.** Each click the browser sends carries the ``serial`` of the
+position it was made in; the browser sends one click at a time (none while frames are
+drawn or an earlier click is unanswered, none for the second click of a double-click or
+a held key's repeats), and Python ignores a click whose serial is not the position now
+shown: never played, never refused (:meth:`CardTable._on_browser_message`).
+
+**Opponents** (``level``): ``"beginner"`` (random legal), ``"sensible"`` (the default) or
+``"strong"`` (the coach's :class:`~cardlib.coach.analysis.CoachBot`), for the table or one
+per seat; Contract Bridge has no coach bot, so there Strong plays as Sensible (said on the
+table). **A fresh match** (``seed=None``, as the app deals) shows its seed and is kept in
+the browser's local storage (seed, opponents, the learner's actions): after a reload the
+browser sends it back and :meth:`CardTable.restore` replays it through the engine. The end
+of each deal shows the **score sheet** of the match so far; a finished match adds itself
+once to the learner's **record** in local storage (played, won, average points a deal,
+calls made), and its last review sums up the match's reviews.
+
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
 "i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
@@ -47,8 +63,11 @@ seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
 and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``),
-``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``; the
-app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``.
+``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
+``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
+on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
+``cl-record``), ``cl-match-review``; the app: ``cardlib-table-app``,
+``cardlib-game-picker``, ``cardlib-players-picker``, ``cardlib-switch-question``.
 """
 
 from __future__ import annotations
