@@ -566,7 +566,11 @@ def checked(function: Callable[..., Feedback]) -> Callable[..., Feedback]:
             return feedback
         if _mode is None:
             return feedback
-        return replace(feedback.view(_mode), in_exercise=True)
+        shown = replace(feedback.view(_mode), in_exercise=True)
+        if _mode == PRACTICE and not shown.correct:
+            # Practice is not graded: a wrong answer shows its sentence alone, as it always has.
+            shown = replace(shown, report="")
+        return shown
 
     update_wrapper(check, function)
     del check.__wrapped__  # type: ignore[attr-defined]  # no way round the mode to the raw check
