@@ -137,6 +137,8 @@ class Feedback:
     readable: bool = field(default=True, compare=False)
     #: The rule id (``cardlib.RULE_IDS``) the question turns on, if any: for the class report.
     rule: str = field(default="", compare=False)
+    #: Shown in practice (not graded): every verdict in one output, the report with it.
+    practice: bool = field(default=False, compare=False)
 
     @property
     def correct(self) -> bool:
@@ -198,12 +200,13 @@ class Feedback:
         """The cell outputs this feedback makes in an exercise notebook (nbformat dicts).
 
         The reported answer (:data:`answers.MIME`) rides on a display output; a right answer
-        (or the exam's receipt) shows in that same output, anything else as its sentence on
-        stderr, so ``nbgrader validate`` prints it. The grade itself is worked out again from the
+        (or the exam's receipt, or any practice verdict: one output, as the classroom site shows
+        it) shows in that same output, anything else as its sentence on stderr, so ``nbgrader
+        validate`` prints it. The grade itself is worked out again from the
         report by :mod:`cardlib.exercises.grading`.
         """
         payload = {answers.MIME: json.loads(self.report)} if self.report else {}
-        if self.status in (CORRECT, RECORDED):
+        if self.status in (CORRECT, RECORDED) or (self.practice and payload):
             data = {"text/plain": str(self), "text/html": self._repr_html_(), **payload}
             return [{"output_type": "display_data", "data": data, "metadata": {}}]
         stderr = {"output_type": "stream", "name": "stderr", "text": str(self) + "\n"}
@@ -569,7 +572,7 @@ def checked(function: Callable[..., Feedback]) -> Callable[..., Feedback]:
             return feedback
         if _mode is None:
             return feedback
-        return replace(feedback.view(_mode), in_exercise=True)
+        return replace(feedback.view(_mode), in_exercise=True, practice=_mode == PRACTICE)
 
     update_wrapper(check, function)
     del check.__wrapped__  # type: ignore[attr-defined]  # no way round the mode to the raw check
