@@ -724,7 +724,7 @@ def test_the_end_of_each_deal_shows_the_score_sheet_of_the_match_so_far(game):
                     assert Decimal(cell.rsplit(" · ", 1)[1]) == deal.scores()[seat]
         totals = table.match.totals()
         assert [Decimal(t) for t in sheet["totals"][-len(totals) :]] == list(totals)
-        assert table.state["end"]["record"] is None  # the match is not over
+        assert table.finished_match == {}  # the match is not over
         table.click_next()
 
 
@@ -736,7 +736,7 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
             table.request_review()
         else:
             table.click_next()
-    record = table.state["end"]["record"]
+    record = table.finished_match
     deals = table.match.deals
     assert record["key"] == "callbridge-4-11" and record["deals"] == len(deals)
     assert record["won"] == (LEARNER in table.match.winners())
@@ -750,7 +750,7 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
     table.click_replay(1)
     while table.match.phase in ACTING:
         learner_acts(table)
-    assert table.state["end"]["record"] is None
+    assert table.finished_match == {}
     assert table.click_next() and table.match_seed == 11 + 1000
     assert table.review == {} and table._match_reviews == {}
 

@@ -319,7 +319,7 @@ function render({ model, el }) {
       }),
     );
     if (e.sheet?.rows.length) end.append(drawSheet(e.sheet));
-    const record = keepRecord(e.record, frame);
+    const record = keepRecord(model.get("finished_match"));
     if (record) end.append(record);
     if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
     if (e.review_offered) {
@@ -359,11 +359,11 @@ function render({ model, el }) {
 
   // The learner's record across matches, kept in this browser's local storage: each finished
   // match is added once (by its key, however often its end is drawn), then shown per game.
-  function keepRecord(finished, frame) {
+  function keepRecord(finished) {
     let kept;
     try {
       kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null") || { games: {}, seen: [] };
-      if (finished && !kept.seen.includes(finished.key)) {
+      if (finished?.key && !kept.seen.includes(finished.key)) {
         const game = (kept.games[finished.game] ??= {
           played: 0, won: 0, deals: 0, points_tenths: 0, calls: 0, made: 0,
         });
@@ -378,7 +378,7 @@ function render({ model, el }) {
     } catch {
       return null; // no storage in this browser (private mode, blocked): no record shown
     }
-    const game = kept.games[frame.game];
+    const game = kept.games[model.get("game_key")];
     if (!game?.played) return null;
     // tenths of a point a deal, rounded once: whole numbers until the last division
     const average = game.deals ? (Math.round(game.points_tenths / game.deals) / 10).toFixed(1)
@@ -473,6 +473,7 @@ function render({ model, el }) {
     level.value = model.get("level");
     levelNote.textContent = ui.level_note ? ` ${ui.level_note}` : "";
     languageLabel.textContent = ui.language + " ";
+    languageLabel.hidden = language.hidden = !model.get("show_language");
     language.value = model.get("lang");
     felt.setAttribute("aria-label", ui.table);
   }

@@ -317,6 +317,12 @@ class CardTable(anywidget.AnyWidget):
     languages: traitlets.List = traitlets.List().tag(sync=True)
     #: the review of the deal just finished, in words for the browser ({} until asked for)
     review = traitlets.Dict().tag(sync=True)
+    #: whether the table draws its own language menu (the app shows its own instead: one a screen)
+    show_language = traitlets.Bool(True).tag(sync=True)
+    #: the game's key ("callbreak"): which record in the browser is this game's
+    game_key = traitlets.Unicode("").tag(sync=True)
+    #: a match just finished, for the learner's record in the browser ({} otherwise)
+    finished_match = traitlets.Dict().tag(sync=True)
     #: what the browser keeps of this match to rebuild it after a reload ({}: nothing)
     kept_match = traitlets.Dict().tag(sync=True)
     #: the opponents' level, one for the table ("" when the seats differ): see LEVELS
@@ -388,6 +394,7 @@ class CardTable(anywidget.AnyWidget):
         self._kept_record: list[tuple[object, object]] = []
         self._kept_review = None
         self._kept_bots: list = []
+        self._last_said: tuple | None = None
         #: the review of each of the match's deals, by deal number, once asked for
         self._match_reviews: dict[int, object] = {}
         self.levels = self._check_levels(level)
@@ -410,6 +417,7 @@ class CardTable(anywidget.AnyWidget):
         super().__init__(
             speed=speed,
             lang=i18n.get_language(),
+            game_key=game,
             languages=[[code, name] for code, name in i18n.LANGUAGES.items()],
         )
         self.on_msg(self._on_browser_message)
@@ -836,7 +844,8 @@ class CardTable(anywidget.AnyWidget):
             self.refusal = self._say_refusal()
         if self._deal_review is not None:
             self.review = self._review_words()
-        self.frames = [self._frame(just_won=self.state["pause"])]
+        said = self._said(*self._last_said) if self._last_said else ""
+        self.frames = [self._frame(just_won=self.state["pause"], said=said)]
 
     def _refuse(self, say) -> bool:
         """Refuse with ``say()``: called again on a change of language."""
@@ -883,6 +892,7 @@ class CardTable(anywidget.AnyWidget):
         """
         self._serial += 1
         frames = [self._frame(just_won=True)] if finished_trick else []
+        self._last_said = None  # the last frame's bot action, said again after a redraw
         match = self.match
         while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
             deal = match.deal
@@ -894,13 +904,16 @@ class CardTable(anywidget.AnyWidget):
             else:
                 choose = getattr(bot, "choose_call", None) or bot.choose_bid
                 action = choose(deal)
-            said = self._said(seat, action, playing=match.phase == "playing")
+            self._last_said = (seat, action, match.phase == "playing")
+            said = self._said(*self._last_said)
             match.act(action)
             frames.append(self._frame(just_won=len(deal.tricks) > tricks_before, said=said))
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
         self.kept_match = self.kept() or {}
+        over = self.match.phase == "over" and not self.practising
+        self.finished_match = self._match_record(self.match) if over else {}
 
     # ----- frames ---------------------------------------------------------------
 
@@ -1030,7 +1043,6 @@ class CardTable(anywidget.AnyWidget):
             "serial": self._serial,
             "phase": phase,
             "heading": self._heading(),
-            "game": self.game,
             "seats": seats,
             "trick_note": trick_note,
             "pause": bool(just_won),
@@ -1288,7 +1300,6 @@ class CardTable(anywidget.AnyWidget):
             "practice": self.practising,
             "note": note,
             "sheet": self._score_sheet(match),
-            "record": self._match_record(match) if over and not self.practising else None,
         }
 
     def _score_sheet(self, match) -> dict:
@@ -1400,6 +1411,7 @@ class TableApp:
         self.game_picker.add_class("cardlib-game-picker")
         self.players_picker.add_class("cardlib-players-picker")
         self.table = CardTable(game, seed=seed, speed=speed, review_samples=review_samples)
+        self.table.show_language = False
         self.language = LanguagePicker(self.redraw)
         # Switching game mid-deal asks first: the question and its two answers.
         self.asking = widgets.HTML()
@@ -1413,8 +1425,8 @@ class TableApp:
         self._asked: tuple[str, int] | None = None  # the game and seats asked for
         self.widget = widgets.VBox(
             [
-                # one language menu on the screen: the table's own (it switches these too)
-                widgets.HBox([self.game_picker, self.players_picker]),
+                # one language menu on the screen: the app's (the table hides its own)
+                widgets.HBox([self.game_picker, self.players_picker, self.language.dropdown]),
                 self.question,
                 self.table,
             ]
@@ -1508,6 +1520,7 @@ class TableApp:
             review_samples=self.review_samples,
             level=level,
         )
+        self.table.show_language = False
         self.widget.children = [self.widget.children[0], self.table]
         return self.table
 
