@@ -26,6 +26,15 @@ from test_exercises_agreement import NOTEBOOKS, _questions
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _no_mode_left_behind():
+    """Running the notebooks' mode cells here sets this process's mode: leave none behind."""
+    from cardlib.exercises import feedback
+
+    yield
+    feedback._mode = None
+
+
 def _as_cards(text: str) -> list[Card] | None:
     try:
         return parse_cards(text) if text.strip() else None
