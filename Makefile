@@ -116,9 +116,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 # Regenerate every stored notebook output (notebooks and instructor exercises).
+# The notebooks never read or write a learner's own progress record (cardlib.progress).
 notebooks: $(STAMP) catalogs
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
-	$(PY) -m cardlib._notebooks build hi  # the lessons in Hindi, from the English ones (notebooks/hi/)
+	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
+	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(PY) -m cardlib._notebooks build hi  # the lessons in Hindi, from the English ones (notebooks/hi/)
 
 bench: $(STAMP) catalogs chromium
 	$(PY) -m pip install --quiet -e '.[bench]'

@@ -45,6 +45,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
@@ -973,7 +974,7 @@ def _representatives(view: View, legal: int) -> dict[int, int]:
     return rep
 
 
-def distinct_cards(position) -> tuple[Card, ...]:
+def distinct_cards(position: Any) -> tuple[Card, ...]:
     """The legal cards :func:`analyse` plays out for the player to act, highest first: one
     of each run of cards that are worth the same in every sample (the others share its value)."""
     view = _as_view(position)
@@ -1187,14 +1188,18 @@ class PlayoutBot:
     order (here: in card order) without changing the choice.
     """
 
-    def choose_call(self, deal) -> int:
+    def choose_call(self, deal: Any) -> int:
+        """The call (or Judgement's bid) the playouts give this seat: the sensible rule's."""
         view = view_of(deal)
         earlier = [c for c in view.calls if c is not None]
         return model_call(view, view.seat, view.hand_mask, earlier)
 
-    choose_bid = choose_call
+    def choose_bid(self, deal: Any) -> int:
+        """Judgement and Call Bridge say *bid*: the same as :meth:`choose_call`."""
+        return self.choose_call(deal)
 
-    def choose_play(self, deal) -> Card:
+    def choose_play(self, deal: Any) -> Card:
+        """The card the playout policy plays here, from what this seat can see."""
         view = view_of(deal)
         unseen = [int(c) for c in from_mask(view.unseen)]
         hands = [0] * view.players

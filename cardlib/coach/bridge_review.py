@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from cardlib.bridge.calls import SEAT_NAMES, Contract
 from cardlib.bridge.double_dummy import (
@@ -59,6 +60,9 @@ LEAD_MODEL = (
     "each level up to 26 at the five level, 30 for a small slam and 33 for a grand slam, "
     "and at least 8 trumps in a suit contract; every layout that fits is equally likely"
 )
+
+if TYPE_CHECKING:
+    from cardlib import bridge
 #: Layouts drawn for one kept sample before the model is given up (never hangs).
 MAX_DRAWS = 20_000
 _POINTS = {12: 4, 11: 3, 10: 2, 9: 1}  # A K Q J by rank index
@@ -100,9 +104,11 @@ class LeadRating:
 
     @property
     def best(self) -> Card:
+        """The lead with the fewest defensive tricks lost (the first of the ranked leads)."""
         return self.cards[0][0]
 
     def of(self, card: Card | str) -> Estimate:
+        """The estimate for one legal lead; a card that was not a legal lead is refused."""
         card = Card(card)
         for c, estimate in self.cards:
             if c == card:
@@ -219,7 +225,7 @@ def _fits(hands, contract: Contract) -> bool:
     return True
 
 
-def rate_lead(deal, samples: int = 20, seed: int = 0) -> LeadRating:
+def rate_lead(deal: bridge.Deal, samples: int = 20, seed: int = 0) -> LeadRating:
     """Rate the opening lead of a ``bridge.Deal`` whose auction is over: each legal lead's
     defensive double-dummy tricks, over ``samples`` layouts of the other hands that fit the
     auction's model (:data:`LEAD_MODEL`). Seeded; raises ``EndplayMissing`` without endplay."""
@@ -253,7 +259,7 @@ def rate_lead(deal, samples: int = 20, seed: int = 0) -> LeadRating:
     return LeadRating(leader, first, tuple(ranked), samples, fell_back)
 
 
-def review_bridge(deal, lead_samples: int = 20, seed: int = 0) -> BridgeReview:
+def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> BridgeReview:
     """Review a finished ``bridge.Deal`` double dummy: every card, the lead, the contract.
 
     ``lead_samples`` layouts rate the opening lead (0: not rated). Raises

@@ -76,7 +76,7 @@ import copy
 import html
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -446,7 +446,7 @@ class CardTable(anywidget.AnyWidget):
             "actions": [list(action) for action in self.match_actions],  # a copy: synced anew
         }
 
-    def restore(self, saved) -> bool:
+    def restore(self, saved: Any) -> bool:
         """Rebuild a kept match (:meth:`kept`) by replaying its actions through the engine:
         only on a table that keeps its match and has not been played yet. Anything that
         does not replay cleanly (another game, a changed or damaged record) leaves the
@@ -546,7 +546,7 @@ class CardTable(anywidget.AnyWidget):
             if seat != LEARNER
         ]
 
-    def set_level(self, level) -> None:
+    def set_level(self, level: str | Sequence[str]) -> None:
         """Choose the opponents: a level for every bot, or one for each seat after yours.
         They play at it from their next call or card on."""
         self.levels = self._check_levels(level)
