@@ -692,7 +692,7 @@ def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners
     spoken = " ".join(f["live"] for f in bridge_table.frames)
     assert re.search(r"(West|North|East) \(\d\) calls (pass|\d \w+)", spoken), spoken
     try:
-        for lang, plays, to_act in (("hi", " चला।", "की बारी"), ("hi-Latn", " chala.", "ki baari")):
+        for lang, plays, to_act in (("hi", " खेला।", "की बारी"), ("hi-Latn", " khela.", "ki baari")):
             cardlib.set_language(lang)
             table = CardTable("judgement", seed=3, speed="instant")
             assert table.state["ui"]["to_act"] == to_act
