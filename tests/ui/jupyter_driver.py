@@ -335,12 +335,20 @@ class LabNotebook:
         self.page.locator(".lm-MenuBar-item", has_text=title).first.click()
         self.page.locator(f'.lm-Menu-item[data-command="{command}"]').click()
 
+    def show_collapsed_code(self) -> None:
+        """Expand the code cells a guide notebook keeps collapsed (``source_hidden``): a
+        collapsed cell shows no input prompt, and the prompts are how Run All is seen to end.
+        """
+        if any(cell.metadata.get("jupyter", {}).get("source_hidden") for cell in self.cells):
+            self.menu("View", "notebook:show-all-cell-code")
+
     def run_all(self, timeout: float = 240_000) -> list[CellReport]:
         """Clear every output, run all cells, wait until done; the cell-by-cell report.
 
         Clearing first matters: the stored outputs already carry execution
         counts, so only a cleared notebook shows when the new run is over.
         """
+        self.show_collapsed_code()
         self.menu("Edit", "editmenu:clear-all")
         self.page.wait_for_function(
             "() => ![...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
