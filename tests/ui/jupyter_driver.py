@@ -516,7 +516,7 @@ def call_and_play_a_trick(page) -> str:
     """
     from playwright.sync_api import expect
 
-    table = page.locator(".cardlib-table")
+    table = page.locator("div.cardlib-table")  # the widget (a scoreboard may share the class)
     hand = table.locator(".cl-hand button")
 
     def click_and_wait(button) -> None:
