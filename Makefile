@@ -116,9 +116,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 # Regenerate every stored notebook output (notebooks and instructor exercises).
-# The notebooks never read or write a learner's own progress record (cardlib.progress).
+# The notebooks never read or write a learner's own progress record (cardlib.progress): each
+# starts from an empty one, as under nbval (conftest.py). Two at a time, one per core.
 notebooks: $(STAMP) catalogs
-	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False notebooks/*.ipynb exercises/*.ipynb
+	ls notebooks/*.ipynb exercises/*.ipynb | xargs -P 2 -n 1 sh -c 'CARDLIB_PROGRESS=$$(mktemp -d)/progress.json \
+		exec $(VENV)/bin/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
+		--ExecutePreprocessor.record_timing=False "$$0"'
 	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(PY) -m cardlib._notebooks build hi  # the lessons in Hindi, from the English ones (notebooks/hi/)
 
 bench: $(STAMP) catalogs chromium

@@ -16,13 +16,28 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+
+def _fresh_progress_record() -> str:
+    return str(Path(tempfile.mkdtemp(prefix="cardlib-progress-")) / "progress.json")
+
 
 # No test (nor a notebook's kernel, which inherits this) writes a learner's progress record
 # (cardlib/progress.py): every run keeps its own, in a temporary folder.
-os.environ.setdefault(
-    "CARDLIB_PROGRESS", str(Path(tempfile.mkdtemp(prefix="cardlib-progress-")) / "progress.json")
-)
+os.environ.setdefault("CARDLIB_PROGRESS", _fresh_progress_record())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # Every notebook's kernel starts (in its file's setup, just after this hook) with an empty
+    # progress record of its own: a lesson that shows the record (00's "Your progress") must
+    # not show what another notebook on the same worker passed before it.
+    notebook = item.parent
+    if type(notebook).__name__ == "IPyNbFile" and not hasattr(notebook, "cardlib_progress"):
+        notebook.cardlib_progress = os.environ["CARDLIB_PROGRESS"] = _fresh_progress_record()
+
 
 settings.register_profile("cardlib", deadline=None)
 settings.load_profile("cardlib")
