@@ -39,6 +39,33 @@ PROJECT = Path(__file__).resolve().parents[2]
 #: The notebooks under test; CARDLIB_UI_NOTEBOOKS points the tests at another folder
 #: (a scratch notebook, say) while working on the tests themselves.
 NOTEBOOKS = Path(os.environ.get("CARDLIB_UI_NOTEBOOKS", PROJECT / "notebooks"))
+#: Every notebook is run with Run All in a browser once, in one of two places: these in the
+#: classroom site (JupyterLite: its Python is Pyodide), the others in JupyterLab (CPython,
+#: tests/ui/test_lab_all_notebooks.py). The page is the same JupyterLab front end in both, so
+#: a notebook's cells, widgets and accessibility are checked once; what only the site can get
+#: wrong (a module Pyodide cannot import) is checked for every notebook in one site kernel
+#: (tests/ui/test_lite_site.py). Chosen so that the two halves take about as long; the
+#: notebooks that JupyterLab's interaction tests open anyway (conftest.INTERACTIVE) stay there.
+IN_THE_SITE = (
+    "06-play-a-match",  # the card table in Pyodide: a trick is played there too
+    "10-judgement",
+    "11-judgement-strategy",
+    "20-call-bridge",
+    "21-call-bridge-strategy",
+    "41-the-bridge-coach",  # endplay is not in Pyodide: the coach says so instead
+)
+
+
+def notebooks_in_the_site() -> list[Path]:
+    """The notebooks that are run in the classroom site (see ``IN_THE_SITE``)."""
+    return [path for path in sorted(NOTEBOOKS.glob("*.ipynb")) if path.stem in IN_THE_SITE]
+
+
+def notebooks_in_lab() -> list[Path]:
+    """Every other notebook: run in JupyterLab."""
+    return [path for path in sorted(NOTEBOOKS.glob("*.ipynb")) if path.stem not in IN_THE_SITE]
+
+
 SCREENSHOTS = PROJECT / "screenshots"
 #: Debian's Chromium (CARDLIB_CHROMIUM names another build, e.g. chromium-browser elsewhere).
 CHROMIUM = Path(os.environ.get("CARDLIB_CHROMIUM", "/usr/bin/chromium"))

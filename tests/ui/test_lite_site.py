@@ -5,9 +5,12 @@ of 127.0.0.1, and opened in Debian's Chromium with every other host blocked
 twice: the name resolver knows only 127.0.0.1, and Playwright refuses (and
 notes) any request elsewhere. Then, as a student would:
 
-- every tutorial notebook, the first practice exercise and the puzzle set are run with
-  *Run → Run All Cells*: no cell shows an error, every cell runs, every widget of
-  the stored notebook is drawn;
+- the tutorial notebooks chosen to run here (``jupyter_driver.IN_THE_SITE``; the others run
+  in JupyterLab, each notebook in one of the two), the first practice exercise and both
+  puzzle sets are run with *Run → Run All Cells*: no cell shows an error, every cell runs,
+  every widget of the stored notebook is drawn, axe-core finds no WCAG 2.1 AA violation;
+- every import of every notebook of the site runs in the site's Python (Pyodide), in one
+  kernel;
 - a trick is played in notebook 06; a practice exercise is answered, wrongly and
   then rightly, and its check says so with the engine's own words;
 - and no request ever left 127.0.0.1.
@@ -20,6 +23,8 @@ output instead: the mark goes away by itself when its last raising cell does.
 
 from __future__ import annotations
 
+import ast
+import base64
 import hashlib
 import json
 
@@ -28,8 +33,10 @@ import pytest
 from jupyter_driver import (
     NOTEBOOKS,
     PROJECT,
+    accessibility_violations,
     call_and_play_a_trick,
     expects_error,
+    notebooks_in_the_site,
 )
 from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site, built_site
 from playwright.sync_api import expect
@@ -42,7 +49,9 @@ pytestmark = pytest.mark.ui
 EXERCISES = PROJECT / "exercises"
 #: Notebooks kept open after their run for a test of clicks that follows.
 FIRST_EXERCISE = "exercises/01-cards-and-dealing.ipynb"
-INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE)
+#: The notebook whose kernel, once its run is checked, imports what every notebook imports.
+IMPORTS_KERNEL = "10-judgement.ipynb"
+INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL)
 
 
 def raising_cells(path) -> list[int]:
@@ -54,7 +63,7 @@ def raising_cells(path) -> list[int]:
 def notebook_params():
     """Each notebook of the site, by its path there; notebooks that raise on purpose xfail."""
     params = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in notebooks_in_the_site():
         marks = []
         if raising := raising_cells(path):
             reason = (
@@ -185,6 +194,9 @@ def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
     try:
         notebook.screenshot(screenshot_dir / "lite" / f"{name.replace('/', '-')}.png")
         problems = notebook.problems(notebook.reports)
+        problems += accessibility_violations(
+            notebook.page, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea"
+        )
     finally:
         lite_runs.done_checking(name)
     assert not problems, f"{name} in JupyterLite:\n" + "\n".join(problems)
@@ -198,6 +210,62 @@ def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lite" / "06-play-a-match-after-trick.png")
     lite_runs.close("06-play-a-match.ipynb")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def cardlib_imports(folder) -> list[str]:
+    """Every ``import``/``from … import`` of cardlib in the code cells of the notebooks in
+    ``folder`` (and below it), once each, as source lines."""
+    found = set()
+    for path in sorted(folder.rglob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            try:
+                tree = ast.parse(cell.source)
+            except SyntaxError:  # an IPython magic: no import of cardlib to find
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                if any(name.split(".")[0] == "cardlib" for name in names):
+                    found.add(ast.unparse(node))
+    return sorted(found)
+
+
+def run_in_a_new_cell(notebook: LiteNotebook, line: str):
+    """Type one line of code into a new cell at the end of the notebook and run it; its
+    output area, as a locator."""
+    page = notebook.page
+    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+    cells.last.scroll_into_view_if_needed()
+    cells.last.locator(".cm-content").click()
+    page.keyboard.press("Escape")  # command mode
+    page.keyboard.press("b")  # a new cell below, selected
+    page.keyboard.press("Enter")  # edit it
+    page.keyboard.insert_text(line)  # at once: typing it key by key would take a minute
+    page.keyboard.press("Shift+Enter")
+    return cells.last.locator(".jp-OutputArea-output")
+
+
+def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
+    imports = cardlib_imports(site.folder / "files")
+    assert len(imports) > 20 and "from cardlib.widgets.table import CardTable" in imports
+    code = base64.b64encode("\n".join(imports).encode()).decode()
+    notebook = lite_runs.run(IMPORTS_KERNEL)
+    try:
+        output = run_in_a_new_cell(
+            notebook,
+            f'exec(__import__("base64").b64decode("{code}").decode()); '
+            f'print("every import ran:", {len(imports)})',
+        )
+        expect(output).to_contain_text(f"every import ran: {len(imports)}", timeout=120_000)
+    finally:
+        lite_runs.close(IMPORTS_KERNEL)
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
