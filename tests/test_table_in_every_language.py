@@ -69,6 +69,8 @@ def at(game, done, players=4, refuse=None):
         elif refuse == "engine":
             illegal = [c["code"] for c in table.state["hand"] if not c["legal"]]
             table.click_card(illegal[0])
+        elif refuse == "hook":  # the dealer's bid the hook forbids
+            table.click_call(next(c["value"] for c in table.state["calls"] if not c["legal"]))
         return table
 
     return make
@@ -89,6 +91,16 @@ def must_follow(table):
 
 def deal_over(table):
     return table.state["end"] is not None
+
+
+def hooked(table):
+    """Judgement: the learner deals and the hook forbids one of the bids."""
+    return any(not c["legal"] for c in table.state["calls"])
+
+
+def blind(table):
+    """Judgement's last round: the learner bids with the card face down."""
+    return bool(table.state["calls"]) and table.state["face_down"] > 0
 
 
 def reviewed(game, players=4, replay=False):
@@ -114,7 +126,7 @@ REVIEWED = {
     if game != "bridge" or not replay
 }
 
-TABLES = REVIEWED | {
+AT_EACH_GAME = {
     f"{game}_{where}": at(game, done, players, refuse)
     for game, players in [("callbreak", 4), ("callbridge", 4), ("judgement", 5), ("bridge", 4)]
     for where, done, refuse in [
@@ -126,6 +138,12 @@ TABLES = REVIEWED | {
         ("deal_over", deal_over, None),
     ]
 }
+#: Judgement's own moments: the dealer's bid the hook forbids, and a bid in the blind round.
+JUDGEMENT = {
+    "judgement_refused_by_the_hook": at("judgement", hooked, refuse="hook"),
+    "judgement_blind": at("judgement", blind),
+}
+TABLES = REVIEWED | AT_EACH_GAME | JUDGEMENT
 
 
 @pytest.fixture(autouse=True)

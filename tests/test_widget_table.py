@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardlib import judgement
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
 from cardlib.tricks import RULE_IDS
@@ -198,6 +199,12 @@ def test_judgement_shows_the_hooked_bid_and_explains_it():
             continue
         hooked = [c["value"] for c in table.state["calls"] if not c["legal"]]
         if hooked:
+            # the bots before the dealer have all bid; the one button refused is the hook's
+            deal = table.deal
+            assert all(bid is not None for bid in deal.bids[1:])
+            assert hooked == [judgement.hooked_bid(deal.cards, deal.bids[1:])]
+            names = {c["value"]: c["name"] for c in table.state["calls"]}
+            assert names[hooked[0]] == f"{hooked[0]}, not allowed"
             before = table.match.copy()
             assert not table.click_call(hooked[0])
             assert table.match == before
@@ -442,6 +449,12 @@ def test_judgement_blind_round_hides_the_learners_cards_until_the_dealer_bids():
         assert state["hand"] == [] and state["face_down"] == 1
         assert state["prompt"] == "Your turn to bid: your cards are face down."
         learner_acts(table)
+        # the dealer's bid turns every card up and the one trick is played at once,
+        # led from the dealer's left: the round, and the match, are over
+        deal = table.deal
+        assert deal.phase == "over" and table.match.phase == "over"
+        assert len(deal.tricks) == 1 and deal.tricks[0].leader == (deal.dealer + 1) % 4
+        assert table.state["end"]["next_label"] == "New match"
         return
     pytest.fail("no blind round where the learner bids before the dealer")
 

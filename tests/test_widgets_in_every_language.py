@@ -28,7 +28,7 @@ from cardlib.widgets.bridge import AuctionPad, ContractScorer
 from cardlib.widgets.callbridge import RuleComparison
 from cardlib.widgets.coach import CoachWidget
 from cardlib.widgets.dealing import DealWidget
-from cardlib.widgets.judgement import HookExplorer, JudgementTable, RoundStepper
+from cardlib.widgets.judgement import HookExplorer, RoundStepper
 from cardlib.widgets.play_explorer import PlayExplorer
 from cardlib.widgets.puzzles import PuzzleStream, PuzzleWidget
 from cardlib.widgets.replay import DealReplay
@@ -117,23 +117,6 @@ def comparison(hand=None, trick=None):
         if hand is not None:
             widget.hand.value, widget.trick.value = hand, trick
         return widget
-
-    return make
-
-
-def judgement_table(number=1, bids=(), plays=0, refuse=None):
-    def make():
-        table = JudgementTable(players=4, number=number, seed=3)
-        if refuse == "hook":
-            table.bid(table.round.explain_bids().forbidden or 0)
-            return table
-        if table.round.phase == "bidding":
-            table.bid(table.round.legal_bids()[0])
-        for _card in range(plays):
-            if table.round.phase != "playing":
-                break
-            table.play(sorted(table.round.legal_plays())[0])
-        return table
 
     return make
 
@@ -243,11 +226,6 @@ WIDGETS = {
     "hook_explorer_forced": lambda: HookExplorer(cards=1, bids="0 0 0"),
     "hook_explorer_over": lambda: HookExplorer(cards=2, bids="2 1"),
     "hook_explorer_bad_input": lambda: HookExplorer(cards=2, bids="2 x"),
-    "judgement_bidding_hooked": lambda: JudgementTable(players=4, number=1, seed=3),
-    "judgement_refused_hook": judgement_table(number=3, refuse="hook"),
-    "judgement_playing": judgement_table(number=1, plays=1),
-    "judgement_round_over": judgement_table(number=2, plays=20),
-    "judgement_blind": lambda: JudgementTable(players=4, number=8, seed=3),
     "auction_start": auction(),
     "auction_going": auction("1H X"),
     "auction_refused": auction("1H P", then="1C"),

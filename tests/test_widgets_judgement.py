@@ -1,17 +1,13 @@
-"""The Judgement widgets of notebook 10, driven in plain pytest: set values, click, read state."""
+"""The Judgement widgets of notebook 10, driven in plain pytest: set values, click, read state.
+
+A round of Judgement is played at the card table: tests/test_widget_table.py plays it."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import judgement
-from cardlib.seats import seat_labels
-from cardlib.widgets.judgement import (
-    HookExplorer,
-    JudgementTable,
-    RoundStepper,
-    parse_bids,
-)
+from cardlib.widgets.judgement import HookExplorer, RoundStepper, parse_bids
 
 
 def classes(widget) -> set[str]:
@@ -125,86 +121,3 @@ def test_hook_explorer_css_classes():
     assert "cardlib-hook-bids" in classes(w.bids)
     assert "cardlib-hook-result" in classes(w.result)
     assert "cardlib-hook-why" in classes(w.why)
-
-
-# ----- the table -------------------------------------------------------------
-
-
-def test_table_stops_at_your_bid_as_dealer_with_the_hooked_bid_disabled():
-    w = JudgementTable(players=4, number=1, seed=1)
-    r = w.round
-    assert r.phase == "bidding" and r.to_act == 0 == r.dealer
-    assert all(b is not None for b in r.bids[1:])
-    hooked = judgement.hooked_bid(7, r.bids[1:])
-    for n, button in w.bid_buttons.items():
-        assert button.disabled == (n == hooked)
-    assert "Your bid." in w.status.value and "hook forbids" in w.status.value
-
-
-def test_table_plays_a_whole_round_by_clicks():
-    w = JudgementTable(players=4, number=2, seed=3)
-    w.bid(w.round.legal_bids()[0])
-    assert w.round.phase == "playing"
-    while w.round.phase == "playing":
-        assert w.round.to_act == 0
-        legal = w.round.legal_plays()
-        for card, button in w.card_buttons.items():
-            assert button.disabled == (card not in legal)
-        w.play(sorted(legal)[0])
-    assert len(w.round.tricks) == 6
-    assert "Round over." in w.status.value
-    names = seat_labels(4, you=0)  # the one convention: "You (South, seat 0)", "West (1)" …
-    assert names[1] == "West (1)"
-    assert all(f"{names[s]}: {p}" in w.status.value for s, p in enumerate(w.round.scores()))
-
-
-def test_table_refuses_illegal_clicks_without_changing_the_round():
-    w = JudgementTable(players=4, number=1, seed=1)
-    hooked = judgement.hooked_bid(7, w.round.bids[1:])
-    before = w.round.copy()
-    w.bid_buttons[hooked].disabled = False  # a forced click on a disabled button
-    w.bid(hooked)
-    assert w.round == before
-    assert "⚠" in w.status.value and "hook" in w.status.value
-    w.bid(w.round.legal_bids()[0])
-    # Not your turn (a bot leads) or a card you may not play: refused, round unchanged.
-    illegal = [c for c in w.round.hand(0) if c not in w.round.legal_plays()]
-    if illegal:
-        before = w.round.copy()
-        w._play(illegal[0])
-        assert w.round == before and "not allowed" in w.status.value
-
-
-def test_table_blind_round_shows_no_card_until_the_bid():
-    w = JudgementTable(players=5, number=8, seed=2)
-    assert not w.round.face_up
-    assert w.card_buttons == {} and w.hand.children[0].description == "🂠"
-    assert "bid without looking" in w.status.value
-    w.bid(w.round.legal_bids()[0])
-    assert w.round.phase == "over" and len(w.round.tricks) == 1
-    assert w.round.tricks[0].leader == 1  # the dealer's left
-    assert "Round over." in w.status.value
-
-
-def test_table_deals_again_and_picks_rounds():
-    w = JudgementTable(players=3, number=1, seed=1)
-    w.new_round.click()
-    assert w.seed == 2 and w.round.number == 1
-    w.picker.value = 5
-    assert w.round.number == 5 and w.round.cards == 3 and w.round.trump == "C"
-
-
-def test_table_css_classes():
-    w = JudgementTable()
-    assert "cardlib-judgement-table" in classes(w.widget)
-    assert "cardlib-round-picker" in classes(w.picker)
-    assert "cardlib-new-round" in classes(w.new_round)
-    assert "cardlib-table" in classes(w.table)
-    assert "cardlib-bids" in classes(w.bid_box)
-    assert "cardlib-hand" in classes(w.hand)
-    assert "cardlib-status" in classes(w.status)
-    for n, button in w.bid_buttons.items():
-        assert {"cardlib-bid-button", f"cardlib-bid-{n}"} <= classes(button)
-    w.bid(w.round.legal_bids()[0])
-    for card, button in w.card_buttons.items():
-        assert {"cardlib-card-button", f"cardlib-card-{card.code}"} <= classes(button)

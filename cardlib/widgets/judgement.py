@@ -1,16 +1,16 @@
-"""Widgets for Judgement (notebook 10).
+"""Widgets that teach Judgement (notebook 10): the eight rounds, and the hook.
 
 - :class:`RoundStepper`: step through the eight rounds; see the cards each
   player holds, the trump, how many cards stay out of play, and a sample hand
   with its trumps marked (face down in the blind round).
 - :class:`HookExplorer`: type the earlier bids; see which dealer's bid the hook
   forbids, and why (or that it forces the bid).
-- :class:`JudgementTable`: play one round against bots: bid with the bid
-  buttons (the hooked bid is disabled), then play with the card buttons (only
-  legal cards are enabled).
 
-All results live in widget state (``HTML.value``, button ``disabled``) and in
-plain attributes (``.spec``, ``.explanation``, ``.round``), never in prints.
+Both teach; neither plays. A round of Judgement is played at the card table,
+:class:`cardlib.widgets.table.CardTable` (``CardTable("judgement")``), which plays
+all four games. All results live in widget state (``HTML.value``, button
+``disabled``) and in plain attributes (``.spec``, ``.sample``, ``.explanation``),
+never in prints.
 
 CSS classes (for the browser tests):
 
@@ -19,36 +19,25 @@ CSS classes (for the browser tests):
   ``cardlib-schedule-table``, ``cardlib-sample-hand``;
 - ``cardlib-hook-explorer``, ``cardlib-hook-cards`` (slider), ``cardlib-hook-bids``
   (text box), ``cardlib-hook-result`` (the bids, the forbidden one struck out),
-  ``cardlib-hook-why`` (the sentence);
-- ``cardlib-judgement-table``, ``cardlib-round-picker``, ``cardlib-new-round``,
-  ``cardlib-table`` (bids, tricks, the trick on the table), ``cardlib-bids`` (the box of
-  bid buttons: ``cardlib-bid-button`` plus ``cardlib-bid-N`` on each), ``cardlib-hand``
-  (the card buttons: ``cardlib-card-button`` plus ``cardlib-card-QH``),
-  ``cardlib-status`` (whose turn, what just happened, the scores at the end).
+  ``cardlib-hook-why`` (the sentence).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
 
 from cardlib import judgement
-from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.cards import sort_for_display
 from cardlib.draw.judgement import schedule_html, trump_html
-from cardlib.draw.svg import SUIT_COLOURS, card_html, hand_svg, trick_svg
+from cardlib.draw.svg import hand_svg
 from cardlib.errors import CardlibError
 from cardlib.i18n import _, ngettext
-from cardlib.seats import seat_labels
 from cardlib.widgets.language import LanguagePicker
 
 FACE_DOWN = "🂠"
-
-
-def _round_options() -> list[tuple[str, int]]:
-    return [(str(spec), spec.number) for spec in judgement.schedule()]
 
 
 class RoundStepper:
@@ -252,255 +241,3 @@ class HookExplorer:
 
     def __repr__(self) -> str:
         return f"HookExplorer(cards={self.cards.value}, bids={self.bids.value!r})"
-
-
-class JudgementTable:
-    """Play one round of Judgement as seat 0 against bots.
-
-    You deal by default (``dealer=0``), so you bid last and meet the hook.
-    Bots act whenever it is their turn; the widget stops when it is yours.
-    State: ``round`` (the :class:`~cardlib.judgement.Round`), ``bid_buttons``
-    (bid → button), ``card_buttons`` (card → button), ``table.value`` and
-    ``status.value``; ``bid(n)`` and ``play(card)`` click for you.
-    """
-
-    _say: Callable[[], str]
-
-    def __init__(
-        self,
-        players: int = 4,
-        number: int = 1,
-        seed: int = 1,
-        dealer: int | None = None,
-        bots=None,
-    ):
-        judgement.check_players(players)
-        self.players = players
-        self.seed = seed
-        self.dealer = 0 if dealer is None else dealer
-        self.bots = bots or [None] + [judgement.SensibleBot()] * (players - 1)
-        self.picker = widgets.Dropdown(
-            options=_round_options(), value=number, layout={"width": "max-content"}
-        )
-        self.picker.add_class("cardlib-round-picker")
-        self.new_round = widgets.Button()
-        self.new_round.add_class("cardlib-new-round")
-        self.table = widgets.HTML()
-        self.table.add_class("cardlib-table")
-        self.bid_box = widgets.HBox()
-        self.bid_box.add_class("cardlib-bids")
-        self.hand = widgets.HBox(layout={"flex_flow": "row wrap"})
-        self.hand.add_class("cardlib-hand")
-        self.status = widgets.HTML()
-        self.status.add_class("cardlib-status")
-        self.language = LanguagePicker(self.redraw)
-        self.widget = widgets.VBox(
-            [
-                widgets.HBox([self.picker, self.new_round, self.language.dropdown]),
-                self.table,
-                self.bid_box,
-                self.hand,
-                self.status,
-            ]
-        )
-        self.widget.add_class("cardlib-judgement-table")
-        self.picker.observe(self._picked, names="value")
-        self.new_round.on_click(lambda _b: self.deal(self.seed + 1))
-        self.deal()
-
-    def _picked(self, _change=None) -> None:
-        if not getattr(self, "_relabelling", False):
-            self.deal()
-
-    def redraw(self) -> None:
-        """Say everything again in the language now in use (the same round, the same cards)."""
-        self._relabelling = True
-        try:
-            value = self.picker.value
-            self.picker.options = _round_options()
-            self.picker.value = value
-        finally:
-            self._relabelling = False
-        self._draw()
-
-    # ----- actions -----
-
-    def deal(self, seed: int | None = None) -> None:
-        """Deal the picked round again (from ``seed`` if given) and let bots act up to you."""
-        if seed is not None:
-            self.seed = seed
-        self.round = judgement.Round(
-            self.players, self.picker.value, seed=self.seed, dealer=self.dealer
-        )
-        number, seed = self.round.number, self.seed
-        self._say = lambda: _("Round {number} dealt (seed {seed}).").format(
-            number=number, seed=seed
-        )
-        self._advance()
-
-    def bid(self, n: int) -> None:
-        """Click the bid button ``n``."""
-        if n not in self.bid_buttons:
-            raise ValueError(f"no bid button {n!r}: bids are 0 to {self.round.cards}")
-        self.bid_buttons[n].click()
-
-    def play(self, card: Card | str) -> None:
-        """Click the button of a card in your hand."""
-        card = Card(card)
-        if card not in self.card_buttons:
-            raise ValueError(f"{card} is not in your hand")
-        self.card_buttons[card].click()
-
-    # ----- callbacks -----
-
-    def _bid(self, n: int) -> None:
-        try:
-            self.round.bid(n, seat=0)
-        except CardlibError as error:
-            refused = error  # ``error`` is unbound after the except block
-            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.bid(n, seat=0)) or refused)
-            self._draw()
-            return
-        self._say = lambda: _("You bid {bid}.").format(bid=n)
-        self._advance()
-
-    def _play(self, card: Card) -> None:
-        try:
-            self.round.play(card, seat=0)
-        except CardlibError as error:
-            refused = error  # ``error`` is unbound after the except block
-            self._say = lambda: "⚠ " + str(self._refusal(lambda r: r.play(card, seat=0)) or refused)
-            self._draw()
-            return
-        self._say = lambda: _("You played {card}.").format(card=card)
-        self._advance()
-
-    def _refusal(self, attempt) -> CardlibError | None:
-        """The engine's error for ``attempt(round)`` now, in the language in use (tried on
-        a copy: the round on screen never changes)."""
-        try:
-            attempt(self.round.copy())
-        except CardlibError as error:
-            return error
-        return None
-
-    def _advance(self) -> None:
-        judgement.play_out(self.round, self.bots)
-        self._draw()
-
-    # ----- drawing -----
-
-    def _draw(self) -> None:
-        r = self.round
-        self.new_round.description = _("Deal again")
-        self.picker.description = _("Round")
-        names = seat_labels(r.players, you=0)
-        bids = " · ".join(
-            f"{names[s]}: {'–' if b is None else b}"
-            + (
-                " " + _("({count} won)").format(count=r.tricks_won[s])
-                if r.phase != "bidding"
-                else ""
-            )
-            + (" " + _("(dealer)") if s == r.dealer else "")
-            for s, b in enumerate(r.bids)
-        )
-        heading = ngettext(
-            "<b>Round {number}</b>: {cards} card each, trump {trump}.",
-            "<b>Round {number}</b>: {cards} cards each, trump {trump}.",
-            r.cards,
-        ).format(number=r.number, cards=r.cards, trump=trump_html(r.trump))
-        bid_line = _("Bids: {bids}").format(bids=bids)
-        parts = [f"<div>{heading}</div><div>{bid_line}</div>"]
-        if r.tricks:
-            last = r.tricks[-1]
-            won = _("Trick {number} (won by {seat}):").format(
-                number=len(r.tricks), seat=names[last.winner]
-            )
-            parts.append(
-                f"<div>{won}</div>"
-                + trick_svg(
-                    last.cards,
-                    last.seats,
-                    last.seats.index(last.winner),
-                    seat_names=names,
-                )
-            )
-        if r.trick:
-            parts.append(
-                "<div>"
-                + _("On the table:")
-                + "</div>"
-                + trick_svg(r.trick, r.trick_seats, None, names)
-            )
-        self.table.value = "".join(parts)
-        self._draw_bids()
-        self._draw_hand()
-        self.status.value = self._status()
-
-    def _draw_bids(self) -> None:
-        r = self.round
-        yours = r.phase == "bidding" and r.to_act == 0
-        legal = r.legal_bids() if yours else ()
-        self.bid_buttons = {}
-        for n in range(r.cards + 1):
-            button = widgets.Button(
-                description=str(n), layout={"width": "44px"}, disabled=n not in legal
-            )
-            if yours and n not in legal:
-                button.tooltip = _("forbidden by the hook")
-            button.add_class("cardlib-bid-button")
-            button.add_class(f"cardlib-bid-{n}")
-            button.on_click(lambda _b, n=n: self._bid(n))
-            self.bid_buttons[n] = button
-        self.bid_box.children = tuple(self.bid_buttons.values()) if yours else ()
-
-    def _draw_hand(self) -> None:
-        r = self.round
-        self.card_buttons = {}
-        if not r.face_up:
-            face_down = widgets.Button(
-                description=FACE_DOWN, disabled=True, tooltip=_("face down: nobody may look")
-            )
-            self.hand.children = (face_down,)
-            return
-        legal = r.legal_plays() if r.to_act == 0 else frozenset()
-        for card in sort_for_display(r.hand(0)):
-            button = widgets.Button(
-                description=str(card),
-                tooltip=card_name(card),
-                disabled=card not in legal,
-                layout={"width": "52px", "height": "40px", "border": "1px solid #555555"},
-                style={
-                    "text_color": SUIT_COLOURS[card.suit],
-                    "font_weight": "bold",
-                    "button_color": "#FFFFFF",
-                },
-            )
-            button.add_class("cardlib-card-button")
-            button.add_class(f"cardlib-card-{card.code}")
-            button.on_click(lambda _b, card=card: self._play(card))
-            self.card_buttons[card] = button
-        self.hand.children = tuple(self.card_buttons.values())
-
-    def _status(self) -> str:
-        r = self.round
-        message = escape(self._say())
-        if r.phase == "over":
-            names = seat_labels(r.players, you=0)
-            scores = ", ".join(f"{names[s]}: {points}" for s, points in enumerate(r.scores()))
-            return f"{message} " + _("<b>Round over.</b> Points: {scores}.").format(scores=scores)
-        if r.phase == "bidding":
-            why = r.explain_bids().text if r.to_act == r.dealer else ""
-            blind = " " + _("Your card is face down: bid without looking.") if not r.face_up else ""
-            return f"{message} " + _("<b>Your bid.</b>") + f"{blind} {escape(why)}".rstrip()
-        legal = " ".join(card_html(c) for c in sort_for_display(r.legal_plays()))
-        return f"{message} " + _("<b>Your turn to play.</b> Legal: {cards}").format(cards=legal)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
-    def __repr__(self) -> str:
-        return f"JudgementTable(round={self.round.number}, phase={self.round.phase!r})"
