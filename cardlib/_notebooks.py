@@ -40,7 +40,17 @@ NOTEBOOKS = ROOT / "notebooks"
 LOCALE = NOTEBOOKS / "locale"
 DOMAIN = "notebooks"
 #: The English lessons that are translated, in order (the rest follow as they are translated).
-LESSONS = ("00-start-here.ipynb", "01-cards-and-dealing.ipynb", "02-spades-are-trump.ipynb")
+LESSONS = (
+    "00-start-here.ipynb",
+    "01-cards-and-dealing.ipynb",
+    "02-spades-are-trump.ipynb",
+    "03-what-may-i-play.ipynb",
+    "04-calling-and-scoring.ipynb",
+    "05-a-worked-deal.ipynb",
+    "06-play-a-match.ipynb",
+    "09-call-break-strategy.ipynb",
+    "40-the-coach.ipynb",
+)
 #: The first cell of a translated lesson: the engine speaks the lesson's language.
 SWITCH = 'import cardlib\n\ncardlib.set_language("{code}")\ncardlib.get_language()'
 _WORDS = re.compile(r"[A-Za-z]{3,}")
