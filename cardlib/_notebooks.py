@@ -191,8 +191,12 @@ def build(code: str, lessons: Iterable[str] = LESSONS, execute: bool = True) -> 
     out = NOTEBOOKS / code
     out.mkdir(exist_ok=True)
     written = []
-    for lesson in lessons:
-        notebook = translated(code, lesson)
+    # Every lesson is written before any runs: a lesson that links the others (00's tracks)
+    # links the translated one where it exists.
+    notebooks = {lesson: translated(code, lesson) for lesson in lessons}
+    for lesson in notebooks:
+        nbformat.write(notebooks[lesson], out / lesson)
+    for lesson, notebook in notebooks.items():
         if execute:
             from nbclient import NotebookClient
 
