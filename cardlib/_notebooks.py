@@ -40,7 +40,17 @@ NOTEBOOKS = ROOT / "notebooks"
 LOCALE = NOTEBOOKS / "locale"
 DOMAIN = "notebooks"
 #: The English lessons that are translated, in order (the rest follow as they are translated).
-LESSONS = ("00-start-here.ipynb", "01-cards-and-dealing.ipynb", "02-spades-are-trump.ipynb")
+LESSONS = (
+    "00-start-here.ipynb",
+    "01-cards-and-dealing.ipynb",
+    "02-spades-are-trump.ipynb",
+    "03-what-may-i-play.ipynb",
+    "04-calling-and-scoring.ipynb",
+    "05-a-worked-deal.ipynb",
+    "06-play-a-match.ipynb",
+    "09-call-break-strategy.ipynb",
+    "40-the-coach.ipynb",
+)
 #: The first cell of a translated lesson: the engine speaks the lesson's language.
 SWITCH = 'import cardlib\n\ncardlib.set_language("{code}")\ncardlib.get_language()'
 _WORDS = re.compile(r"[A-Za-z]{3,}")
@@ -181,8 +191,12 @@ def build(code: str, lessons: Iterable[str] = LESSONS, execute: bool = True) -> 
     out = NOTEBOOKS / code
     out.mkdir(exist_ok=True)
     written = []
-    for lesson in lessons:
-        notebook = translated(code, lesson)
+    # Every lesson is written before any runs: a lesson that links the others (00's tracks)
+    # links the translated one where it exists.
+    notebooks = {lesson: translated(code, lesson) for lesson in lessons}
+    for lesson in notebooks:
+        nbformat.write(notebooks[lesson], out / lesson)
+    for lesson, notebook in notebooks.items():
         if execute:
             from nbclient import NotebookClient
 

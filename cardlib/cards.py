@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from cardlib.errors import CardParseError, CardTypeError
-from cardlib.i18n import N_, _, pgettext
+from cardlib.i18n import N_, _, get_language, pgettext
 
 #: Suit letters in index order: spades, hearts, diamonds, clubs.
 SUITS = "SHDC"
@@ -198,15 +198,64 @@ _CARD_NAMES = {
 }
 
 
-def card_name(card: Card | str) -> str:
+def _oblique_name(rank: int) -> str:
+    # The literal calls let Babel extract every name.
+    return {
+        # Translators: a card's name before a postposition (से, को, ने …), the oblique
+        # case: Hindi "पान के इक्के से", Hinglish "paan ke ikke se". Where a language
+        # does not inflect there, the same words as the card's name.
+        2: pgettext("card before a postposition", "two of {suit}"),
+        3: pgettext("card before a postposition", "three of {suit}"),
+        4: pgettext("card before a postposition", "four of {suit}"),
+        5: pgettext("card before a postposition", "five of {suit}"),
+        6: pgettext("card before a postposition", "six of {suit}"),
+        7: pgettext("card before a postposition", "seven of {suit}"),
+        8: pgettext("card before a postposition", "eight of {suit}"),
+        9: pgettext("card before a postposition", "nine of {suit}"),
+        10: pgettext("card before a postposition", "ten of {suit}"),
+        11: pgettext("card before a postposition", "jack of {suit}"),
+        12: pgettext("card before a postposition", "queen of {suit}"),
+        13: pgettext("card before a postposition", "king of {suit}"),
+        14: pgettext("card before a postposition", "ace of {suit}"),
+    }[rank]
+
+
+#: The ranks whose name is a feminine noun, by language, beside the names above: a
+#: sentence whose verb agrees with the card picks its feminine form for these (Hindi
+#: "पान की बेगम खेली", but "पान का इक्का खेला"; see :func:`is_feminine`). The names'
+#: own genitive shows it (की बेगम, का इक्का), and a test holds this table to the
+#: catalogs (``tests/test_engine_text_in_every_language.py``). A language not listed
+#: (English) has no agreement to make.
+FEMININE_RANKS = {
+    "hi": frozenset({2, 3, 12}),  # दुक्की, तिक्की, बेगम
+    "hi-Latn": frozenset({2, 3, 12}),  # dukki, tikki, begum
+    "ne": frozenset({12}),  # बेगम
+}
+
+
+def is_feminine(card: Card | str) -> bool:
+    """Whether the card's name (:func:`card_name`) is a feminine noun in the learner's language.
+
+    A sentence whose verb agrees with the card has two messages, the feminine one in a
+    gettext context (``pgettext("feminine card", ...)``), and this picks between them.
+    """
+    return Card(card).rank in FEMININE_RANKS.get(get_language(), frozenset())
+
+
+def card_name(card: Card | str, oblique: bool = False) -> str:
     """A card in words, in the learner's language, for screen readers and sentences.
 
     ``'queen of hearts'``, ``'पान की बेगम'``, ``'paan ki begum'``. (:attr:`Card.name`
     stays English.) Each rank is its own message, because in Hindi the word joining
     suit and rank agrees with the rank (``का इक्का``, ``की बेगम``).
+
+    ``oblique=True`` gives the form that goes before a postposition, in a language
+    that inflects there: ``'पान के इक्के'`` (as in "पान के इक्के से जीती"); in English
+    the same words.
     """
     card = Card(card)
-    return _(_CARD_NAMES[card.rank]).format(suit=suit_name(card.suit))
+    message = _oblique_name(card.rank) if oblique else _(_CARD_NAMES[card.rank])
+    return message.format(suit=suit_name(card.suit))
 
 
 def parse_card(token: Card | str) -> Card:

@@ -190,7 +190,7 @@ class Trick(NamedTuple):
         plays = ", ".join(
             f"{seat}:{card}" for seat, card in zip(self.seats, self.cards, strict=True)
         )
-        return f"{plays} → seat {self.winner}"
+        return _("{plays} → seat {seat}").format(plays=plays, seat=self.winner)
 
 
 # The frozensets of the masks that lie within one suit (at most 4 × 8192 of

@@ -10,7 +10,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 GLOSSARY = ROOT / "docs" / "glossary.md"
-LEARNER_FILES = [ROOT / "README.md", RULES, GLOSSARY, *sorted((ROOT / "notebooks").glob("*.ipynb"))]
+#: Everything a learner reads, in every language (the Hindi lessons and rule books too).
+LEARNER_FILES = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "notebooks").glob("*.ipynb")),
+    *sorted((ROOT / "notebooks" / "hi").glob("*.ipynb")),
+]
 
 
 def text_of(path: Path) -> str:
@@ -38,14 +44,14 @@ def test_the_readme_links_the_rule_book_glossary_and_comparison_in_one_click():
     assert "the-four-games-side-by-side" in headings
 
 
-@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_nothing_points_outside_the_project(path):
     text = text_of(path)
     assert "../shared" not in text and "RULES.md" not in text
     assert not re.search(r"\bseed (?:document|00\d)", text), "'seed' means a random seed here"
 
 
-@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_relative_links_lead_somewhere(path):
     for target in re.findall(r"\]\(([^)#:]+\.(?:md|ipynb))(?:#[^)]*)?\)", text_of(path)):
         assert (path.parent / target).resolve().exists(), f"{path.name} links {target}"

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from cardlib import i18n
 from cardlib.cards import suit_name
 from cardlib.game import phase_name
-from cardlib.i18n import _
+from cardlib.i18n import _, pgettext
 
 SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
 PHASES = ("calling", "bidding", "playing", "over", "round-over", "deal-over")
@@ -71,6 +71,8 @@ def values(count: int, phase: str) -> dict[str, object]:
         "char": "K",
         "decisions": 3,
         "error": "NameError",
+        "estimate": "2.80 ± 0.10",
+        "fell_back": 3,
         "most": 3,
         "file": "cardlib-progress.json",
         "problem": "JSONDecodeError",
@@ -126,6 +128,7 @@ def values(count: int, phase: str) -> dict[str, object]:
         "margin": "0.3",
         "mean": "2.8",
         "message": sentence,
+        "model": pgettext("model of calling", "sensible"),
         "more": count + 1,
         "name": _("Call Break"),
         "names": "South",
@@ -170,6 +173,7 @@ def values(count: int, phase: str) -> dict[str, object]:
         "total": count + 3,
         "trick": count,
         "tricks": count,
+        "tolerance": 1,
         "tried": count + 1,
         "trump": trump,
         "trumps": trump,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from cardlib import i18n
+from cardlib import _notebooks, i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMS_FILE = ROOT / "docs" / "terms.tsv"
@@ -108,6 +108,14 @@ def test_every_translated_page_uses_the_term_lists_words(code):
         unquoted = QUOTED.sub(lambda quote: "\n" * quote.group().count("\n"), page.read_text())
         for number, line in enumerate(unquoted.splitlines(), 1):
             lines.append((f"{page.name}:{number}", line))
+    assert offences(code, lines) == []
+
+
+@pytest.mark.parametrize(
+    "code", [code for code in COLUMNS.values() if _notebooks.catalog_path(code).exists()]
+)
+def test_every_translated_lesson_uses_the_term_lists_words(code):
+    lines = [(m.id[:60], m.string) for m in _notebooks.read_catalog(code) if m.id]
     assert offences(code, lines) == []
 
 

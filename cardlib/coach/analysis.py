@@ -52,6 +52,7 @@ from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
 from cardlib.game import check_seed
+from cardlib.i18n import _, ngettext, pgettext
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 STOCK = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
@@ -150,7 +151,7 @@ class View:
     def unseen(self) -> int:
         """The cards this seat has not seen: in other hands, or (Judgement) never dealt."""
         seen = self.hand_mask
-        for _, card in self.plays:
+        for _seat, card in self.plays:
             seen |= 1 << int(card)
         return _FULL_DECK & ~seen
 
@@ -453,7 +454,7 @@ class CallFittingHands:
     def sample(self, rng: random.Random) -> list[int]:
         """Every seat's hand now, as :meth:`HiddenHands.sample`, fitting the calls if it can."""
         while self.level is not None:
-            for _ in range(self.max_tries):
+            for _try in range(self.max_tries):
                 hands = self.hands.sample(rng)
                 if self.fits(hands, self.level):
                     self.fell_back += self.level != self.tolerance
@@ -693,7 +694,11 @@ class Estimate:
         return cls(mean, math.sqrt(variance), n)
 
     def __str__(self) -> str:
-        return f"{_fmt(self.mean)} ± {self.stderr:.2f} ({self.samples} samples)"
+        return ngettext(
+            "{mean} ± {stderr} ({samples} sample)",
+            "{mean} ± {stderr} ({samples} samples)",
+            self.samples,
+        ).format(mean=_fmt(self.mean), stderr=f"{self.stderr:.2f}", samples=self.samples)
 
 
 #: How many standard errors a choice must trail the best by before the coach calls it worse:
@@ -739,7 +744,7 @@ class CardEstimate:
 
 
 def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    header = "".join(f"<th scope='col'>{h}</th>" for h in head)
+    header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return (
         f"<table class='cardlib-coach'><caption>{escape(caption)}</caption>"
@@ -810,31 +815,64 @@ class Analysis:
 
         rows = []
         for rank, c in enumerate(self.cards, 1):
-            versus = "best" if rank == 1 else f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
+            versus = _versus(rank == 1, f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}")
             if rank > 1 and c.close and not c.same:
-                versus += ", too close to tell"
+                versus += ", " + escape(_("too close to tell"))
             e = c.estimate
             rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
-        margin = ""
+        caption = self._caption()
         if not self.clear:
-            close = ", ".join(str(c) for c in self.equally_good)
-            margin = f"; too close to tell between {close} (within {CLEAR_SE} standard errors)"
+            caption += "; " + _too_close_between(", ".join(str(c) for c in self.equally_good))
         elif len(self.cards) > 1:
             second = self.cards[1]
-            margin = (
-                f"; best {self.best} by {_fmt(second.loss)} ± {second.loss_stderr:.2f} "
-                f"over {second.card}"
+            caption += "; " + _("best {best} by {margin} ± {stderr} over {second}").format(
+                best=self.best,
+                margin=_fmt(second.loss),
+                stderr=f"{second.loss_stderr:.2f}",
+                second=second.card,
             )
-        fitting = ""
-        if self.calls_model:
-            within = f" within {self.tolerance}" if self.tolerance else ""
-            fitting = f" that fit the calls{within} ({self.calls_model} calling"
-            fitting += f"; {self.fell_back} fell back)" if self.fell_back else ")"
-        caption = (
-            f"Expected points for seat {self.seat}, each card over the same "
-            f"{self.samples} samples of the hidden hands{fitting}{margin}"
+        head = (_("rank"), _("card"), _("expected points"), _("against the best"))
+        return _table_html(caption, head, rows)
+
+    def _caption(self) -> str:
+        """What the table shows and over which samples, in the learner's language."""
+        if not self.calls_model:
+            caption = _(
+                "Expected points for seat {seat}, each card over the same {samples} samples "
+                "of the hidden hands"
+            )
+        elif self.tolerance and self.fell_back:
+            caption = _(
+                "Expected points for seat {seat}, each card over the same {samples} samples "
+                "of the hidden hands that fit the calls within {tolerance} ({model} calling; "
+                "{fell_back} fell back)"
+            )
+        elif self.tolerance:
+            caption = _(
+                "Expected points for seat {seat}, each card over the same {samples} samples "
+                "of the hidden hands that fit the calls within {tolerance} ({model} calling)"
+            )
+        elif self.fell_back:
+            caption = _(
+                "Expected points for seat {seat}, each card over the same {samples} samples "
+                "of the hidden hands that fit the calls ({model} calling; {fell_back} fell back)"
+            )
+        else:
+            caption = _(
+                "Expected points for seat {seat}, each card over the same {samples} samples "
+                "of the hidden hands that fit the calls ({model} calling)"
+            )
+        model = self.calls_model or ""
+        # Translators: the coach's model of how the other players call (the rule of thumb
+        # the sensible bots call by), in "({model} calling)".
+        names = {"sensible": pgettext("model of calling", "sensible")}
+        return caption.format(
+            seat=self.seat,
+            samples=self.samples,
+            tolerance=self.tolerance,
+            model=names.get(model, model),
+            fell_back=self.fell_back,
         )
-        return _table_html(caption, ("rank", "card", "expected points", "against the best"), rows)
 
 
 @dataclass(frozen=True)
@@ -861,7 +899,7 @@ class CallEstimate:
         return too_close(self.loss, self.loss_stderr)
 
     def __str__(self) -> str:
-        return f"call {self.call}: {self.estimate}"
+        return _("call {call}: {estimate}").format(call=self.call, estimate=self.estimate)
 
 
 @dataclass(frozen=True)
@@ -920,17 +958,31 @@ class CallAnalysis:
         rows = []
         for c in self.calls:
             e = c.estimate
-            versus = "best" if c.call == self.best else f"−{_fmt(best - e.mean)}"
-            if c.call != self.best:
-                versus += f" ± {c.loss_stderr:.2f}"
-                if c.close and not c.same:
-                    versus += ", too close to tell"
+            versus = _versus(c.call == self.best, f"−{_fmt(best - e.mean)} ± {c.loss_stderr:.2f}")
+            if c.call != self.best and c.close and not c.same:
+                versus += ", " + escape(_("too close to tell"))
             rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
-        caption = f"Expected points of each call for seat {self.seat} ({self.samples} samples)"
+        caption = _("Expected points of each call for seat {seat} ({samples} samples)").format(
+            seat=self.seat, samples=self.samples
+        )
         if not self.clear:
-            close = ", ".join(map(str, self.equally_good))
-            caption += f"; too close to tell between {close} (within {CLEAR_SE} standard errors)"
-        return _table_html(caption, ("call", "expected points", "against the best"), rows)
+            caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
+        head = (_("call"), _("expected points"), _("against the best"))
+        return _table_html(caption, head, rows)
+
+
+def _versus(best: bool, loss: str) -> str:
+    """A table's "against the best" cell: the word for the best choice, else its loss."""
+    return escape(_("best")) if best else loss
+
+
+def _too_close_between(choices: str) -> str:
+    """The caption's verdict when the samples cannot tell the best choices apart."""
+    return ngettext(
+        "too close to tell between {choices} (within {count} standard error)",
+        "too close to tell between {choices} (within {count} standard errors)",
+        CLEAR_SE,
+    ).format(choices=choices, count=CLEAR_SE)
 
 
 # ----- the analyses --------------------------------------------------------------------------
@@ -963,7 +1015,7 @@ def _representatives(view: View, legal: int) -> dict[int, int]:
     """
     hand = view.hand_mask
     others = view.unseen
-    for _, card in view.current:
+    for _seat, card in view.current:
         others |= 1 << int(card)
     rep: dict[int, int] = {}
     for card in sorted(from_mask(legal), reverse=True):
@@ -1007,7 +1059,7 @@ def imagined_deals(
     view = _as_view(position)
     rng = _rng(seed)
     sampler = _sampler(view, calls_model, tolerance)
-    for _ in range(samples):
+    for _sample in range(samples):
         yield sampler.sample(rng)
 
 
@@ -1053,7 +1105,7 @@ def analyse(
     values: dict[int, list[int]] = {c: [] for c in tried}
     sampler = _sampler(view, calls_model, tolerance)
     rng = _rng(seed)
-    for _ in range(samples):
+    for _sample in range(samples):
         hands = sampler.sample(rng)
         for card in tried:
             h = list(hands)

@@ -61,6 +61,7 @@ from math import lcm
 
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
+from cardlib.i18n import _
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 #: The largest ending the solver takes: cards in each hand.
@@ -236,21 +237,23 @@ class Solution:
         best = self.value
         for v in self.cards:
             loss = best - v.points[self.seat]
-            versus = "best" if loss == 0 else f"−{loss}"
+            versus = escape(_("best")) if loss == 0 else f"−{loss}"
             rows.append(
                 f"<tr><td>{card_html(v.card)}</td><td>{escape(str(v.points[self.seat]))}</td>"
                 f"<td>{versus}</td><td>{escape(' '.join(map(str, v.tricks)))}</td></tr>"
             )
         head = "".join(
-            f"<th scope='col'>{h}</th>"
-            for h in ("card", "points", "against the best", "final tricks by seat")
+            f"<th scope='col'>{escape(h)}</th>"
+            for h in (_("card"), _("points"), _("against the best"), _("final tricks by seat"))
         )
+        caption = _(
+            "Exact values for seat {seat}, every hand known (max-n: each player plays for "
+            "their own score; a player to whom several cards are worth the same plays the "
+            "highest of them, a convention: another choice of theirs can change these values)"
+        ).format(seat=self.seat)
         return (
-            "<table class='cardlib-solution'><caption>Exact values for seat "
-            f"{self.seat}, every hand known (max-n: each player plays for their own score; "
-            "a player to whom several cards are worth the same plays the highest of them, "
-            "a convention: another choice of theirs can change these values)"
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<table class='cardlib-solution'><caption>{escape(caption)}</caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
 

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from cardlib.cards import Card, card_name, sort_for_display
+from cardlib.cards import Card, card_name, is_feminine, sort_for_display
 from cardlib.errors import CardlibError, IllegalPlayError
-from cardlib.i18n import _
+from cardlib.i18n import _, pgettext
 
 #: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
 SUIT_COLOURS = {"S": "#000000", "H": "#C05000", "D": "#0072B2", "C": "#008562"}
@@ -148,7 +148,9 @@ def trick_svg(
             else (seat_names[seat] if seat_names else _("seat {seat}").format(seat=seat))
         )
         wins = winner == i
-        label = ", ".join(p for p in (who, _("wins") if wins else "") if p)
+        # the word agrees with the card's name in the label ("पान की बेगम, सीट 1, जीती")
+        won = pgettext("feminine card", "wins") if is_feminine(card) else _("wins")
+        label = ", ".join(p for p in (who, won if wins else "") if p)
         parts.append(_card_group(card, x, 0, wins, False, label))
         caption = who + (" ✓" if wins else "")
         if caption:

@@ -37,10 +37,10 @@ import ipywidgets as widgets
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card, card_name, parse_cards, sort_for_display
+from cardlib.cards import Card, card_name, is_feminine, parse_cards, sort_for_display
 from cardlib.draw.svg import HIGHLIGHT, SUIT_COLOURS, Html, cards_html, trick_svg
 from cardlib.game import Explanation
-from cardlib.i18n import N_, _
+from cardlib.i18n import N_, _, pgettext
 from cardlib.seats import seat_label, seat_labels
 from cardlib.widgets.language import LanguagePicker
 
@@ -376,6 +376,8 @@ class PlayExplorer:
 
     def _tooltip(self, card: Card) -> str:
         if card in self.highlighted:
+            if is_feminine(card):  # the words agree with the card's name ("चल सकती है")
+                return pgettext("feminine card", "{card} (legal)").format(card=card_name(card))
             return _("{card} (legal)").format(card=card_name(card))
         return card_name(card)
 

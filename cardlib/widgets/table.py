@@ -89,13 +89,13 @@ import traitlets
 from cardlib import bots as callbreak_bots
 from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
 from cardlib.bridge import bots as bridge_bots
-from cardlib.cards import Card, card_name, parse_card, sort_for_display, suit_name
+from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_display, suit_name
 from cardlib.coach.review import DEFAULT_SAMPLES, points_text, reviewable
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError
 from cardlib.game import SEAT_NAMES
-from cardlib.i18n import N_, _
+from cardlib.i18n import N_, _, pgettext
 from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
@@ -932,7 +932,13 @@ class CardTable(anywidget.AnyWidget):
         label = seat_label(seat, self.players)
         if playing:
             # the hand it came from: dummy's cards are played by the declarer
-            return _("{seat} plays {card}.").format(seat=label, card=card_name(Card(action)))
+            card = Card(action)
+            if is_feminine(card):
+                # Translators: the card's name is a feminine noun (पान की बेगम): "खेली"
+                said = pgettext("feminine card", "{seat} plays {card}.")
+            else:
+                said = _("{seat} plays {card}.")
+            return said.format(seat=label, card=card_name(card))
         if self.spec.call_word == "bid":
             return _("{seat} bids {call}.").format(seat=label, call=call_name(action))
         return _("{seat} calls {call}.").format(seat=label, call=call_name(action))
@@ -994,6 +1000,8 @@ class CardTable(anywidget.AnyWidget):
         if winner is not None:
             last = view.tricks[-1]
             won_with = last.cards[last.seats.index(winner)]
+            # Translators: {card} is a card's symbol (A♥) here, and its name before a
+            # postposition (card_name(..., oblique=True): "पान के इक्के") where it is spoken
             trick_note = _("Trick {number}: {seat} won it with {card}.").format(
                 number=len(view.tricks), seat=seat_label(winner, players), card=won_with
             )
@@ -1029,7 +1037,7 @@ class CardTable(anywidget.AnyWidget):
                 _("Trick {number}: {seat} won it with {card}.").format(
                     number=len(view.tricks),
                     seat=seat_label(winner, players),
-                    card=card_name(won_with),
+                    card=card_name(won_with, oblique=True),
                 )
             )
         if learner_turn:
