@@ -174,14 +174,6 @@ NOT_YET_ANNOTATED = frozenset(
         "cardlib.puzzles.legal_play.replay_deal",
         "cardlib.puzzles.legal_play.show_position",
         "cardlib.puzzles.legal_play.situation_text",
-        "cardlib.widgets.puzzles.position_html",
-        "cardlib.widgets.table.CardTable.click_call",
-        "cardlib.widgets.table.CardTable.deal",
-        "cardlib.widgets.table.CardTable.request_review",
-        "cardlib.widgets.table.call_name",
-        "cardlib.widgets.table.call_text",
-        "cardlib.widgets.table.contract_text",
-        "cardlib.widgets.table.game_has_dummy",
     ]
 )
 
