@@ -69,6 +69,17 @@ def test_the_lead_is_rated_over_layouts_that_fit_the_auction(reviewed):
     assert lead.fell_back == 0 and SIDE_POINTS[deal.contract.level] >= 18
 
 
+@needs_endplay
+def test_the_lead_is_rated_before_it_is_made_with_none_chosen():
+    deal = bridge.Deal(seed=6)
+    bot = SensibleBridgeBot()
+    while deal.phase == "calling":
+        deal.act(bot.choose_call(deal))
+    assert deal.contract is not None and not deal.tricks and not deal.trick
+    lead = bridge_review.rate_lead(deal, samples=2, seed=1)
+    assert lead.chosen is None and len(lead.cards) == 13
+
+
 def test_a_deal_not_over_is_refused_and_without_endplay_it_says_so(monkeypatch):
     with pytest.raises(CardlibError, match="once it is over"):
         review_bridge(bridge.Deal(seed=6))

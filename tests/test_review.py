@@ -190,6 +190,28 @@ def test_bad_records_are_refused_clearly():
         review([(first, 3)], samples=0)
 
 
+def test_a_call_that_act_refuses_is_refused_in_a_record_too():
+    """3.0 and True compare equal to the calls 3 and 1, but they are not calls."""
+    deal = callbreak.Deal(seed=1, dealer=3)
+    for choice in (3.0, True):
+        with pytest.raises(CardlibError, match="whole number"):
+            deal.copy().act(choice)
+        with pytest.raises(CardlibError, match="was not allowed there"):
+            review([(deal.copy(), choice)], samples=5)
+
+
+def test_a_match_in_play_is_reviewed_as_its_deal():
+    """A position may be a match, as for the analysis: its card decisions once failed on the
+    match's missing ``tricks`` (mypy's find)."""
+    match = callbreak.Match(seed=1)
+    while match.phase == "calling" or match.to_act != 0:
+        match.act(choose(match.deal))
+    choice = choose(match.deal)
+    rated = review([(match.copy(), choice)], samples=5)
+    assert rated == review([(match.deal.copy(), choice)], samples=5)
+    assert rated.rows[0].trick == len(match.deal.tricks) + 1
+
+
 GAMES = {
     "callbreak": (lambda seed: callbreak.Deal(seed=seed), SENSIBLE),
     "callbridge": (lambda seed: callbridge.Deal(seed=seed), SENSIBLE),

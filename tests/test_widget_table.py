@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlib import judgement
+from cardlib.bridge.calls import Contract
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
 from cardlib.tricks import RULE_IDS
@@ -471,6 +472,13 @@ def test_bridge_end_of_deal_names_the_contract_in_words():
         side_tricks = table.deal.tricks_by_side()
         assert [r["tricks"] for r in rows] == [str(side_tricks[s % 2]) for s in range(4)]
         assert [r["total"] for r in rows] == [str(table.match.below()[s % 2]) for s in range(4)]
+
+
+def test_a_contract_without_a_declarer_is_written_without_one():
+    """Only a deal's contract names its declarer; one on its own once raised a TypeError."""
+    assert contract_text(Contract.parse("3NTX")) == "3NTX"
+    assert contract_text(Contract.parse("2D by W")) == "2♦ by West"
+    assert contract_text(None) == "passed out"
 
 
 # ----- the review after a deal, and "Replay from here" ------------------------------------

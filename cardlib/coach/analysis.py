@@ -45,17 +45,21 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
-from cardlib.game import check_seed
+from cardlib.game import Seed, TrickDeal, check_seed
 from cardlib.i18n import _, ngettext, pgettext
+from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
-STOCK = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
+if TYPE_CHECKING:
+    from cardlib.callbreak import Variant
+
+STOCK: Final = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
 _SUIT_OF = tuple(0x1FFF << (13 * (c // 13)) for c in range(52))
 _ABOVE = tuple(_SUIT_OF[c] >> (c + 1) << (c + 1) for c in range(52))
 _FULL_DECK = (1 << 52) - 1
@@ -86,7 +90,7 @@ class View:
     hand: tuple[Card, ...]
     calls: tuple[int | None, ...]
     plays: tuple[tuple[int, Card], ...] = ()
-    variant: object = None
+    variant: Variant | None = None
     face_up: bool = True
 
     # ----- derived facts (all from the fields above) -----
@@ -160,7 +164,7 @@ class View:
         return [Fraction(SCORINGS[self.game](call, t, self.variant)) for t in range(self.dealt + 1)]
 
 
-def view_of(game, seat: int | None = None) -> View:
+def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
     """What ``seat`` (default: the seat to act) sees of a game, read through its public names.
 
     Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
@@ -169,7 +173,7 @@ def view_of(game, seat: int | None = None) -> View:
     ``tricks``, ``trick``, ``trick_seats``, ``calls`` or ``bids``, ``rules``.
     """
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
-    game = getattr(game, "round", None) or getattr(game, "deal", None) or game
+    game = game.deal if isinstance(game, TrickMatch) else game
     if game.phase not in ("calling", "bidding", "playing"):
         raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
     seat = game.to_act if seat is None else seat
@@ -180,13 +184,17 @@ def view_of(game, seat: int | None = None) -> View:
             " (for Contract Bridge use cardlib.bridge.double_dummy)",
             "game",
         )
+    assert seat is not None  # somebody is to act while calling or playing
+    from cardlib import judgement  # the one game whose cards may be face down
+
+    blind = game if isinstance(game, judgement.Round) and not game.face_up else None
     players = getattr(game, "players", 4)
-    face_up = getattr(game, "face_up", True)
+    face_up = blind is None
     hand = tuple(sorted(game.hand(seat), reverse=True)) if face_up else ()
     plays = [(s, c) for t in game.tricks for s, c in zip(t.seats, t.cards, strict=True)]
     plays += list(zip(game.trick_seats, game.trick, strict=True))
     played_by_seat = sum(1 for s, _ in plays if s == seat)
-    dealt = len(hand) + played_by_seat if face_up else game.cards
+    dealt = len(hand) + played_by_seat if blind is None else blind.cards
     calls = game.bids if hasattr(game, "bids") else game.calls
     return View(
         game=module,
@@ -253,10 +261,9 @@ class HiddenHands:
 
     def __init__(self, view: View):
         self.view = view
-        places: list[int | str] = [
-            s for s in range(view.players) if s != view.seat or not view.face_up
-        ]
-        caps = [view.hand_size(s) for s in places]
+        seats = [s for s in range(view.players) if s != view.seat or not view.face_up]
+        places: list[int | Literal["stock"]] = list(seats)
+        caps = [view.hand_size(s) for s in seats]
         unseen = view.unseen
         stock = unseen.bit_count() - sum(caps)
         if stock < 0:
@@ -413,7 +420,11 @@ class CallFittingHands:
     """
 
     def __init__(
-        self, view: View, calls_model: str = "sensible", tolerance: int = 0, max_tries=MAX_TRIES
+        self,
+        view: View,
+        calls_model: str = "sensible",
+        tolerance: int = 0,
+        max_tries: int = MAX_TRIES,
     ):
         if calls_model not in CALL_MODELS:
             raise CardlibError(
@@ -435,13 +446,14 @@ class CallFittingHands:
         calls = view.calls
         earlier: list[int] = []
         # (seat, cards it played, its call, the model's call for the earlier calls)
-        self.judged = []
+        self.judged: list[tuple[int, int, int, tuple[int, ...]]] = []
         for seat in _calling_order(view):
-            if calls[seat] is None:
+            call = calls[seat]
+            if call is None:
                 break
             if seat != view.seat:
-                self.judged.append((seat, played[seat], calls[seat], tuple(earlier)))
-            earlier.append(calls[seat])
+                self.judged.append((seat, played[seat], call, tuple(earlier)))
+            earlier.append(call)
 
     def fits(self, hands: Sequence[int], tolerance: int) -> bool:
         """Whether every judged seat's call is within ``tolerance`` of the model's for its hand."""
@@ -616,7 +628,7 @@ class _Playout:
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
         self.rules = view.rules
-        self.finishers: dict = {}
+        self.finishers: dict[tuple[int, ...], Finisher] = {}
 
     def final_tricks(
         self,
@@ -649,8 +661,8 @@ class _Playout:
         key = tuple(calls)
         finisher = self.finishers.get(key)
         if finisher is None:
-            points = [view.points(s, calls[s]) for s in range(view.players)]
-            finisher = self.finishers[key] = Finisher(self.rules, view.direction, points)
+            by_seat = [view.points(s, calls[s]) for s in range(view.players)]
+            finisher = self.finishers[key] = Finisher(self.rules, view.direction, by_seat)
         return finisher.final_tricks(hands, trick, leader, won)
 
 
@@ -988,7 +1000,7 @@ def _too_close_between(choices: str) -> str:
 # ----- the analyses --------------------------------------------------------------------------
 
 
-def _as_view(position) -> View:
+def _as_view(position: TrickDeal | TrickMatch | View) -> View:
     if isinstance(position, View):
         return position
     if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
@@ -1026,7 +1038,7 @@ def _representatives(view: View, legal: int) -> dict[int, int]:
     return rep
 
 
-def distinct_cards(position: Any) -> tuple[Card, ...]:
+def distinct_cards(position: TrickDeal | TrickMatch | View) -> tuple[Card, ...]:
     """The legal cards :func:`analyse` plays out for the player to act, highest first: one
     of each run of cards that are worth the same in every sample (the others share its value)."""
     view = _as_view(position)
@@ -1046,7 +1058,11 @@ def _sampler(view: View, calls_model: str | None, tolerance: int):
 
 
 def imagined_deals(
-    position, samples: int, seed=0, calls_model: str | None = None, tolerance: int = 0
+    position: TrickDeal | TrickMatch | View,
+    samples: int,
+    seed: Seed = 0,
+    calls_model: str | None = None,
+    tolerance: int = 0,
 ) -> Iterator[list[int]]:
     """The layouts of the hidden hands that :func:`analyse` and :func:`analyse_calls` draw
     for ``position`` with this ``samples`` and ``seed`` (and ``calls_model`` and
@@ -1064,9 +1080,9 @@ def imagined_deals(
 
 
 def analyse(
-    position,
+    position: TrickDeal | TrickMatch | View,
     samples: int = 200,
-    seed: int = 0,
+    seed: Seed = 0,
     exact_from: int = 3,
     calls_model: str | None = None,
     tolerance: int = 0,
@@ -1097,7 +1113,7 @@ def analyse(
     reps = _representatives(view, legal)
     tried = sorted(set(reps.values()), reverse=True)
     playout = _Playout(view, exact_from)
-    calls = list(view.calls)
+    calls = [c for c in view.calls if c is not None]  # every call is in (checked above)
     # The inner loop adds whole numbers (points × scale, tenths in Call Break), not Fractions.
     own, scale = _scaled(view.points(seat, calls[seat]))
     won0 = list(view.won)
@@ -1153,7 +1169,7 @@ def _later_calls(view: View, hands: list[int], calls: list[int | None]) -> list[
     for s in _calling_order(view):
         if filled[s] is None:
             filled[s] = model_call(view, s, hands[s], [b for b in filled if b is not None])
-    return filled
+    return [c for c in filled if c is not None]  # every seat's call is filled in now
 
 
 def _call_range(view: View) -> tuple[int, int]:
@@ -1179,9 +1195,9 @@ CALL_BOLDNESS = Fraction(1, 2)
 
 
 def analyse_calls(
-    position,
+    position: TrickDeal | TrickMatch | View,
     samples: int = 200,
-    seed: int = 0,
+    seed: Seed = 0,
     exact_from: int = 0,
     boldness: Fraction | float = CALL_BOLDNESS,
 ) -> CallAnalysis:
@@ -1208,9 +1224,9 @@ def analyse_calls(
     first = view.dealt == 13
     for hands in imagined_deals(view, samples, seed):
         for call in options:
-            calls = list(view.calls)
-            calls[seat] = call
-            calls = _later_calls(view, hands, calls)
+            asked = list(view.calls)
+            asked[seat] = call
+            calls = _later_calls(view, hands, asked)
             final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
             values[call].append(tables[call][final[seat]])
     estimates = _call_estimates(values, scale)
@@ -1240,17 +1256,17 @@ class PlayoutBot:
     order (here: in card order) without changing the choice.
     """
 
-    def choose_call(self, deal: Any) -> int:
+    def choose_call(self, deal: TrickDeal | TrickMatch) -> int:
         """The call (or Judgement's bid) the playouts give this seat: the sensible rule's."""
         view = view_of(deal)
         earlier = [c for c in view.calls if c is not None]
         return model_call(view, view.seat, view.hand_mask, earlier)
 
-    def choose_bid(self, deal: Any) -> int:
+    def choose_bid(self, deal: TrickDeal | TrickMatch) -> int:
         """Judgement and Call Bridge say *bid*: the same as :meth:`choose_call`."""
         return self.choose_call(deal)
 
-    def choose_play(self, deal: Any) -> Card:
+    def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the playout policy plays here, from what this seat can see."""
         view = view_of(deal)
         unseen = [int(c) for c in from_mask(view.unseen)]
@@ -1264,7 +1280,7 @@ class PlayoutBot:
             unseen = unseen[view.hand_size(seat) :]
         record: list = []
         trick = [int(c) for _, c in view.current]
-        calls = list(view.calls)
+        calls = [c for c in view.calls if c is not None]  # in play: every call is in
         policy_playout(
             hands,
             trick,
@@ -1321,7 +1337,7 @@ class CoachBot:
 
     def __init__(
         self,
-        seed=0,
+        seed: Seed = 0,
         call_samples: int = 100,
         play_samples: int = 50,
         exact_from: int = 2,
@@ -1342,7 +1358,7 @@ class CoachBot:
         self.exact_from = exact_from
         self.call_boldness = call_boldness
 
-    def choose_call(self, deal) -> int:
+    def choose_call(self, deal: TrickDeal | TrickMatch) -> int:
         """The call the coach's analysis rates best (bolder by ``call_boldness``)."""
         seed = self.rng.getrandbits(32)
         # The call the coach shows as best: the same analysis, the same boldness.
@@ -1351,7 +1367,7 @@ class CoachBot:
 
     choose_bid = choose_call
 
-    def choose_play(self, deal) -> Card:
+    def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the coach's analysis rates best (a forced card at once)."""
         legal = deal.legal_plays()
         seed = self.rng.getrandbits(32)  # drawn even for a forced card: choices stay in step

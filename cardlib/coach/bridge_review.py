@@ -33,6 +33,7 @@ finished :class:`cardlib.bridge.Deal`.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
@@ -68,8 +69,15 @@ MAX_DRAWS = 20_000
 _POINTS = {12: 4, 11: 3, 10: 2, 9: 1}  # A K Q J by rank index
 
 
-def _hcp(cards) -> int:
+def _hcp(cards: Iterable[int]) -> int:
     return sum(_POINTS.get(int(c) % 13, 0) for c in cards)
+
+
+def _declarer(contract: Contract) -> int:
+    """The seat that declares ``contract``: a contract an auction reached always names it."""
+    if contract.declarer is None:
+        raise CardlibError(f"the contract {contract} names no declarer", "contract")
+    return contract.declarer
 
 
 @dataclass(frozen=True)
@@ -93,11 +101,11 @@ class PlayRow:
 class LeadRating:
     """The opening lead: each legal card's defensive tricks over layouts that fit the
     auction (``cards``: card and :class:`~cardlib.coach.analysis.Estimate`, best first),
-    the card ``chosen``, ``samples`` layouts and ``fell_back`` (how many were drawn without
-    the model because none fitted within :data:`MAX_DRAWS`)."""
+    the card ``chosen`` (``None`` before the lead), ``samples`` layouts and ``fell_back``
+    (how many were drawn without the model because none fitted within :data:`MAX_DRAWS`)."""
 
     leader: int
-    chosen: Card
+    chosen: Card | None
     cards: tuple[tuple[Card, Estimate], ...]
     samples: int
     fell_back: int = 0
@@ -156,7 +164,7 @@ class BridgeReview:
     def _repr_html_(self) -> str:
         from cardlib.draw.svg import card_html
 
-        declarer = SEAT_NAMES[self.contract.declarer]
+        declarer = SEAT_NAMES[_declarer(self.contract)]
         lines = [
             f"<p>Contract: <b>{escape(self.result_text)}</b>, {self.score:+d} for North–South; "
             f"par {escape(', '.join(self.par.texts) or 'passed out')}, {self.par.score:+d} "
@@ -205,18 +213,19 @@ def _duplicate_score(contract: Contract, result: int) -> int:
     endplay_contract = types.Contract(
         level=contract.level,
         denom=types.Denom(("S", "H", "D", "C", "NT").index(contract.strain)),
-        declarer=types.Player((contract.declarer + 2) % 4),
+        declarer=types.Player((_declarer(contract) + 2) % 4),
         penalty=(types.Penalty.passed, types.Penalty.doubled, types.Penalty.redoubled)[
             contract.doubled
         ],
         result=result,
     )
     score = endplay_contract.score(types.Vul.none)
-    return score if contract.declarer % 2 == 0 else -score  # South 0, North 2: North–South
+    return score if _declarer(contract) % 2 == 0 else -score  # South 0, North 2: North–South
 
 
-def _fits(hands, contract: Contract) -> bool:
-    declarer, dummy = contract.declarer, (contract.declarer + 2) % 4
+def _fits(hands: Sequence[Iterable[int]], contract: Contract) -> bool:
+    declarer = _declarer(contract)
+    dummy = (declarer + 2) % 4
     side = list(hands[declarer]) + list(hands[dummy])
     if _hcp(side) < SIDE_POINTS[contract.level]:
         return False
@@ -234,7 +243,7 @@ def rate_lead(deal: bridge.Deal, samples: int = 20, seed: int = 0) -> LeadRating
     contract = deal.contract
     if contract is None:
         raise CardlibError("the deal was passed out: there is no lead to rate", "phase")
-    leader = (contract.declarer + 1) % 4
+    leader = (_declarer(contract) + 1) % 4
     own = [int(c) for c in deal.dealt_hands[leader]]
     rest = [c for c in range(52) if c not in set(own)]
     rng = random.Random(seed)
@@ -243,7 +252,7 @@ def rate_lead(deal: bridge.Deal, samples: int = 20, seed: int = 0) -> LeadRating
     for _ in range(samples):
         for _attempt in range(MAX_DRAWS):
             rng.shuffle(rest)
-            hands = [own if s == leader else None for s in range(4)]
+            hands = [own if s == leader else [] for s in range(4)]  # the others dealt below
             others = [s for s in range(4) if s != leader]
             for k, s in enumerate(others):
                 hands[s] = rest[13 * k : 13 * k + 13]
@@ -276,7 +285,8 @@ def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> B
     from cardlib import bridge
 
     replay = bridge.Deal.from_hands(deal.dealt_hands, dealer=deal.dealer, calls=deal.calls)
-    declaring_side = {contract.declarer, (contract.declarer + 2) % 4}
+    declarer = _declarer(contract)
+    declaring_side = {declarer, (declarer + 2) % 4}
     rows = []
     number = 0
     for trick_number, trick in enumerate(deal.tricks, 1):
@@ -298,7 +308,9 @@ def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> B
                 )
             )
             replay.play(card)
-    result = deal.declarer_tricks - contract.tricks_needed
+    taken = deal.declarer_tricks
+    assert taken is not None  # the deal has a contract, hence a declarer
+    result = taken - contract.tricks_needed
     lead = rate_lead(deal, lead_samples, seed) if lead_samples else None
     return BridgeReview(
         contract,

@@ -47,7 +47,7 @@ def hand_mask(hand: Iterable[Card | str] | str) -> int:
 def trick_counts(
     hand: Iterable[Card | str] | str,
     samples: int = 10_000,
-    seed=0,
+    seed: int | str | None = 0,
     variant: callbreak.Variant = callbreak.STANDARD,
     call: int = ALWAYS_WANT,
 ) -> list[int]:
@@ -108,9 +108,9 @@ def best_calls(expected: Mapping[int, Fraction]) -> list[int]:
 
 
 def expected_scores_as_called(
-    hand,
+    hand: Iterable[Card | str] | str,
     samples: int = 2_000,
-    seed=0,
+    seed: int | str | None = 0,
     variant: callbreak.Variant = callbreak.STANDARD,
     calls: Iterable[int] | None = None,
 ) -> dict[int, Fraction]:
@@ -131,7 +131,9 @@ def expected_scores_as_called(
     return expected
 
 
-def made_counts_agree(hand, call: int, samples: int = 2_000, seed=0) -> bool:
+def made_counts_agree(
+    hand: Iterable[Card | str] | str, call: int, samples: int = 2_000, seed: int | str | None = 0
+) -> bool:
     """Playing call ``call`` and playing for every trick make ``call`` on exactly the same deals."""
     as_called = trick_counts(hand, samples, seed, call=call)
     greedy = trick_counts(hand, samples, seed, call=ALWAYS_WANT)

@@ -11,11 +11,16 @@ check both against ``Deal`` move for move.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import SUIT_MASKS, SUITS
 from cardlib.game import deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
+
+#: A card chooser for :func:`play_tricks`: ``(seat, hand, trick, legal, tricks won) -> card``,
+#: the hand and the legal cards as masks, the trick's cards and the card chosen as indices.
+Chooser = Callable[[int, int, Sequence[int], int, Sequence[int]], int]
 
 # The seats of a trick in play order, by direction and leader.
 _SEAT_ORDERS = {
@@ -27,7 +32,7 @@ def play_tricks(
     hands: list[int],
     leader: int,
     rules: PlayRules,
-    choose=None,
+    choose: Chooser | None = None,
     direction: int = 1,
     first_trick: bool = True,
     rng: random.Random | None = None,
@@ -181,7 +186,9 @@ def random_playout(
         won[leader] += 1
 
 
-def random_deal(rng: random.Random, rules: PlayRules, min_call: int = 1, max_call: int = 13):
+def random_deal(
+    rng: random.Random, rules: PlayRules, min_call: int = 1, max_call: int = 13
+) -> tuple[list[int], list[int]]:
     """One full random deal (deal, four random calls, 13 random legal tricks) on masks.
 
     Returns ``(calls, tricks won)`` by seat. It draws what :class:`~cardlib.callbreak.Deal`
@@ -195,10 +202,10 @@ def random_deal(rng: random.Random, rules: PlayRules, min_call: int = 1, max_cal
     return calls, random_playout(hands, (dealer + 1) % 4, rules, rng)
 
 
-def sensible_chooser(calls: list[int], trump_index: int):
+def sensible_chooser(calls: Sequence[int], trump_index: int) -> Chooser:
     """A ``choose`` function for :func:`play_tricks` that plays like ``SensibleBot``."""
 
-    def choose(seat, hand, trick, legal, won):
+    def choose(seat: int, hand: int, trick: Sequence[int], legal: int, won: Sequence[int]) -> int:
         return sensible_play_mask(hand, trick, legal, trump_index, won[seat] < calls[seat])
 
     return choose
@@ -212,7 +219,7 @@ MAX_REDEALS = 1000
 def sample_tricks(
     hand: int,
     samples: int,
-    seed=0,
+    seed: int | str | random.Random | None = 0,
     rules: PlayRules | None = None,
     seat: int = 0,
     leader: int = 0,
@@ -220,7 +227,7 @@ def sample_tricks(
     min_call: int = 1,
     max_call: int = 13,
     direction: int = 1,
-    thrown_in=None,
+    thrown_in: Callable[[int], object] | None = None,
 ) -> list[int]:
     """How often ``hand`` (a mask, 13 cards) takes 0..13 tricks, over random deals of the rest.
 

@@ -55,7 +55,9 @@ from html import escape
 from cardlib.cards import Card, parse_card
 from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, view_of
 from cardlib.errors import CardlibError, CardlibTypeError, check_count, is_count
+from cardlib.game import TrickDeal
 from cardlib.i18n import _
+from cardlib.match import TrickMatch
 
 #: The games a deal can be reviewed in: the modules whose scoring the coach knows.
 REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
@@ -63,13 +65,13 @@ REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
 DEFAULT_SAMPLES = 100
 
 
-def game_of(deal) -> str:
+def game_of(deal: TrickDeal | TrickMatch) -> str:
     """The game module's name of a deal, round or match: "callbreak", "bridge" …"""
-    deal = getattr(deal, "round", None) or getattr(deal, "deal", None) or deal
+    deal = deal.deal if isinstance(deal, TrickMatch) else deal
     return type(deal).__module__.rsplit(".", 1)[-1]
 
 
-def reviewable(deal) -> bool:
+def reviewable(deal: TrickDeal | TrickMatch) -> bool:
     """Whether :func:`review` rates decisions of this game (not Contract Bridge)."""
     return game_of(deal) in REVIEWED_GAMES
 
@@ -114,7 +116,7 @@ class ReviewRow:
         """Whether the choice clearly lost points: by more than two standard errors."""
         return self.loss > 0 and not self.close
 
-    def choice_text(self, choice=None) -> str:
+    def choice_text(self, choice: Card | int | None = None) -> str:
         """The chosen (or given) choice as the learner reads it: "K♠", "call 5", "bid 0"."""
         choice = self.chosen if choice is None else choice
         if self.kind == "card":
@@ -151,11 +153,13 @@ class ReviewRow:
                 "{choice} was within two standard errors of {best}, the best choice found: "
                 "too close to tell."
             ).format(choice=self.choice_text(), best=self.choice_text(self.best))
+        best_estimate, chosen_estimate = self.best_estimate, self.chosen_estimate
+        assert best_estimate is not None and chosen_estimate is not None  # not forced: rated
         values = {
             "loss": points_text(self.loss),
-            "best_mean": points_text(self.best_estimate.mean),
-            "mean": points_text(self.chosen_estimate.mean),
-            "samples": self.best_estimate.samples,
+            "best_mean": points_text(best_estimate.mean),
+            "mean": points_text(chosen_estimate.mean),
+            "samples": best_estimate.samples,
         }
         if self.kind == "card":
             chosen, best = Card(self.chosen), Card(self.best)
@@ -303,7 +307,7 @@ def points_text(value: Fraction) -> str:
 
 
 def review(
-    record: Sequence[tuple[object, object]],
+    record: Sequence[tuple[TrickDeal | TrickMatch, Card | str | int]],
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     exact_from: int = 3,
@@ -312,18 +316,18 @@ def review(
 
     ``record`` lists, in order, ``(position, choice)`` for every decision of one
     seat: ``position`` a copy of the deal (a ``callbreak.Deal``,
-    ``callbridge.Deal`` or ``judgement.Round``) just before the decision, with
-    that seat to act; ``choice`` the call, bid or card they made (a card as a
+    ``callbridge.Deal`` or ``judgement.Round``, or of its match) just before the
+    decision, with that seat to act; ``choice`` the call, bid or card they made (a card as a
     :class:`~cardlib.cards.Card` or as text like ``"5S"``, as ``act`` takes it).
     Each decision is analysed with ``samples`` samples and the seed ``seed + its number``.
     """
     check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
     if not is_count(seed):  # each decision is analysed with seed + its number
         raise CardlibTypeError(f"the seed of a review is a whole number, got {seed!r}", "seed")
-    record = _checked_record(record)
-    if not record:
+    pairs = _checked_record(record)
+    if not pairs:
         raise CardlibError(_("there is nothing to review: no decision was recorded"), "review")
-    game = game_of(record[0][0])
+    game = game_of(pairs[0][0])
     if game not in REVIEWED_GAMES:
         raise CardlibError(
             _(
@@ -332,9 +336,9 @@ def review(
             ),
             "game",
         )
-    seat = record[0][0].to_act
+    seat = pairs[0][0].to_act
     rows = []
-    for number, (position, choice) in enumerate(record, 1):
+    for number, (position, choice) in enumerate(pairs, 1):
         if position.to_act != seat:
             raise CardlibError(
                 f"decision {number} is seat {position.to_act}'s, not seat {seat}'s", "review"
@@ -342,13 +346,15 @@ def review(
         legal = position.legal_actions()
         if position.phase == "playing" and isinstance(choice, str):
             choice = parse_card(choice)  # text like "5S", as act() takes it
-        if choice not in legal:
+        # A card is an int too; a float or a bool is not a call, as act() refuses them.
+        if not is_count(choice) or choice not in legal:
             raise CardlibError(f"decision {number}: {choice!r} was not allowed there", "review")
         rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
+    assert seat is not None  # nobody to act: no choice was allowed there, refused above
     return Review(seat, game, tuple(rows), samples, seed)
 
 
-def _checked_record(record: object) -> list[tuple[object, object]]:
+def _checked_record(record: object) -> list[tuple[TrickDeal | TrickMatch, object]]:
     """The record as a list of ``(position, choice)`` pairs, or a ``CardlibTypeError`` saying
     what a record is (``review(deal)`` instead of ``review([(deal, choice), …])``)."""
     what = "a record is a list of (position, choice) pairs, one per decision"
@@ -359,7 +365,7 @@ def _checked_record(record: object) -> list[tuple[object, object]]:
         if not isinstance(entry, tuple | list) or len(entry) != 2:
             raise CardlibTypeError(f"{what}; decision {number} is {entry!r}", "review")
         position, choice = entry
-        if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
+        if not isinstance(position, TrickDeal | TrickMatch):
             raise CardlibTypeError(
                 f"{what}; decision {number}'s position is not a deal or round: {position!r}",
                 "review",
@@ -368,32 +374,42 @@ def _checked_record(record: object) -> list[tuple[object, object]]:
     return pairs
 
 
-def _rate(number, position, choice, legal, samples, seed, exact_from) -> ReviewRow:
+def _rate(
+    number: int,
+    position: TrickDeal | TrickMatch,
+    choice: int,
+    legal: Sequence[object],
+    samples: int,
+    seed: int,
+    exact_from: int,
+) -> ReviewRow:
     view = view_of(position)
     calling = position.phase != "playing"
     kind = "card" if not calling else ("call" if view.game == "callbreak" else "bid")
-    trick = None if calling else len(position.tricks) + 1
+    # Counted from the plays the seat saw: a match, like its deal, is a position too.
+    trick = None if calling else len(view.plays) // view.players + 1
     if len(legal) == 1:
         return ReviewRow(number, trick, kind, choice, choice, Fraction(0), 0.0, None, None, 1)
+    best: Card | int
     if calling:
-        analysis = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
-        best = analysis.best
-        if analysis.of(best).estimate.mean == analysis.of(choice).estimate.mean:
+        by_call = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
+        best = by_call.best
+        if by_call.of(best).estimate.mean == by_call.of(choice).estimate.mean:
             best = choice  # as good as the best: the row shows no other choice
-        rated_call = analysis.of(choice)
+        rated_call = by_call.of(choice)
         chosen_estimate = rated_call.estimate
-        best_estimate = analysis.of(best).estimate
+        best_estimate = by_call.of(best).estimate
         loss = best_estimate.mean - chosen_estimate.mean
         # The error of the difference over the same samples (paired, like a card's).
         stderr = 0.0 if loss == 0 else rated_call.loss_stderr
-        choices = len(analysis.calls)
+        choices = len(by_call.calls)
     else:
-        analysis = analyse(view, samples, seed, exact_from)
-        rated = analysis.of(choice)
-        best = choice if rated.loss == 0 else analysis.best
-        chosen_estimate, best_estimate = rated.estimate, analysis.cards[0].estimate
+        by_card = analyse(view, samples, seed, exact_from)
+        rated = by_card.of(Card(choice))
+        best = choice if rated.loss == 0 else by_card.best
+        chosen_estimate, best_estimate = rated.estimate, by_card.cards[0].estimate
         loss, stderr = rated.loss, rated.loss_stderr
-        choices = len(analysis.cards)
+        choices = len(by_card.cards)
     return ReviewRow(
         number, trick, kind, choice, best, loss, stderr, chosen_estimate, best_estimate, choices
     )

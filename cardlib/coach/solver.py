@@ -55,14 +55,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from html import escape
 from math import lcm
+from typing import TYPE_CHECKING
 
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
+from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
+
+if TYPE_CHECKING:
+    from cardlib.callbreak import Variant
+    from cardlib.game import TrickDeal
 
 #: The largest ending the solver takes: cards in each hand.
 MAX_CARDS = 6
@@ -103,7 +110,7 @@ class Ending:
     direction: int = 1
     first_trick: bool = False
     game: str = "callbreak"
-    variant: object = None
+    variant: Variant | None = None
 
     @property
     def players(self) -> int:
@@ -115,47 +122,47 @@ class Ending:
         """The seat whose turn it is."""
         return (self.leader + self.direction * len(self.trick)) % self.players
 
-    def score(self, seat: int, tricks: int):
+    def score(self, seat: int, tricks: int) -> Decimal | int:
         """The game's points for ``seat`` ending the deal with ``tricks`` tricks."""
         return SCORINGS[self.game](self.calls[seat], tricks, self.variant)
 
 
-def _callbreak_score(call, tricks, variant):
+def _callbreak_score(call: int, tricks: int, variant: Variant | None) -> Decimal:
     from cardlib import callbreak
 
     return callbreak.score(call, tricks, variant or callbreak.STANDARD)
 
 
-def _callbridge_score(call, tricks, variant):
+def _callbridge_score(call: int, tricks: int, variant: Variant | None) -> Decimal:
     from cardlib import callbridge
 
     return callbridge.score(call, tricks)
 
 
-def _judgement_score(bid, tricks, variant):
+def _judgement_score(bid: int, tricks: int, variant: Variant | None) -> int:
     from cardlib import judgement
 
     return judgement.score(bid, tricks)
 
 
 #: How each game scores one seat's deal: ``(call, tricks, variant) -> points``.
-SCORINGS: dict[str, Callable] = {
+SCORINGS: dict[str, Callable[[int, int, Variant | None], Decimal | int]] = {
     "callbreak": _callbreak_score,
     "callbridge": _callbridge_score,
     "judgement": _judgement_score,
 }
 
 
-def ending_of(game) -> Ending:
+def ending_of(game: TrickDeal | TrickMatch) -> Ending:
     """The :class:`Ending` of a game state in play, read through its public names.
 
-    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``
-    (and anything else answering ``to_act``, ``hand(seat)``, ``trick``,
-    ``trick_seats``, ``tricks_won``, ``calls`` or ``bids``, ``rules``).
-    This is the one place that knows how a game object spells those facts.
+    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
+    for their matches (the current deal or round). It reads ``to_act``, ``hand(seat)``,
+    ``trick``, ``trick_seats``, ``tricks_won``, ``calls`` or ``bids``, ``rules``:
+    this is the one place that knows how a game object spells those facts.
     """
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
-    game = getattr(game, "round", None) or getattr(game, "deal", None) or game
+    game = game.deal if isinstance(game, TrickMatch) else game
     if game.phase != "playing":
         raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
     module = type(game).__module__.rsplit(".", 1)[-1]
@@ -171,13 +178,14 @@ def ending_of(game) -> Ending:
     variant = getattr(game, "variant", None) if module == "callbreak" else None
     seats = game.trick_seats
     leader = seats[0] if seats else game.to_act
+    assert leader is not None  # somebody is to act in a deal in play
     hands = tuple(tuple(sorted(game.hand(s), reverse=True)) for s in range(players))
     return Ending(
         hands=hands,
         trick=tuple(game.trick),
         leader=leader,
         won=tuple(game.tricks_won),
-        calls=tuple(calls),
+        calls=tuple(c for c in calls if c is not None),  # every call is in: the deal is in play
         rules=game.rules,
         direction=direction,
         first_trick=bool(getattr(game, "first_trick", False)),
@@ -192,7 +200,7 @@ class CardValue:
 
     card: Card
     tricks: tuple[int, ...]
-    points: tuple
+    points: tuple[Decimal | int, ...]
 
     def __str__(self) -> str:
         return f"{self.card}: tricks {self.tricks}, points {tuple(map(str, self.points))}"
@@ -218,11 +226,11 @@ class Solution:
         return frozenset(v.card for v in self.cards if v.points[self.seat] == top)
 
     @property
-    def value(self):
+    def value(self) -> Decimal | int:
         """The seat to act's points with best play."""
         return self.cards[0].points[self.seat]
 
-    def points_of(self, card: Card | str) -> object:
+    def points_of(self, card: Card | str) -> Decimal | int:
         """The points the seat to play ends with after ``card`` (a card not legal: refused)."""
         card = Card(card)
         for v in self.cards:
@@ -482,7 +490,7 @@ def check_ending(ending: Ending) -> None:
             )
 
 
-def solve(position) -> Solution:
+def solve(position: Ending | TrickDeal | TrickMatch) -> Solution:
     """Every legal card's outcome for the seat to act, under max-n play by all.
 
     ``position`` is an :class:`Ending` or a game in play whose hands are all
@@ -520,7 +528,7 @@ def solve(position) -> Solution:
     return Solution(seat, tuple(values), search.nodes)
 
 
-def brute_force(position) -> dict[Card, tuple[int, ...]]:
+def brute_force(position: Ending | TrickDeal | TrickMatch) -> dict[Card, tuple[int, ...]]:
     """Final tricks by seat for every legal card: plain max-n over every play sequence.
 
     No table, no equivalences, no cutoffs, the same preferences as :func:`solve`

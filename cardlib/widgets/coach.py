@@ -34,6 +34,8 @@ CSS classes (for the browser tests):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
@@ -42,13 +44,17 @@ from cardlib.cards import from_mask
 from cardlib.coach.analysis import (
     Analysis,
     CallAnalysis,
+    CallEstimate,
+    View,
     analyse,
     analyse_calls,
     imagined_deals,
     view_of,
 )
 from cardlib.draw.svg import card_html, cards_html, hand_svg, trick_svg
+from cardlib.game import TrickDeal
 from cardlib.i18n import _
+from cardlib.match import TrickMatch
 from cardlib.seats import seat_label
 from cardlib.widgets.language import LanguagePicker
 
@@ -56,12 +62,12 @@ from cardlib.widgets.language import LanguagePicker
 MIN_SAMPLES, SAMPLE_STEP = 10, 10
 
 
-def _points(value) -> str:
+def _points(value: Fraction) -> str:
     """Points to two decimals, with a true minus sign."""
     return f"{float(value):.2f}".replace("-", "−")
 
 
-def _rows(rows) -> str:
+def _rows(rows: Iterable[Sequence[str]]) -> str:
     return "".join("<tr>" + "".join(row) + "</tr>" for row in rows)
 
 
@@ -95,14 +101,14 @@ class CoachWidget:
 
     def __init__(
         self,
-        position,
+        position: TrickDeal | TrickMatch | View,
         samples: int = 100,
         seed: int = 0,
         deals_shown: int = 3,
         exact_from: int = 3,
         max_samples: int = 500,
     ):
-        self.view = position if hasattr(position, "unseen") else view_of(position)
+        self.view = position if isinstance(position, View) else view_of(position)
         if not isinstance(max_samples, int) or max_samples < MIN_SAMPLES:
             raise ValueError(f"max_samples must be a whole number ≥ {MIN_SAMPLES}")
         if (
@@ -120,6 +126,7 @@ class CoachWidget:
         self.seed = seed
         self.exact_from = exact_from
         self.deals_shown = deals_shown
+        self.deal_index = 0
         self.calling = self.view.calls[self.view.seat] is None
         self.heading = widgets.HTML()
         self.position_view = widgets.HTML()
@@ -170,7 +177,6 @@ class CoachWidget:
         self.deal_back.on_click(lambda _: self.show_deal(self.deal_index - 1))
         self.deal_forward.on_click(lambda _: self.show_deal(self.deal_index + 1))
         self.samples_slider.observe(self._resampled, names="value")
-        self.deal_index = 0
         self.analyse()
 
     # ----- the analysis -----
@@ -232,16 +238,17 @@ class CoachWidget:
         self.deal_forward.description = _("forward ▶")
         self.deal_forward.tooltip = _("next imagined deal")
         self.position_view.value = self._position_html()
-        if self.calling:
-            self.ranking.value = self._calls_html()
+        analysis = self.analysis
+        if isinstance(analysis, CallAnalysis):
+            self.ranking.value = self._calls_html(analysis)
         else:
-            self.ranking.value = self._cards_html()
+            self.ranking.value = self._cards_html(analysis)
         self.verdict.value = self._verdict_html()
         self.show_deal(self.deal_index)
 
     def _position_html(self) -> str:
-        view = self.view
-        legal = () if self.calling else [c.card for c in self.analysis.cards]
+        view, analysis = self.view, self.analysis
+        legal = [c.card for c in analysis.cards] if isinstance(analysis, Analysis) else []
         parts = []
         if view.face_up:
             parts.append(
@@ -295,7 +302,7 @@ class CoachWidget:
         )
         return "".join(parts)
 
-    def _table(self, caption: str, first: str, rows) -> str:
+    def _table(self, caption: str, first: str, rows: Iterable[Sequence[str]]) -> str:
         head = (_("rank"), first, _("expected points"), _("samples"), _("against the best"))
         header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
         return (
@@ -304,8 +311,7 @@ class CoachWidget:
             f"<tbody>{_rows(rows)}</tbody></table>"
         )
 
-    def _cards_html(self) -> str:
-        analysis = self.analysis
+    def _cards_html(self, analysis: Analysis) -> str:
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
         for rank, c in enumerate(analysis.cards, 1):
@@ -328,12 +334,12 @@ class CoachWidget:
         ).format(seat=self._seat(analysis.seat), samples=analysis.samples)
         return self._table(caption, _("card"), rows)
 
-    def _ranked_calls(self):
-        return sorted(self.analysis.calls, key=lambda c: (-c.estimate.mean, c.call))
+    @staticmethod
+    def _ranked_calls(analysis: CallAnalysis) -> list[CallEstimate]:
+        return sorted(analysis.calls, key=lambda c: (-c.estimate.mean, c.call))
 
-    def _calls_html(self) -> str:
-        analysis = self.analysis
-        ranked = self._ranked_calls()
+    def _calls_html(self, analysis: CallAnalysis) -> str:
+        ranked = self._ranked_calls(analysis)
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
         best = analysis.best
@@ -366,7 +372,7 @@ class CoachWidget:
     def _too_close_html(self) -> str:
         """The verdict when the samples cannot tell the best choices apart: all of them named."""
         analysis = self.analysis
-        if self.calling:
+        if isinstance(analysis, CallAnalysis):
             choices = escape(", ".join(map(str, analysis.equally_good)))
         else:
             choices = cards_html(list(analysis.equally_good))
@@ -380,47 +386,8 @@ class CoachWidget:
         analysis = self.analysis
         if not analysis.clear:
             return self._too_close_html()
-        if self.calling and analysis.best != analysis.top:
-            text = _(
-                "Best {call}: {best}, the highest within {boldness} points of the top "
-                "estimate ({top}): the imagined deals play your own cards only sensibly, "
-                "so they underrate what you will make."
-            )
-            word = _("bid") if self.view.game == "judgement" else _("call")
-            return (
-                "<p>"
-                + escape(text).format(
-                    call=escape(word),
-                    best=f"<b>{analysis.best}</b>",
-                    boldness=_points(analysis.boldness),
-                    top=analysis.top,
-                )
-                + "</p>"
-            )
-        if self.calling:
-            ranked = self._ranked_calls()
-            best = ranked[0]
-            if len(ranked) == 1:
-                text = _("Only one {call} is allowed here: {best}.")
-            else:
-                text = _(
-                    "Best {call}: {best}, {margin} points ahead of {second} on average, "
-                    "over {samples} imagined deals."
-                )
-            word = _("bid") if self.view.game == "judgement" else _("call")
-            return (
-                "<p>"
-                + escape(text).format(
-                    call=escape(word),
-                    best=f"<b>{best.call}</b>",
-                    margin=_points(best.estimate.mean - ranked[1].estimate.mean)
-                    if len(ranked) > 1
-                    else "",
-                    second=ranked[1].call if len(ranked) > 1 else "",
-                    samples=analysis.samples,
-                )
-                + "</p>"
-            )
+        if isinstance(analysis, CallAnalysis):
+            return self._call_verdict_html(analysis)
         if len(analysis.cards) == 1:
             return (
                 "<p>"
@@ -450,6 +417,49 @@ class CoachWidget:
             )
         return f"<p>{html}</p>"
 
+    def _call_verdict_html(self, analysis: CallAnalysis) -> str:
+        """The verdict before calling (the samples could tell the best call apart)."""
+        if analysis.best != analysis.top:
+            text = _(
+                "Best {call}: {best}, the highest within {boldness} points of the top "
+                "estimate ({top}): the imagined deals play your own cards only sensibly, "
+                "so they underrate what you will make."
+            )
+            word = _("bid") if self.view.game == "judgement" else _("call")
+            return (
+                "<p>"
+                + escape(text).format(
+                    call=escape(word),
+                    best=f"<b>{analysis.best}</b>",
+                    boldness=_points(analysis.boldness),
+                    top=analysis.top,
+                )
+                + "</p>"
+            )
+        ranked = self._ranked_calls(analysis)
+        best = ranked[0]
+        if len(ranked) == 1:
+            text = _("Only one {call} is allowed here: {best}.")
+        else:
+            text = _(
+                "Best {call}: {best}, {margin} points ahead of {second} on average, "
+                "over {samples} imagined deals."
+            )
+        word = _("bid") if self.view.game == "judgement" else _("call")
+        return (
+            "<p>"
+            + escape(text).format(
+                call=escape(word),
+                best=f"<b>{best.call}</b>",
+                margin=_points(best.estimate.mean - ranked[1].estimate.mean)
+                if len(ranked) > 1
+                else "",
+                second=ranked[1].call if len(ranked) > 1 else "",
+                samples=analysis.samples,
+            )
+            + "</p>"
+        )
+
     def show_deal(self, index: int) -> None:
         """Show imagined deal ``index`` (0-based, clamped to the deals there are)."""
         view = self.view
@@ -478,7 +488,7 @@ class CoachWidget:
         ).format(seat=self._seat(view.seat))
         self.deal_view.value = f"<p>{escape(intro)}</p>" + "".join(pictures)
 
-    def _ipython_display_(self):
+    def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.widget)

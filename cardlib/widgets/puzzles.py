@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -33,6 +34,9 @@ from cardlib.draw.svg import SUIT_COLOURS, trick_svg
 from cardlib.i18n import _
 from cardlib.puzzles.legal_play import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.widgets.language import LanguagePicker
+
+if TYPE_CHECKING:
+    from cardlib.puzzles.best_play import BestPlayPuzzle
 
 # After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
 # colours readable, and the icon means colour is never the only cue (Okabe–Ito colours).
@@ -43,7 +47,7 @@ _MARKS = {
 }
 
 
-def position_html(puzzle) -> str:
+def position_html(puzzle: Puzzle | BestPlayPuzzle) -> str:
     """The situation, the variant and the trick so far (the hand is the row of buttons); for a
     best-play puzzle, the four hands open around the trick."""
     from cardlib.game import SEAT_NAMES
@@ -71,7 +75,9 @@ class PuzzleWidget:
     given, is called once, at the first such check. Check with no card chosen only asks for one.
     """
 
-    def __init__(self, puzzle: Puzzle, on_checked=None, language_dropdown: bool = True):
+    def __init__(
+        self, puzzle: Puzzle | BestPlayPuzzle, on_checked=None, language_dropdown: bool = True
+    ):
         from cardlib.puzzles.best_play import BestPlayPuzzle
 
         self.puzzle = puzzle

@@ -89,12 +89,13 @@ import traitlets
 from cardlib import bots as callbreak_bots
 from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
 from cardlib.bridge import bots as bridge_bots
+from cardlib.bridge.calls import Contract
 from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_display, suit_name
-from cardlib.coach.review import DEFAULT_SAMPLES, points_text, reviewable
+from cardlib.coach.review import DEFAULT_SAMPLES, Review, ReviewRow, points_text, reviewable
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError
-from cardlib.game import SEAT_NAMES
+from cardlib.game import SEAT_NAMES, TrickDeal
 from cardlib.i18n import N_, _, pgettext
 from cardlib.widgets.language import LanguagePicker
 
@@ -247,7 +248,7 @@ def card_json(card: Card, legal: bool | None = None) -> dict:
     }
 
 
-def call_text(call) -> str:
+def call_text(call: int | str) -> str:
     """A call as the learner reads it: 3, "1♠", "Pass", "Double"."""
     if isinstance(call, str):
         words = {
@@ -261,7 +262,7 @@ def call_text(call) -> str:
     return str(call)
 
 
-def call_name(call) -> str:
+def call_name(call: int | str) -> str:
     """A call for screen readers: "1 spade", "3 no trump", "pass", "3"."""
     if isinstance(call, str) and call[:1].isdigit():
         strain = call[1:]
@@ -331,11 +332,11 @@ class CardTable(anywidget.AnyWidget):
     def __init__(
         self,
         game: str = "callbreak",
-        seed: int = 0,
+        seed: int | None = 0,
         players: int = 4,
-        speed="normal",
+        speed: str = "normal",
         review_samples: int = DEFAULT_SAMPLES,
-        level="sensible",
+        level: str | Sequence[str] = "sensible",
         strong_samples: int = STRONG_SAMPLES,
     ):
         if game not in GAMES:
@@ -387,16 +388,16 @@ class CardTable(anywidget.AnyWidget):
         #: the learner's actions in this match, to rebuild it after a reload (never practice)
         self.match_actions: list[list] = []
         #: (a copy of the deal before it, the action) for each of the learner's decisions
-        self.record: list[tuple[object, object]] = []
+        self.record: list[tuple[TrickDeal, Card | int | str]] = []
         self._kept_match: Any = None  # the match itself while the learner replays (practice)
-        self._deal_review: Any = None  # the Review of the finished deal, once asked for
+        self._deal_review: Review | None = None  # the finished deal's, once asked for
         #: the finished deal's record and review, kept while the learner replays it
-        self._kept_record: list[tuple[object, object]] = []
-        self._kept_review = None
+        self._kept_record: list[tuple[TrickDeal, Card | int | str]] = []
+        self._kept_review: Review | None = None
         self._kept_bots: list = []
         self._last_said: tuple | None = None
         #: the review of each of the match's deals, by deal number, once asked for
-        self._match_reviews: dict[int, object] = {}
+        self._match_reviews: dict[int, Review] = {}
         self.levels = self._check_levels(level)
         self._first_levels = self.levels[1:]  # the opponents the match began with
         if type(strong_samples) is not int or strong_samples < 1:
@@ -423,7 +424,7 @@ class CardTable(anywidget.AnyWidget):
         self.on_msg(self._on_browser_message)
         self.language = LanguagePicker(self.redraw)
         self.observe(self._lang_picked, names="lang")
-        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.level = self._shared_level()
         self.observe(self._level_picked, names="level")
         self._advance()
 
@@ -461,10 +462,10 @@ class CardTable(anywidget.AnyWidget):
                 and saved["seed"] >= 0
                 and isinstance(saved["actions"], list)
             )
-            levels = self._check_levels(saved["levels"]) if ok else None
+            if not ok:
+                return False
+            levels = self._check_levels(saved["levels"])
         except (KeyError, TypeError, CardlibError):
-            return False
-        if not ok:
             return False
         fresh = (self.match, self.match_seed, self.levels, self.bots)
         with self.hold_sync():
@@ -487,7 +488,7 @@ class CardTable(anywidget.AnyWidget):
                 self._forget_review()
             self._say_refusal = None
             self.refusal = ""
-            self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+            self.level = self._shared_level()
             self._advance()
         return replayed
 
@@ -537,13 +538,19 @@ class CardTable(anywidget.AnyWidget):
             )
         return [None, *levels]
 
+    def _shared_level(self) -> str:
+        """The one level every bot plays at, or "" when the seats differ (the menu's value)."""
+        levels = {level for level in self.levels if level is not None}  # None: the learner
+        return levels.pop() if len(levels) == 1 else ""
+
     def _make_bots(self) -> list:
         """One bot a seat at its level, seeded by the match and the seat (a reload replays the
-        same match with the same bots)."""
-        return [None] + [
-            self.spec.make_bot(level, self.match_seed * 10 + seat, self.strong_samples)
+        same match with the same bots); ``None`` for the learner's seat, which has no level."""
+        return [
+            None
+            if level is None
+            else self.spec.make_bot(level, self.match_seed * 10 + seat, self.strong_samples)
             for seat, level in enumerate(self.levels)
-            if seat != LEARNER
         ]
 
     def set_level(self, level: str | Sequence[str]) -> None:
@@ -551,7 +558,7 @@ class CardTable(anywidget.AnyWidget):
         They play at it from their next call or card on."""
         self.levels = self._check_levels(level)
         self.bots = self._make_bots()
-        self.level = self.levels[1] if len(set(self.levels[1:])) == 1 else ""
+        self.level = self._shared_level()
         self.match_actions.append(["level", self.levels[1:]])
         self.redraw()
 
@@ -570,7 +577,7 @@ class CardTable(anywidget.AnyWidget):
     # ----- state -----------------------------------------------------------
 
     @property
-    def deal(self):
+    def deal(self) -> TrickDeal:
         """The current deal (or round) of the match."""
         return self.match.deal
 
@@ -597,7 +604,7 @@ class CardTable(anywidget.AnyWidget):
             )
         return self._act(card)
 
-    def click_call(self, value) -> bool:
+    def click_call(self, value: int | str) -> bool:
         """The learner clicks a call (a number, or a bridge call like ``"1S"`` / ``"P"``)."""
         if not self._learner_turn() or self.match.phase == "playing":
             if self.spec.call_word == "call":
@@ -649,7 +656,7 @@ class CardTable(anywidget.AnyWidget):
     def _review_offered(self) -> bool:
         return reviewable(self.match) and bool(self.record)
 
-    def request_review(self):
+    def request_review(self) -> Review | None:
         """The review of the deal just finished (a :class:`cardlib.coach.review.Review`), computed
         the first time it is asked for (the browser asks when it shows the deal's end);
         ``None`` before the end of the deal or in Contract Bridge."""
@@ -661,18 +668,19 @@ class CardTable(anywidget.AnyWidget):
             )
             if not self.practising:  # the match's own deals add up to its review
                 self._match_reviews[len(self.match.deals)] = self._deal_review
-        self.review = self._review_words()
+        self.review = self._review_words(self._deal_review)
         return self._deal_review
 
     def _forget_review(self) -> None:
         self._deal_review = None
         self.review = {}
 
-    def click_replay(self, number: int) -> bool:
+    def click_replay(self, number: object) -> bool:
         """Replay the deal from before the learner's decision ``number`` (1 for the first).
 
         Practice: the same cards and the same earlier plays, the learner to act; the
-        match keeps the deal as first played (see the module's docstring).
+        match keeps the deal as first played (see the module's docstring). Anything but a
+        decision's number (the browser's message may carry anything) is refused.
         """
         if not self._deal_finished() or not self._review_offered():
             return self._refuse(lambda: _("A deal is replayed from its review, once it is over."))
@@ -709,7 +717,7 @@ class CardTable(anywidget.AnyWidget):
             return self._refuse(lambda: _("You are not replaying a deal: the match goes on."))
         self._leave_practice()
         if self._deal_review is not None:
-            self.review = self._review_words()
+            self.review = self._review_words(self._deal_review)
         self._say_refusal = None
         self.refusal = ""
         self._advance()
@@ -723,9 +731,8 @@ class CardTable(anywidget.AnyWidget):
         self._deal_review, self._kept_review = self._kept_review, None
         self.review = {}
 
-    def _review_words(self) -> dict:
+    def _review_words(self, rated: Review) -> dict:
         """The review in words for the browser, in the language now in use."""
-        rated = self._deal_review
         worst = rated.costliest
         rows = []
         for row in rated.rows:
@@ -787,7 +794,7 @@ class CardTable(anywidget.AnyWidget):
         )
 
     @staticmethod
-    def _choice_json(row, choice) -> dict:
+    def _choice_json(row: ReviewRow, choice: Card | int) -> dict:
         if row.kind == "card":
             return {"card": card_json(Card(choice))}
         return {"text": row.choice_text(choice)}
@@ -825,7 +832,7 @@ class CardTable(anywidget.AnyWidget):
         if kind == "card":
             self.click_card(str(content.get("code", "")))
         elif kind == "call":
-            self.click_call(content.get("value"))
+            self.click_call(content.get("value", ""))
         elif kind == "next":
             self.click_next()
         elif kind == "replay":
@@ -843,7 +850,7 @@ class CardTable(anywidget.AnyWidget):
         if self._say_refusal is not None:
             self.refusal = self._say_refusal()
         if self._deal_review is not None:
-            self.review = self._review_words()
+            self.review = self._review_words(self._deal_review)
         said = self._said(*self._last_said) if self._last_said else ""
         self.frames = [self._frame(just_won=self.state["pause"], said=said)]
 
@@ -953,7 +960,9 @@ class CardTable(anywidget.AnyWidget):
         hand_to_play = getattr(deal, "hand_to_play", None)
         if hand_to_play is None:
             hand_to_play = view.to_act
-        dummy = getattr(deal, "dummy", None) if game_has_dummy(deal) else None
+        dummy = declarer = None
+        if isinstance(deal, bridge.Deal) and game_has_dummy(deal):
+            dummy, declarer = deal.dummy, deal.declarer
 
         # the trick in front of the seats: the one being played, else the last one won
         shown_trick, shown_seats, winner = view.trick, view.trick_seats, None
@@ -965,15 +974,17 @@ class CardTable(anywidget.AnyWidget):
         seats = []
         for seat, place in enumerate(seat_places(players)):
             label = seat_label(seat, players)
+            level = self.levels[seat]  # None: the learner's own seat
             badge = self._badge(seat, view)
             card = in_front.get(seat)
             shown_hand = None
-            if seat != LEARNER and view.hands[seat] is not None:
-                shown_hand = " ".join(str(c) for c in sort_for_display(view.hands[seat]))
+            seen = view.hands[seat]
+            if seat != LEARNER and seen is not None:
+                shown_hand = " ".join(str(c) for c in sort_for_display(seen))
             role = ""
             if dummy is not None and seat == dummy:
                 role = _("dummy")
-            elif dummy is not None and seat == deal.declarer:
+            elif dummy is not None and seat == declarer:
                 role = _("declarer")
             # while playing, the hand the next card comes from (dummy's, on dummy's turns)
             turn = hand_to_play == seat if playing else calling and view.to_act == seat
@@ -982,7 +993,7 @@ class CardTable(anywidget.AnyWidget):
                     "seat": seat,
                     "label": label,
                     "role": role,
-                    "level": "" if seat == LEARNER else _(LEVELS[self.levels[seat]]),
+                    "level": "" if level is None else _(LEVELS[level]),
                     # the backs of the cards still in a hidden hand, and how many
                     "cards_left": (
                         view.hand_sizes[seat] if seat != LEARNER and shown_hand is None else 0
@@ -1132,7 +1143,7 @@ class CardTable(anywidget.AnyWidget):
         if self.practising:
             parts.append(_("replay (practice)"))
         trump = getattr(getattr(deal, "rules", None), "trump", "unset")
-        if self.game == "bridge":
+        if isinstance(deal, bridge.Deal):
             contract = deal.contract
             if contract is not None:
                 bid = f"{call_text(contract.bid)}{'X' * contract.doubled}"
@@ -1144,12 +1155,10 @@ class CardTable(anywidget.AnyWidget):
         return " · ".join(parts)
 
     def _badge(self, seat: int, view) -> str:
-        if self.game == "bridge":
-            calls = [
-                c
-                for i, c in enumerate(self.deal.auction.calls)
-                if self.deal.auction.seat_of(i) == seat
-            ]
+        deal = self.deal
+        if isinstance(deal, bridge.Deal):
+            auction = deal.auction
+            calls = [c for i, c in enumerate(auction.calls) if auction.seat_of(i) == seat]
             said = call_text(calls[-1]) if calls else "—"
             won = view.tricks_won[seat]
             if view.phase != "calling":
@@ -1163,9 +1172,10 @@ class CardTable(anywidget.AnyWidget):
         return _("call {call} · won {tricks}").format(call=said, tricks=won)
 
     def _auction_text(self) -> str:
-        if self.game != "bridge":
+        deal = self.deal
+        if not isinstance(deal, bridge.Deal):
             return ""
-        auction = self.deal.auction
+        auction = deal.auction
         return ", ".join(
             f"{seat_label(auction.seat_of(i), 4)} {call_text(c)}"
             for i, c in enumerate(auction.calls)
@@ -1239,7 +1249,7 @@ class CardTable(anywidget.AnyWidget):
         totals = match.totals()
         for seat in range(players):
             explained = deal.points_explained(seat)  # the game's own words for its points
-            if self.game == "bridge":  # a side scores, below the line towards the game
+            if isinstance(deal, bridge.Deal):  # a side scores, below the line towards the game
                 call = contract_text(deal.contract)
                 tricks = deal.tricks_by_side()[seat % 2]
                 total = match.below()[seat % 2]
@@ -1538,17 +1548,21 @@ class TableApp:
         display(self.widget)
 
 
-def contract_text(contract) -> str:
-    """A contract as the learner reads it: "2♦ by South", "3NTX by West", "passed out"."""
+def contract_text(contract: Contract | None) -> str:
+    """A contract as the learner reads it: "2♦ by South", "3NTX by West", "passed out"
+    (one that names no declarer, as a deal's always does, is the contract alone: "4♠")."""
     if contract is None:
         return _("passed out")
+    bid = f"{call_text(contract.bid)}{'X' * contract.doubled}"
+    if contract.declarer is None:  # a contract on its own, not one a deal reached
+        return bid
     return _("{contract} by {seat}").format(
-        contract=f"{call_text(contract.bid)}{'X' * contract.doubled}",
+        contract=bid,
         seat=_(SEAT_NAMES[contract.declarer]),  # "South": a message of cardlib.seats
     )
 
 
-def game_has_dummy(deal) -> bool:
+def game_has_dummy(deal: TrickDeal) -> bool:
     """Whether this deal has a dummy (Contract Bridge, once the auction has a contract)."""
     return getattr(deal, "dummy", None) is not None and getattr(deal, "dummy_exposed", False)
 
