@@ -27,6 +27,9 @@ import ast
 import base64
 import hashlib
 import json
+import subprocess
+import sys
+import time
 
 import nbformat
 import pytest
@@ -44,6 +47,10 @@ from playwright.sync_api import expect
 from cardlib.exercises import check_card, exercise_mode
 from cardlib.exercises import feedback as feedback_module
 
+# the teacher's course, made as tests/test_grading.py makes it
+sys.path.insert(0, str(PROJECT / "tests"))
+from test_grading import _run, check_scores, make_course
+
 pytestmark = pytest.mark.ui
 
 EXERCISES = PROJECT / "exercises"
@@ -52,6 +59,11 @@ FIRST_EXERCISE = "exercises/01-cards-and-dealing.ipynb"
 #: The notebook whose kernel, once its run is checked, imports what every notebook imports.
 IMPORTS_KERNEL = "10-judgement.ipynb"
 INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL)
+#: The site is built with the graded homework versions too (``make lite GRADED=homework``),
+#: in ``homework/``; one of them is answered, downloaded, handed in and autograded.
+GRADED = "homework"
+GRADED_ASSIGNMENT = "03-trick-winners"
+GRADED_EXERCISE = f"{GRADED}/{GRADED_ASSIGNMENT}.ipynb"
 
 
 def raising_cells(path) -> list[int]:
@@ -82,7 +94,7 @@ def notebook_params():
 
 @pytest.fixture(scope="module")
 def site():
-    with Site(built_site()) as served:
+    with Site(built_site(graded=GRADED)) as served:
         yield served
 
 
@@ -151,7 +163,8 @@ class LiteRuns:
 
 @pytest.fixture(scope="module")
 def lite_runs(site, offline):
-    order = [param.values[0] for param in notebook_params()]
+    # the graded homework last: its page opens while the last notebook before it runs
+    order = [*(param.values[0] for param in notebook_params()), GRADED_EXERCISE]
     runs = LiteRuns(site, offline, order)
     yield runs
     runs.close_all()
@@ -162,6 +175,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
+    assert {f"{GRADED}/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
     assert puzzles == [f"puzzles/puzzles-{kind}seed7.ipynb" for kind in ("best-medium-", "medium-")]
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
@@ -318,6 +332,54 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     expect(right).to_contain_text("✓ Correct")
     notebook.screenshot(screenshot_dir / "lite" / "exercises-01-answered.png")
     lite_runs.close("exercises/01-cards-and-dealing.ipynb")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+#: What the student types into the graded homework: three right answers and one wrong (9♥ is
+#: led, K♥ wins), two questions left unanswered. The points they deserve: one per right answer.
+HOMEWORK_ANSWERS = {"answer_1": '"9H"', "answer_2": '"9D"', "answer_3": '"2S"', "answer_5": "2"}
+DESERVED = {f"q{n}-check": float(n in (2, 3, 5)) for n in range(1, 7)}
+
+
+def test_a_graded_homework_downloaded_from_the_site_autogrades_as_it_is(
+    lite_runs, offline, tmp_path, screenshot_dir
+):
+    """Answer in the site, *File → Download*, ``handin``, ``nbgrader autograde``: the points the
+    answers deserve, with nothing changed in the file (no locked cell or checksum reported as
+    modified: the site's copy is the course's release)."""
+    started = time.monotonic()
+    notebook = lite_runs.run(GRADED_EXERCISE)
+    try:
+        for variable, value in HOMEWORK_ANSWERS.items():
+            verdict = answer(notebook, variable, value)
+            right = DESERVED[f"q{variable[-1]}-check"]
+            # homework's words: a verdict and the kind of mistake, never the right card
+            expect(verdict).to_contain_text("✓ Correct" if right else "✗ Not yet")
+            expect(verdict).not_to_contain_text("K♥")
+        notebook.screenshot(screenshot_dir / "lite" / "homework-03-answered.png")
+        with notebook.page.expect_download() as download_info:
+            notebook.menu("File", "docmanager:download")  # saves first, then downloads
+        download = download_info.value
+        assert download.suggested_filename == f"{GRADED}_{GRADED_ASSIGNMENT}.ipynb"
+        student = tmp_path / "downloads" / "ben"
+        download.save_as(student / download.suggested_filename)
+    finally:
+        lite_runs.close(GRADED_EXERCISE)
+    in_browser = time.monotonic() - started
+
+    course = make_course(
+        tmp_path / "course", GRADED_ASSIGNMENT, [EXERCISES / f"{GRADED_ASSIGNMENT}.ipynb"]
+    )
+    subprocess.run(
+        [sys.executable, "-m", "cardlib.exercises", "handin", str(tmp_path / "downloads"),
+         "--assignment", GRADED_ASSIGNMENT],
+        cwd=course, check=True, capture_output=True,
+    )  # fmt: skip
+    log = _run(course, "autograde", GRADED_ASSIGNMENT)
+    scores = check_scores(course, GRADED_ASSIGNMENT, "ben")
+    assert scores == {GRADED_ASSIGNMENT: DESERVED}, log
+    assert "has changed" not in log and "does not exist in the database" not in log, log
+    print(f"graded homework: {in_browser:.0f} s in the browser, {time.monotonic() - started:.0f} s")
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
