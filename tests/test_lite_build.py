@@ -197,28 +197,39 @@ def test_the_fingerprint_covers_every_input():
 
 
 @pytest.mark.slow
-def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises(tmp_path):
-    """``--graded homework``: the site's homework/ holds, for every exercise, the cells of the
-    release a teacher's course made as README says (``cp exercises/…``) holds, checksums and
-    all, and no solution; so a download from the site grades as it is."""
+@pytest.mark.parametrize("mode", build_site.GRADED_MODES)
+def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises(tmp_path, mode):
+    """``--graded homework`` (``exam``): the site's homework/ (exam/) holds, for every exercise,
+    the cells of the release a teacher's course made as README says holds (homework: ``cp
+    exercises/…``; an exam: ``release --mode exam --keep-solutions``), checksums and all, and no
+    solution; so a download from the site grades as it is. An exam's mode cell says exam: its
+    checks show no verdict."""
     import nbformat
     from test_grading import assert_holds_no_solution, make_course
 
+    from cardlib.exercises.release import release
+
     exercises = sorted((PROJECT / "exercises").glob("*.ipynb"))
-    staged = build_site.stage_graded(tmp_path / "files", tmp_path / "scratch", "homework")
+    staged = build_site.stage_graded(tmp_path / "files", tmp_path / "scratch", mode)
     assert [p.relative_to(tmp_path / "files").as_posix() for p in staged] == [
-        f"homework/{p.name}" for p in exercises
+        f"{mode}/{p.name}" for p in exercises
     ]
-    course = make_course(tmp_path / "course", "week-3", exercises)
+    sources = exercises
+    if mode == "exam":
+        sources = release(PROJECT / "exercises", tmp_path / "exam-1", "exam", keep_solutions=True)
+    course = make_course(tmp_path / "course", "week-3", sources)
     for path, instructor in zip(staged, exercises, strict=True):
         site = nbformat.read(path, as_version=4)
-        release = nbformat.read(course / "release" / "week-3" / instructor.name, as_version=4)
+        release_copy = nbformat.read(course / "release" / "week-3" / path.name, as_version=4)
         cells = [(c.id, c.cell_type, c.source, c.metadata) for c in site.cells]
-        assert cells == [(c.id, c.cell_type, c.source, c.metadata) for c in release.cells]
+        assert cells == [(c.id, c.cell_type, c.source, c.metadata) for c in release_copy.cells]
         locked = [c for c in site.cells if c.metadata.get("nbgrader", {}).get("locked")]
         assert locked and all(c.metadata.nbgrader.get("checksum") for c in locked), path.name
         assert_holds_no_solution(path.read_text(encoding="utf-8"), instructor)
         assert not any(c.get("outputs") for c in site.cells), path.name
+        mode_cell = next(c for c in site.cells if c.id == "mode")
+        said = "exam" if mode == "exam" else "graded"  # homework's older name, as exercises/ say
+        assert f'exercise_mode("{said}")' in mode_cell.source, path.name
 
 
 def test_the_graded_sources_are_made_as_readmes_course_commands_make_them():

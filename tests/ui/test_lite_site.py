@@ -13,6 +13,10 @@ notes) any request elsewhere. Then, as a student would:
   kernel;
 - a trick is played in notebook 06; a practice exercise is answered, wrongly and
   then rightly, and its check says so with the engine's own words;
+- the site is built with the graded homework too (``make lite GRADED=homework``): one
+  homework notebook is answered, downloaded (*File → Download*), handed in with
+  ``python -m cardlib.exercises handin`` and autograded in a course made as
+  ``tests/test_grading.py`` makes one, to exactly the points its answers deserve;
 - and no request ever left 127.0.0.1.
 
 JupyterLite's Run All stops at a cell that raises (JupyterLab's runs past one
