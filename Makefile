@@ -67,8 +67,11 @@ app: $(STAMP) catalogs
 
 # The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
 # npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.
+# GRADED=homework (or exam) also puts nbgrader's release of the exercises in that mode into the
+# site's homework/ (exam/) folder, for a class to hand in (README, "Graded work from the site");
+# without it the site holds practice versions only, for learners on their own.
 lite: $(STAMP) catalogs
-	$(PY) lite/build_site.py --out $(LITE_SITE)
+	$(PY) lite/build_site.py --out $(LITE_SITE) $(if $(GRADED),--graded $(GRADED))
 
 # Try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web host serves it the same way).
 lite-serve: lite

@@ -10,6 +10,11 @@ other host. What goes in:
   (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and "what should
   I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`, without their
   answer keys);
+- with ``--graded homework`` or ``--graded exam`` (``make lite GRADED=homework``), also the
+  graded versions of the exercises in ``homework/`` (or ``exam/``): nbgrader's own student
+  versions (:func:`stage_graded`), which a teacher's course built from the same
+  ``exercises/`` grades as they are once ``python -m cardlib.exercises handin`` has renamed
+  the downloads (``homework_03-trick-winners.ipynb`` → ``03-trick-winners.ipynb``);
 - the Pyodide runtime from npm (``pyodide@<PYODIDE_VERSION>`` of the kernel we build with);
 - every package the kernel loads at start, as wheels, listed in a trimmed
   ``pyodide-lock.json``: Pyodide's own start-up packages (micropip, IPython, jedi
@@ -67,6 +72,24 @@ BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_CO
 
 #: What the kernel imports at start: it installs each of these with piplite unless
 #: ``loadPyodideOptions.packages`` already loads it (see the kernel's worker).
+#: The graded modes a teacher can build into the site (``--graded``); each goes into a folder of
+#: the site named after it. Without ``--graded`` the site is for learning on one's own: practice
+#: versions only, whose checks explain everything.
+GRADED_MODES = ("homework", "exam")
+#: How each graded mode's instructor notebooks are made, the way README's teacher section makes
+#: a course's ``source/`` folder: homework from ``exercises/`` as they are (their mode cell says
+#: "graded", homework's older name), an exam as instructor copies in exam mode. ``None``: copy.
+GRADED_SOURCE_COMMAND: dict[str, tuple[str, ...] | None] = {
+    "homework": None,
+    "exam": (
+        "-m", "cardlib.exercises", "release", "--mode", "exam", "--keep-solutions",
+        "--out", "{out}",
+    ),
+}  # fmt: skip
+#: The assignment name of the scratch course the graded versions are released from (nbgrader
+#: writes no assignment name into a notebook, so the teacher's course may call it anything).
+GRADED_ASSIGNMENT = "site"
+
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 #: The wheels the kernel's labextension ships (its own stand-ins for ipykernel and
 #: widgetsnbextension, the kernel itself and piplite), put in the lock file as well.
@@ -411,8 +434,52 @@ def use_site_kernel(notebook: Path) -> None:
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def stage_contents(files: Path, scratch: Path) -> None:
-    """The folder the students browse: the tutorial, exercises/, puzzles/."""
+def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
+    """``files/<mode>/``: nbgrader's student version of every exercise in a graded mode.
+
+    The notebooks are released by ``nbgrader generate_assignment`` itself, in a scratch course
+    with the shipped ``nbgrader_config.py``, from instructor notebooks made as README's teacher
+    section makes a course's ``source/`` (:data:`GRADED_SOURCE_COMMAND`). So they carry the cell
+    ids, the locked cells and the checksums the teacher's course expects: a download grades as
+    it is, and no step of the teacher's can make the two disagree but a different
+    ``exercises/``. Solutions, hidden tests and outputs stay behind; an exam's checks show no
+    verdict (the release's mode cell says so). The written notebooks, sorted.
+    """
+    if mode not in GRADED_MODES:
+        raise BuildError(f"--graded {mode!r}: the graded modes are {', '.join(GRADED_MODES)}")
+    try:
+        importlib.metadata.version("nbgrader")
+    except importlib.metadata.PackageNotFoundError:
+        raise BuildError(
+            "nbgrader is missing: it releases the graded versions (pip install -e '.[teach]')"
+        ) from None
+    course = scratch / "graded-course"
+    source = course / "source" / GRADED_ASSIGNMENT
+    source.mkdir(parents=True)
+    shutil.copy2(PROJECT / "nbgrader_config.py", course / "nbgrader_config.py")
+    command = GRADED_SOURCE_COMMAND[mode]
+    if command is None:
+        for notebook in sorted((PROJECT / "exercises").glob("*.ipynb")):
+            shutil.copy2(notebook, source / notebook.name)
+    else:
+        generate(command, source)
+    # nbgrader runs its database tool (alembic) by name: this environment's bin/ goes first
+    path = os.pathsep.join((str(Path(sys.executable).parent), os.environ.get("PATH", "")))
+    run(
+        [sys.executable, "-m", "nbgrader", "generate_assignment", GRADED_ASSIGNMENT],
+        cwd=course,
+        env={**os.environ, "PATH": path},
+    )
+    released = sorted((course / "release" / GRADED_ASSIGNMENT).glob("*.ipynb"))
+    if [p.name for p in released] != sorted(p.name for p in source.glob("*.ipynb")):
+        raise BuildError(f"nbgrader released {[p.name for p in released]} from {source}")
+    (files / mode).mkdir(parents=True)
+    return [Path(shutil.copy2(p, files / mode / p.name)) for p in released]
+
+
+def stage_contents(files: Path, scratch: Path, graded: str | None = None) -> None:
+    """The folder the students browse: the tutorial, exercises/, puzzles/, and with ``graded``
+    the graded versions in a folder named after the mode (:func:`stage_graded`)."""
     files.mkdir(parents=True)
     for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
         shutil.copy2(notebook, files / notebook.name)
@@ -424,6 +491,8 @@ def stage_contents(files: Path, scratch: Path) -> None:
         (files / kind).mkdir(exist_ok=True)
         for notebook in generate(command, scratch / work, folder):
             shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay behind
+    if graded is not None:
+        stage_graded(files, scratch, graded)
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)
 
@@ -516,6 +585,7 @@ def open_first_notebook(index_html: str, first: str = FIRST_NOTEBOOK) -> str:
 def input_files() -> list[Path]:
     """Every file the site is made from (the build's own code included)."""
     files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md"]
+    files.append(PROJECT / "nbgrader_config.py")  # the graded versions are released with it
     for folder, pattern in (("cardlib", "*"), ("notebooks", "*.ipynb"), ("exercises", "*")):
         files += [
             p
@@ -525,8 +595,9 @@ def input_files() -> list[Path]:
     return sorted(files)
 
 
-def fingerprint(epoch: int) -> str:
-    """A digest of every input: the project's files, the build tools' versions, the date."""
+def fingerprint(epoch: int, graded: str | None = None) -> str:
+    """A digest of every input: the project's files, the build tools' versions, the date and
+    the graded mode built in (with nbgrader's version, which releases it)."""
     digest = hashlib.sha256()
     for path in input_files():
         digest.update(str(path.relative_to(PROJECT)).encode() + b"\0")
@@ -534,6 +605,10 @@ def fingerprint(epoch: int) -> str:
     for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_PACKAGES):
         digest.update(f"{name}=={importlib.metadata.version(name)}\0".encode())
     digest.update(f"epoch={epoch}\0python={sys.version_info[:2]}".encode())
+    if graded is not None:
+        digest.update(
+            f"\0graded={graded}\0nbgrader=={importlib.metadata.version('nbgrader')}".encode()
+        )
     return digest.hexdigest()
 
 
@@ -543,11 +618,19 @@ def site_summary(out: Path) -> dict:
     return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
 
 
-def build(out: Path = DEFAULT_OUT, cache: Path = DEFAULT_CACHE, force: bool = False) -> dict:
-    """Build the site into ``out`` unless it is up to date; the stamp (what was built)."""
+def build(
+    out: Path = DEFAULT_OUT,
+    cache: Path = DEFAULT_CACHE,
+    force: bool = False,
+    graded: str | None = None,
+) -> dict:
+    """Build the site into ``out`` unless it is up to date; the stamp (what was built).
+    ``graded`` ("homework" or "exam") adds the graded versions of the exercises."""
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", DEFAULT_EPOCH))
     stamp_path = out / STAMP
-    digest = fingerprint(epoch)
+    if graded is not None and graded not in GRADED_MODES:
+        raise BuildError(f"--graded {graded!r}: the graded modes are {', '.join(GRADED_MODES)}")
+    digest = fingerprint(epoch, graded)
     if not force and stamp_path.exists():
         stamp = json.loads(stamp_path.read_text())
         if stamp.get("fingerprint") == digest:
@@ -557,7 +640,7 @@ def build(out: Path = DEFAULT_OUT, cache: Path = DEFAULT_CACHE, force: bool = Fa
     with tempfile.TemporaryDirectory(prefix="cardlib-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
         packages = stage_pyodide(lite_dir / "static" / "pyodide", cache, epoch)
-        stage_contents(lite_dir / "files", Path(tmp) / "generated")
+        stage_contents(lite_dir / "files", Path(tmp) / "generated", graded)
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
         (lite_dir / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2))
         staged = Path(tmp) / "site"
@@ -595,6 +678,7 @@ def build(out: Path = DEFAULT_OUT, cache: Path = DEFAULT_CACHE, force: bool = Fa
         "fingerprint": digest,
         "pyodide": pyodide_version(),
         "preload": packages,
+        "graded": graded,
         **site_summary(out),
         "seconds": round(time.monotonic() - started, 1),
     }
@@ -617,20 +701,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (build/lite)")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="downloads (.cache/lite)")
     parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    parser.add_argument(
+        "--graded",
+        choices=GRADED_MODES,
+        default=None,
+        help="also put the graded versions of the exercises (nbgrader's release, in this mode) "
+        "into the site's homework/ or exam/ folder, for students to download and hand in",
+    )
     args = parser.parse_args(argv)
     try:
-        stamp = build(args.out, args.cache, args.force)
+        stamp = build(args.out, args.cache, args.force, args.graded)
     except BuildError as error:
         print(f"make lite: {error}", file=sys.stderr)
         return 1
     where = os.path.relpath(args.out)
+    graded = f" with the {args.graded} versions in {args.graded}/" if args.graded else ""
     if stamp["rebuilt"]:
         print(
-            f"built {where}: {stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB "
+            f"built {where}{graded}: {stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB "
             f"(Pyodide {stamp['pyodide']}) in {stamp['seconds']} s"
         )
     else:
-        print(f"{where} is up to date ({stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB)")
+        size = f"{stamp['files']} files, {stamp['bytes'] / 1e6:.1f} MB"
+        print(f"{where}{graded} is up to date ({size})")
     return 0
 
 

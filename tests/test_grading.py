@@ -228,6 +228,39 @@ DELETES = {"deletes-imports": "setup", "deletes-check": "q2-check"}
 STUDENTS.update(dict.fromkeys(DELETES, _solutions))
 
 
+def make_course(course: Path, assignment: str, notebooks) -> Path:
+    """An nbgrader course as README's teacher section makes one, in the folder ``course``: the
+    shipped ``nbgrader_config.py``, the instructor ``notebooks`` in ``source/ASSIGNMENT/``, and
+    ``generate_assignment`` run (the student versions in ``release/ASSIGNMENT/``)."""
+    course.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "nbgrader_config.py", course)
+    source = course / "source" / assignment
+    source.mkdir(parents=True)
+    for path in notebooks:
+        shutil.copy(path, source)
+    _run(course, "generate_assignment", assignment)
+    return course
+
+
+def assert_holds_no_solution(released: str, instructor: Path) -> None:
+    """A released notebook's text (``released``) holds none of the instructor notebook's
+    solutions: no marker, no nbgrader stub that stops Run All, no solution line."""
+    assert "### BEGIN" not in released and "NotImplementedError" not in released
+    for source in _solution_sources(instructor).values():
+        for line in source.split("\n")[1:]:  # below the placeholder line
+            if len(line.strip()) > 12:
+                assert line.strip() not in released, (instructor.name, line)
+
+
+def check_scores(course: Path, assignment: str, student: str) -> dict[str, dict[str, float]]:
+    """Per notebook of a student's autograded submission, each graded cell's score."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        submission = gradebook.find_submission(assignment, student)
+        return {nb.name: {g.name: g.score for g in nb.grades} for nb in submission.notebooks}
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("puzzles")
@@ -237,13 +270,7 @@ def course(tmp_path_factory) -> Path:
     best = folder / f"puzzles-best-{level}-seed{seed}.ipynb"
     nbformat.write(instructor_notebook(3, level, seed, kind="best"), best)
     NOTEBOOKS[:] = [*sorted((ROOT / "exercises").glob("*.ipynb")), puzzles, best]
-    course = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "nbgrader_config.py", course)
-    source = course / "source" / ASSIGNMENT
-    source.mkdir(parents=True)
-    for path in NOTEBOOKS:
-        shutil.copy(path, source)
-    _run(course, "generate_assignment", ASSIGNMENT)
+    course = make_course(tmp_path_factory.mktemp("course"), ASSIGNMENT, NOTEBOOKS)
     for student, answers in STUDENTS.items():
         _submit(course, student, answers)
     log = _run(course, "autograde", ASSIGNMENT)
@@ -280,11 +307,7 @@ def _grades(course: Path, students=STUDENTS) -> dict[str, dict]:
 def test_released_notebooks_hold_no_solution(course):
     for path in NOTEBOOKS:
         released = (course / "release" / ASSIGNMENT / path.name).read_text(encoding="utf-8")
-        assert "### BEGIN" not in released and "NotImplementedError" not in released
-        for source in _solution_sources(path).values():
-            for line in source.split("\n")[1:]:  # below the placeholder line
-                if len(line.strip()) > 12:
-                    assert line.strip() not in released, (path.name, line)
+        assert_holds_no_solution(released, path)
 
 
 def _scores(grades: dict) -> dict:

@@ -191,6 +191,60 @@ def test_the_fingerprint_covers_every_input():
     assert {f"notebooks/{p.name}" for p in (PROJECT / "notebooks").glob("*.ipynb")} <= names
     assert {f"exercises/{p.name}" for p in (PROJECT / "exercises").glob("*.ipynb")} <= names
     assert not [name for name in names if "__pycache__" in name]
+    assert "nbgrader_config.py" in names  # the graded versions are released with it
+    assert build_site.fingerprint(0) != build_site.fingerprint(0, "homework")
+    assert build_site.fingerprint(0, "homework") != build_site.fingerprint(0, "exam")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", build_site.GRADED_MODES)
+def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises(tmp_path, mode):
+    """``--graded homework`` (``exam``): the site's homework/ (exam/) holds, for every exercise,
+    the cells of the release a teacher's course made as README says holds (homework: ``cp
+    exercises/…``; an exam: ``release --mode exam --keep-solutions``), checksums and all, and no
+    solution; so a download from the site grades as it is. An exam's mode cell says exam: its
+    checks show no verdict."""
+    import nbformat
+    from test_grading import assert_holds_no_solution, make_course
+
+    from cardlib.exercises.release import release
+
+    exercises = sorted((PROJECT / "exercises").glob("*.ipynb"))
+    staged = build_site.stage_graded(tmp_path / "files", tmp_path / "scratch", mode)
+    assert [p.relative_to(tmp_path / "files").as_posix() for p in staged] == [
+        f"{mode}/{p.name}" for p in exercises
+    ]
+    sources = exercises
+    if mode == "exam":
+        sources = release(PROJECT / "exercises", tmp_path / "exam-1", "exam", keep_solutions=True)
+    course = make_course(tmp_path / "course", "week-3", sources)
+    for path, instructor in zip(staged, exercises, strict=True):
+        site = nbformat.read(path, as_version=4)
+        release_copy = nbformat.read(course / "release" / "week-3" / path.name, as_version=4)
+        cells = [(c.id, c.cell_type, c.source, c.metadata) for c in site.cells]
+        assert cells == [(c.id, c.cell_type, c.source, c.metadata) for c in release_copy.cells]
+        locked = [c for c in site.cells if c.metadata.get("nbgrader", {}).get("locked")]
+        assert locked and all(c.metadata.nbgrader.get("checksum") for c in locked), path.name
+        assert_holds_no_solution(path.read_text(encoding="utf-8"), instructor)
+        assert not any(c.get("outputs") for c in site.cells), path.name
+        mode_cell = next(c for c in site.cells if c.id == "mode")
+        said = "exam" if mode == "exam" else "graded"  # homework's older name, as exercises/ say
+        assert f'exercise_mode("{said}")' in mode_cell.source, path.name
+
+
+def test_the_graded_sources_are_made_as_readmes_course_commands_make_them():
+    """The site's exam is released from what README's exam command writes, homework from
+    exercises/ as they are (README copies them), so both agree with the teacher's course."""
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    exam = build_site.GRADED_SOURCE_COMMAND["exam"]
+    assert exam is not None and exam[0] == "-m"
+    command = " ".join(exam[1:]).replace("{out}", "../course/source/exam-1")
+    assert f"python -m {command}\n" in readme
+    assert build_site.GRADED_SOURCE_COMMAND["homework"] is None
+    assert "cp exercises/03-trick-winners.ipynb ../course/source/03-trick-winners/\n" in readme
+    assert "make lite GRADED=homework\n" in readme and "make lite GRADED=exam\n" in readme
+    with pytest.raises(BuildError, match="graded modes"):
+        build_site.build(graded="practice")
 
 
 def test_cardlib_imports_without_any_compiled_plotting_or_array_package():

@@ -33,9 +33,10 @@ OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE
 PREFIX = "/cardlib/"
 
 
-def built_site(out: Path = build_site.DEFAULT_OUT) -> Path:
-    """The site in ``out``, rebuilt only if an input changed (as ``make lite`` does)."""
-    build_site.build(out)
+def built_site(out: Path = build_site.DEFAULT_OUT, graded: str | None = None) -> Path:
+    """The site in ``out``, rebuilt only if an input changed (as ``make lite`` does); with
+    ``graded``, holding the graded versions in that mode (``make lite GRADED=…``)."""
+    build_site.build(out, graded=graded)
     return out
 
 

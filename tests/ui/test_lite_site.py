@@ -13,6 +13,10 @@ notes) any request elsewhere. Then, as a student would:
   kernel;
 - a trick is played in notebook 06; a practice exercise is answered, wrongly and
   then rightly, and its check says so with the engine's own words;
+- the site is built with the graded homework too (``make lite GRADED=homework``): one
+  homework notebook is answered, downloaded (*File → Download*), handed in with
+  ``python -m cardlib.exercises handin`` and autograded in a course made as
+  ``tests/test_grading.py`` makes one, to exactly the points its answers deserve;
 - and no request ever left 127.0.0.1.
 
 JupyterLite's Run All stops at a cell that raises (JupyterLab's runs past one
@@ -27,6 +31,9 @@ import ast
 import base64
 import hashlib
 import json
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
@@ -43,6 +50,11 @@ from playwright.sync_api import expect
 
 from cardlib.exercises import check_card, exercise_mode
 from cardlib.exercises import feedback as feedback_module
+from cardlib.exercises.__main__ import main as exercises_command
+
+# the teacher's course, made as tests/test_grading.py makes it
+sys.path.insert(0, str(PROJECT / "tests"))
+from test_grading import _run, check_scores, make_course
 
 pytestmark = pytest.mark.ui
 
@@ -52,6 +64,11 @@ FIRST_EXERCISE = "exercises/01-cards-and-dealing.ipynb"
 #: The notebook whose kernel, once its run is checked, imports what every notebook imports.
 IMPORTS_KERNEL = "10-judgement.ipynb"
 INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL)
+#: The site is built with the graded homework versions too (``make lite GRADED=homework``),
+#: in ``homework/``; one of them is answered, downloaded, handed in and autograded.
+GRADED = "homework"
+GRADED_ASSIGNMENT = "03-trick-winners"
+GRADED_EXERCISE = f"{GRADED}/{GRADED_ASSIGNMENT}.ipynb"
 
 
 def raising_cells(path) -> list[int]:
@@ -82,7 +99,7 @@ def notebook_params():
 
 @pytest.fixture(scope="module")
 def site():
-    with Site(built_site()) as served:
+    with Site(built_site(graded=GRADED)) as served:
         yield served
 
 
@@ -151,7 +168,8 @@ class LiteRuns:
 
 @pytest.fixture(scope="module")
 def lite_runs(site, offline):
-    order = [param.values[0] for param in notebook_params()]
+    # the graded homework last: its page opens while the last notebook before it runs
+    order = [*(param.values[0] for param in notebook_params()), GRADED_EXERCISE]
     runs = LiteRuns(site, offline, order)
     yield runs
     runs.close_all()
@@ -162,6 +180,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
+    assert {f"{GRADED}/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
     assert puzzles == [f"puzzles/puzzles-{kind}seed7.ipynb" for kind in ("best-medium-", "medium-")]
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
@@ -318,6 +337,59 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     expect(right).to_contain_text("✓ Correct")
     notebook.screenshot(screenshot_dir / "lite" / "exercises-01-answered.png")
     lite_runs.close("exercises/01-cards-and-dealing.ipynb")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+#: What the student types into the graded homework: three right answers and one wrong (9♥ is
+#: led, K♥ wins), two questions left unanswered. The points they deserve: one per right answer.
+HOMEWORK_ANSWERS = {"answer_1": '"9H"', "answer_2": '"9D"', "answer_3": '"2S"', "answer_5": "2"}
+DESERVED = {f"q{n}-check": float(n in (2, 3, 5)) for n in range(1, 7)}
+
+
+def test_a_graded_homework_downloaded_from_the_site_autogrades_as_it_is(
+    lite_runs, offline, tmp_path, screenshot_dir
+):
+    """Answer in the site, *File → Download*, ``handin``, ``nbgrader autograde``: the points the
+    answers deserve, with nothing changed in the file (no locked cell or checksum reported as
+    modified: the site's copy is the course's release)."""
+    started = time.monotonic()
+    # The teacher's course is made (nbgrader generate_assignment) on the other core meanwhile.
+    teacher = ThreadPoolExecutor(max_workers=1)
+    course_made = teacher.submit(
+        make_course,
+        tmp_path / "course",
+        GRADED_ASSIGNMENT,
+        [EXERCISES / f"{GRADED_ASSIGNMENT}.ipynb"],
+    )
+    notebook = lite_runs.run(GRADED_EXERCISE)
+    try:
+        for variable, value in HOMEWORK_ANSWERS.items():
+            outputs = answer(notebook, variable, value)  # the check's display, and stderr
+            right = DESERVED[f"q{variable[-1]}-check"]
+            # homework's words: a verdict and the kind of mistake, never the right card
+            expect(outputs.filter(has_text="✓ Correct" if right else "✗ Not yet")).to_have_count(1)
+            expect(outputs.filter(has_text="K♥")).to_have_count(0)
+        notebook.screenshot(screenshot_dir / "lite" / "homework-03-answered.png")
+        with notebook.page.expect_download() as download_info:
+            notebook.menu("File", "docmanager:download")  # saves first, then downloads
+        download = download_info.value
+        assert download.suggested_filename == f"{GRADED}_{GRADED_ASSIGNMENT}.ipynb"
+        student = tmp_path / "downloads" / "ben"
+        download.save_as(student / download.suggested_filename)
+    finally:
+        lite_runs.close(GRADED_EXERCISE)
+        teacher.shutdown(wait=True)
+    in_browser = time.monotonic() - started
+
+    course = course_made.result()
+    # README's command, run in this process (`python -m cardlib.exercises handin …`)
+    handin = ["handin", str(tmp_path / "downloads"), "--assignment", GRADED_ASSIGNMENT]
+    assert exercises_command([*handin, "--course", str(course)]) == 0
+    log = _run(course, "autograde", GRADED_ASSIGNMENT)
+    scores = check_scores(course, GRADED_ASSIGNMENT, "ben")
+    assert scores == {GRADED_ASSIGNMENT: DESERVED}, log
+    assert "has changed" not in log and "does not exist in the database" not in log, log
+    print(f"graded homework: {in_browser:.0f} s in the browser, {time.monotonic() - started:.0f} s")
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
