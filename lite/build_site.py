@@ -5,11 +5,11 @@ can be copied to any static web host, and the notebooks then run in the
 students' browsers (Pyodide) with nothing installed and nothing fetched from any
 other host. What goes in:
 
-- every tutorial notebook (``notebooks/``, as committed: executed, so the lesson
-  reads before the kernel is up), the practice versions of the exercises
-  (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and "what should
-  I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`, without their
-  answer keys);
+- every tutorial notebook (``notebooks/``, and its lessons in Hindi, ``notebooks/hi/``; as
+  committed: executed, so the lesson reads before the kernel is up), the practice versions
+  of the exercises (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and
+  "what should I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`,
+  without their answer keys);
 - with ``--graded homework`` or ``--graded exam`` (``make lite GRADED=homework``), also the
   graded versions of the exercises in ``homework/`` (or ``exam/``): nbgrader's own student
   versions (:func:`stage_graded`), which a teacher's course built from the same
@@ -478,11 +478,18 @@ def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
 
 
 def stage_contents(files: Path, scratch: Path, graded: str | None = None) -> None:
-    """The folder the students browse: the tutorial, exercises/, puzzles/, and with ``graded``
+    """The folder the students browse: the tutorial (and its lessons in other languages, hi/),
+    exercises/, puzzles/, and with ``graded``
     the graded versions in a folder named after the mode (:func:`stage_graded`)."""
     files.mkdir(parents=True)
     for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
         shutil.copy2(notebook, files / notebook.name)
+    for language in sorted(
+        p for p in (PROJECT / "notebooks").iterdir() if (p / "00-start-here.ipynb").exists()
+    ):
+        (files / language.name).mkdir()  # the lessons in another language (notebooks/hi/…)
+        for notebook in sorted(language.glob("*.ipynb")):
+            shutil.copy2(notebook, files / language.name / notebook.name)
     for kind, command, folder, work in (
         ("exercises", EXERCISES_COMMAND, ".", "exercises"),
         ("puzzles", PUZZLES_COMMAND, "students", "puzzles"),

@@ -179,6 +179,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     files = site.folder / "files"
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
+    assert {f"hi/{p.name}" for p in (NOTEBOOKS / "hi").glob("*.ipynb")} <= shipped
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     assert {f"{GRADED}/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
