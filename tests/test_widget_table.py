@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlib import judgement
+from cardlib import judgement, progress
 from cardlib.bridge.calls import Contract
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
@@ -116,8 +116,11 @@ def test_call_break_end_of_deal_explains_the_points():
         assert row["total"] == f"{table.match.totals()[seat]:.1f}"
 
 
-def test_whole_matches_end_with_a_new_match_button():
-    for game in GAMES:
+def test_whole_matches_end_with_a_new_match_button_and_go_into_the_progress_record(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, str(tmp_path / "progress.json"))
+    for number, game in enumerate(GAMES, 1):
         table = CardTable(game, seed=11, speed="instant")
         while table.match.phase != "over":
             if table.match.phase in ACTING:
@@ -125,8 +128,20 @@ def test_whole_matches_end_with_a_new_match_button():
             else:
                 table.click_next()
         assert table.state["end"]["next_label"] == "New match"
+        finished = table.match
+        # written once, whatever happens to the finished match: a redraw, a practice replay
+        table.redraw()
+        if game != "bridge":  # a Contract Bridge deal has no review to replay from
+            assert table.click_replay(1) and table.click_back_to_match()
+        matches = progress.load()["matches"]
+        assert len(matches) == number, game
+        record = matches[-1]
+        assert record["game"] == game and record["you"] == 0
+        assert record["totals"] == [str(total) for total in finished.totals()]
+        assert record["won"] == (0 in finished.winners())
         assert table.click_next() and table.match.phase in ACTING
         assert table.matches_played == 1
+    assert progress.summary()["matches played"] == len(GAMES)
 
 
 def test_bots_act_one_frame_at_a_time_and_pause_on_each_finished_trick():

@@ -411,6 +411,7 @@ class CardTable(anywidget.AnyWidget):
         self._restoring_level = False
         self.bots = self._make_bots()
         self.matches_played = 0
+        self._kept_in_progress: object = None  # the last match written to the progress record
         self._serial = 0  # counts the learner's moves: the browser shows it on the table
         #: stale or repeated clicks from the browser, ignored (see _on_browser_message)
         self.ignored_messages = 0
@@ -921,6 +922,17 @@ class CardTable(anywidget.AnyWidget):
         self.kept_match = self.kept() or {}
         over = self.match.phase == "over" and not self.practising
         self.finished_match = self._match_record(self.match) if over else {}
+        if over and self._kept_in_progress is not self.match:
+            self._kept_in_progress = self.match  # once a match, however often it is redrawn
+            self._record_in_progress(self.match)
+
+    def _record_in_progress(self, match) -> None:
+        """The finished match, in the learner's progress record (:mod:`cardlib.progress`):
+        every seat's (Contract Bridge: side's) total, the winners, and the learner's seat."""
+        from cardlib import progress
+
+        you = 0  # South; in Contract Bridge, North–South
+        progress.record_match(self.game, tuple(match.totals()), tuple(match.winners()), you)
 
     # ----- frames ---------------------------------------------------------------
 
