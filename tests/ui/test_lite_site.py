@@ -13,6 +13,9 @@ notes) any request elsewhere. Then, as a student would:
   kernel;
 - a trick is played in notebook 06; a practice exercise is answered, wrongly and
   then rightly, and its check says so with the engine's own words;
+- a puzzle is solved by clicking its cards in a recording puzzle stream, and after a
+  reload of the page the learner's progress record still counts it (the kernel's files
+  live in the browser's storage);
 - the site is built with the graded homework too (``make lite GRADED=homework``): one
   homework notebook is answered, downloaded (*File → Download*), handed in with
   ``python -m cardlib.exercises handin`` and autograded in a course made as
@@ -51,6 +54,7 @@ from playwright.sync_api import expect
 from cardlib.exercises import check_card, exercise_mode
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.__main__ import main as exercises_command
+from cardlib.puzzles.legal_play import puzzle
 
 # the teacher's course, made as tests/test_grading.py makes it
 sys.path.insert(0, str(PROJECT / "tests"))
@@ -63,7 +67,9 @@ EXERCISES = PROJECT / "exercises"
 FIRST_EXERCISE = "exercises/01-cards-and-dealing.ipynb"
 #: The notebook whose kernel, once its run is checked, imports what every notebook imports.
 IMPORTS_KERNEL = "10-judgement.ipynb"
-INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL)
+#: The "what may I play?" puzzle set; its kernel then plays a recording puzzle stream.
+PUZZLES = "puzzles/puzzles-medium-*.ipynb"
+INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL, PUZZLES)
 #: The site is built with the graded homework versions too (``make lite GRADED=homework``),
 #: in ``homework/``; one of them is answered, downloaded, handed in and autograded.
 GRADED = "homework"
@@ -92,7 +98,7 @@ def notebook_params():
     # One practice exercise is run in full (and then answered, below); the others are the
     # same machinery on other questions, and each costs a kernel's start in the browser.
     params.append(pytest.param(FIRST_EXERCISE, id="exercises-01"))
-    params.append(pytest.param("puzzles/puzzles-medium-*.ipynb", id="puzzles"))
+    params.append(pytest.param(PUZZLES, id="puzzles"))
     params.append(pytest.param("puzzles/puzzles-best-*.ipynb", id="best-play-puzzles"))
     return params
 
@@ -338,6 +344,60 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     expect(right).to_contain_text("✓ Correct")
     notebook.screenshot(screenshot_dir / "lite" / "exercises-01-answered.png")
     lite_runs.close("exercises/01-cards-and-dealing.ipynb")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
+    lite_runs, offline, screenshot_dir
+):
+    """Solve a puzzle of the stream that keeps a record (notebook 08's line for it), reload the
+    page: the new kernel reads the same progress file, from the browser's storage."""
+    started = time.monotonic()
+    notebook = lite_runs.run(PUZZLES)
+    page = notebook.page
+    try:
+        run_in_a_new_cell(
+            notebook,
+            "from cardlib.widgets.puzzles import PuzzleStream; "
+            'PuzzleStream(level="medium", seed=7, record=True).widget',
+        )
+        stream = page.locator(".cardlib-puzzle-stream").last
+        first = puzzle("medium", seed=7, number=0)  # the stream's first puzzle, as it shows it
+        expect(stream.locator(".cardlib-puzzle-position")).to_contain_text(first.title)
+        expect(stream.locator(".cardlib-card-button")).to_have_count(len(first.hand))
+        for card in first.legal:
+            stream.locator(f".cardlib-card-{card.code}").click()
+        stream.locator(".cardlib-check-answer").click()
+        expect(stream.locator(".widget-html.cardlib-feedback")).to_contain_text("✓ Correct")
+        expect(stream.locator(".cardlib-score")).to_have_text("Score: 1 of 1")
+
+        counted = "'puzzles solved': 1,"
+        before = run_in_a_new_cell(
+            notebook, "from cardlib import progress; print(progress.path(), progress.summary())"
+        )
+        expect(before).to_contain_text(counted)
+        where = before.inner_text().split()[0]
+        solved_at = time.monotonic()
+
+        # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.reload()
+        page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=60_000)
+        notebook.wait_idle(120_000)  # a new kernel: Pyodide loaded again
+        after = run_in_a_new_cell(
+            notebook, "from cardlib import progress; print(progress.summary())"
+        )
+        expect(after).to_contain_text(counted, timeout=60_000)
+        # the first cell this kernel ran: nothing of the one before the reload is left but files
+        prompt = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt")
+        expect(prompt.last).to_have_text("[1]:")
+        notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
+    finally:
+        lite_runs.close(PUZZLES)
+    print(
+        f"puzzle progress in {where}: solved in {solved_at - started:.0f} s, "
+        f"counted after the reload in {time.monotonic() - started:.0f} s"
+    )
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
