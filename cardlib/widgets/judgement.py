@@ -405,6 +405,7 @@ class JudgementTable:
             + (" " + _("(dealer)") if s == r.dealer else "")
             for s, b in enumerate(r.bids)
         )
+        assert r.trump is not None  # the rounds here are the schedule's: each has a trump
         heading = ngettext(
             "<b>Round {number}</b>: {cards} card each, trump {trump}.",
             "<b>Round {number}</b>: {cards} cards each, trump {trump}.",
