@@ -276,7 +276,9 @@ class Auction:
             other._calls,
         ) == (self.dealer, self.first_caller, self._calls)
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # Mutable, so unhashable: the data model's way, which typeshed's object.__hash__ (a method
+    # returning int) does not allow for.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         option = "" if self.first_caller == "left" else ", first_caller='dealer'"

@@ -26,6 +26,7 @@ from cardlib.cards import Card, parse_cards
 from cardlib.errors import IllegalCallError
 from cardlib.exercises.feedback import (
     AnswerError,
+    Examples,
     Feedback,
     checked,
     correct,
@@ -52,7 +53,7 @@ def _calls_listing(calls: Iterable[str]) -> str:
     return " ".join(_call_text(c) for c in ordered) or "none"
 
 
-def read_calls(answer, example=('"1C"',)) -> list[str]:
+def read_calls(answer: object, example: Examples = ('"1C"',)) -> list[str]:
     """Calls from text like ``"P X 2H"`` or a list; each in its written form."""
     if answer is None or answer is ...:
         raise AnswerError(
@@ -84,7 +85,7 @@ def read_calls(answer, example=('"1C"',)) -> list[str]:
 
 @checked
 def check_legal_calls(
-    answer,
+    answer: object,
     calls: str | Iterable[str],
     dealer: int | str,
     among: str | Iterable[str] | None = None,
@@ -142,7 +143,10 @@ def _declarer_why(auction: Auction, contract: Contract, declarer: int) -> str:
 
 @checked
 def check_declarer(
-    answer, calls: str | Iterable[str], dealer: int | str, first_caller: bridge.FirstCaller = "left"
+    answer: object,
+    calls: str | Iterable[str],
+    dealer: int | str,
+    first_caller: bridge.FirstCaller = "left",
 ) -> Feedback:
     """Who declares the contract of a finished auction."""
     auction = Auction.from_calls(dealer, calls, first_caller)
@@ -196,7 +200,7 @@ def _result_line(contract: Contract, tricks: int) -> str:
 
 
 @checked
-def check_contract_score(answer, contract: str | Contract, tricks: int) -> Feedback:
+def check_contract_score(answer: object, contract: str | bridge.Contract, tricks: int) -> Feedback:
     """The score of a contract and result as ``(below, above for declarer's side, above for the
     defenders)``: exact whole points."""
     contract = Contract.parse(contract)
@@ -235,10 +239,10 @@ def _hands(hands: Mapping | Iterable) -> list[list[Card]]:
 
 @checked
 def check_side_points(
-    answer,
+    answer: object,
     side: str,
     where: str,
-    contract: str | Contract,
+    contract: str | bridge.Contract,
     tricks: int,
     hands: Mapping | Iterable = (),
 ) -> Feedback:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -33,6 +34,9 @@ from cardlib.draw.svg import SUIT_COLOURS, trick_svg
 from cardlib.i18n import _
 from cardlib.puzzles.legal_play import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.widgets.language import LanguagePicker
+
+if TYPE_CHECKING:  # a puzzle's check makes the feedback; the widget only keeps it
+    from cardlib.exercises.feedback import Feedback
 
 # After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
 # colours readable, and the icon means colour is never the only cue (Okabe–Ito colours).
@@ -77,7 +81,7 @@ class PuzzleWidget:
         self.puzzle = puzzle
         #: A best-play puzzle asks for one card: choosing one lets go of the others.
         self.single = isinstance(puzzle, BestPlayPuzzle)
-        self.result = None
+        self.result: Feedback | None = None
         self._on_checked = on_checked
         self.position = widgets.HTML(position_html(puzzle))
         self.position.add_class("cardlib-puzzle-position")
