@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from typing import TypeVar
 
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError
@@ -25,6 +26,10 @@ class Unset:
 
 UNSET = Unset()
 
+#: The rules as given, and as given by an old keyword.
+RulesT = TypeVar("RulesT")
+OldT = TypeVar("OldT")
+
 
 def warn_renamed(old: str, new: str, stacklevel: int = 3) -> None:
     """Warn that ``old`` is a deprecated name of ``new``, kept for one release (0.2 → 0.3)."""
@@ -36,13 +41,13 @@ def warn_renamed(old: str, new: str, stacklevel: int = 3) -> None:
 
 
 def old_keyword(
-    rules: object, default: object, old_name: str, old_value: object, function: str
-) -> object:
+    rules: RulesT, default: object, old_name: str, old_value: OldT | Unset, function: str
+) -> RulesT | OldT:
     """``rules``, or the value given by its deprecated keyword ``old_name`` (with a warning).
 
     Giving both is refused: the caller cannot mean two sets of rules at once.
     """
-    if old_value is UNSET:
+    if isinstance(old_value, Unset):  # not given: UNSET
         return rules
     warn_renamed(f"{function}(..., {old_name}=...)", f"{function}(hand, trick, rules)", 4)
     if rules is not default:

@@ -43,6 +43,13 @@ class TrickDeal(Protocol):
     def _text_dealer(self) -> str: ...
 
 
+class TrickMatch(Protocol):
+    """What writing needs of a match (``cardlib.match.TrickMatch`` answers it): its deals."""
+
+    @property
+    def _deals(self) -> Sequence[TrickDeal]: ...
+
+
 #: Call Break's options as the ``game`` field writes them, in the order it writes them:
 #: word → (the ``Variant`` field, its value when the option is on).
 CALLBREAK_OPTIONS: dict[str, tuple[str, object]] = {
@@ -99,13 +106,13 @@ def write(deal: TrickDeal, seat: int | None = None) -> str:
     return " ".join(fields)
 
 
-def write_match(match: object) -> str:
+def write_match(match: TrickMatch) -> str:
     """A match as its header and the position of every deal so far, joined by `` | ``.
 
     The header is the game's name and the match's own options: ``callbreak/deals=5``,
     ``callbridge/target=30``, ``judgement``, ``bridge/target=100``.
     """
-    deals = match._deals  # type: ignore[attr-defined]
+    deals = match._deals
     header = [deals[0]._text_game().split("/")[0]]
     for option, name in (("deals", "deals_to_play"), ("target", "target")):
         if hasattr(match, name):

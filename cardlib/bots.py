@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from cardlib.cards import DECK, SUITS, Card
+
+if TYPE_CHECKING:  # the bots read a deal; the engine never needs them
+    from cardlib.game import CountedCallDeal, PointsT, Seed
 
 ACE, KING, QUEEN = 12, 11, 10  # rank offsets within a suit (rank - 2)
 
@@ -106,17 +110,29 @@ def sensible_play_mask(
     return _lowest(legal)
 
 
+class Bot(Protocol):
+    """What :func:`play_out` asks of a bot: a call, then a card, for the seat to act."""
+
+    def choose_call(self, deal: CountedCallDeal[PointsT], /) -> int:
+        """The call the seat to act makes now."""
+        ...
+
+    def choose_play(self, deal: CountedCallDeal[PointsT], /) -> Card:
+        """The card the seat to act plays now."""
+        ...
+
+
 class RandomBot:
     """Plays a uniformly random legal card and makes a random legal call (seeded)."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Seed = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose_call(self, deal) -> int:
+    def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
         """Any legal call, at random."""
         return self.rng.choice(deal.legal_calls())
 
-    def choose_play(self, deal) -> Card:
+    def choose_play(self, deal: CountedCallDeal[PointsT]) -> Card:
         """Any legal card, at random."""
         return self.rng.choice(sorted(deal.legal_plays()))
 
@@ -127,15 +143,18 @@ class RandomBot:
 class SensibleBot:
     """Calls from its high cards and trumps; plays to make its call and no more than needed."""
 
-    def choose_call(self, deal) -> int:
+    def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
         """The tricks the hand's aces, guarded kings and trumps count (``sensible_call_mask``)."""
-        hand = deal._hands[deal.to_act]
+        seat = deal.to_act
+        assert seat is not None  # a bot is asked only while somebody is to call
+        hand = deal._hands[seat]
         calls = deal.legal_calls()
         return sensible_call_mask(hand, deal.rules.trump, calls[0], calls[-1])
 
-    def choose_play(self, deal) -> Card:
+    def choose_play(self, deal: CountedCallDeal[PointsT]) -> Card:
         """Try to win while short of the call, else duck (``sensible_play_mask``)."""
         seat = deal.to_act
+        assert seat is not None  # a bot is asked only while somebody is to play
         legal = deal._legal_for_turn()[0]
         want = deal.tricks_won[seat] < (deal.calls[seat] or 0)
         index = sensible_play_mask(deal._hands[seat], deal._trick, legal, deal._trump_index, want)
@@ -145,7 +164,9 @@ class SensibleBot:
         return "SensibleBot()"
 
 
-def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
+def play_out(
+    deal: CountedCallDeal[PointsT], bots: Sequence[Bot | None], stop_at: int | None = None
+) -> None:
     """Let bots act until the deal is over, or until it is seat ``stop_at``'s turn.
 
     ``bots`` has one bot per seat (``None`` for a seat a person plays: the loop
@@ -153,6 +174,7 @@ def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
     """
     while deal.phase in ("calling", "playing"):
         seat = deal.to_act
+        assert seat is not None  # somebody acts while calling or playing
         bot = bots[seat]
         if bot is None or seat == stop_at:
             return
@@ -163,6 +185,7 @@ def play_out(deal, bots: Sequence, stop_at: int | None = None) -> None:
 
 
 __all__ = [
+    "Bot",
     "RandomBot",
     "SensibleBot",
     "play_out",

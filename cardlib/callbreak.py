@@ -14,17 +14,19 @@ Decimal('4.2')
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Self
 
 from cardlib import _api, game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, check_count, is_count
-from cardlib.game import Explanation, PointsExplained, TrickDeal, deal_hands
+from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed, deal_hands
 from cardlib.i18n import _
-from cardlib.match import TrickMatch
+from cardlib.match import ZERO, CountedCallMatch
 from cardlib.tricks import PlayRules
 
 TRUMP = "S"
@@ -281,7 +283,7 @@ def explain_score(call: int, tricks: int, variant: Variant = STANDARD) -> Points
     return PointsExplained(_("made"), points, text, reason)
 
 
-class Deal(TrickDeal):
+class Deal(CountedCallDeal[Decimal]):
     """One deal of Call Break: 13 cards each, four calls, thirteen tricks.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
@@ -298,11 +300,30 @@ class Deal(TrickDeal):
     game_name = "Call Break"
     max_call = MAX_CALL
 
-    def __init__(self, seed=None, dealer: int | None = None, variant: Variant = STANDARD):
+    def __init__(
+        self, seed: Seed = None, dealer: int | None = None, variant: Variant = STANDARD
+    ) -> None:
         self._init_options(variant)
         super().__init__(seed, dealer)
 
-    def _init_options(self, variant: Variant = STANDARD):  # type: ignore[override]
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        dealer: int = 0,
+        calls: Sequence[int] | None = None,
+        **options: Variant,
+    ) -> Self:
+        """A deal that starts from given hands (worked examples, puzzles).
+
+        ``hands`` are four card lists (or strings like ``"AS KS 3H"``) of equal
+        size, no card twice; the hands need not hold all 52 cards. With ``calls``
+        (indexed by seat) the deal starts in the playing phase. The one option is
+        ``variant=`` (a :class:`Variant`).
+        """
+        return cls._from_hands(hands, dealer, calls, dict(options))
+
+    def _init_options(self, variant: Variant = STANDARD) -> None:
         self.variant = check_variant(variant)
         self.rules = _rules(variant)
         self.min_call = variant.min_call
@@ -320,7 +341,7 @@ class Deal(TrickDeal):
             return _("Call Break (calls capped at {cap})").format(cap=CAPPED_MAX_CALL)
         return _("Call Break")
 
-    def _redeal_hands(self, rng, dealer: int, hands: list[int]) -> list[int]:
+    def _redeal_hands(self, rng: random.Random, dealer: int, hands: list[int]) -> list[int]:
         # A hand that falls under a redeal rule is thrown in: the same dealer deals
         # again from the same stream, so the seed still decides every card.
         while any(map(self.variant.redeals, hands)):
@@ -366,7 +387,7 @@ class Deal(TrickDeal):
         return explain_score(call, tricks, self.variant)
 
 
-class Match(TrickMatch):
+class Match(CountedCallMatch[Deal, Decimal]):
     """A Call Break match: five deals, the dealer moving one seat clockwise each deal.
 
     ``totals()`` are the running totals; ``winners()`` every seat tied on top
@@ -374,14 +395,15 @@ class Match(TrickMatch):
     """
 
     deal_class = Deal
+    zero = ZERO  # tenths: "0.0"
 
     def __init__(
         self,
-        seed=None,
+        seed: Seed = None,
         dealer: int | None = None,
         variant: Variant = STANDARD,
         deals: int = DEALS_PER_MATCH,
-    ):
+    ) -> None:
         # Without this check a match of 0 deals would never end.
         check_count(
             deals,

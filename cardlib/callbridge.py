@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Self
 
 from cardlib import _api, game
 from cardlib.cards import Card
 from cardlib.errors import IllegalCallError, check_count
-from cardlib.game import Explanation, PointsExplained, TrickDeal
+from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
 from cardlib.i18n import _
-from cardlib.match import TrickMatch
+from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules
 
 TRUMP = "S"
@@ -184,7 +185,7 @@ def explain_score(bid: int, tricks: int) -> PointsExplained:
     return PointsExplained(_("set"), points, text, reason)
 
 
-class Deal(TrickDeal):
+class Deal(CountedCallDeal[Decimal]):
     """One deal of Call Bridge: 13 cards each, four bids, thirteen tricks, counter-clockwise.
 
     ``Deal(seed=7)`` deals the same cards every time; ``dealer`` is drawn from
@@ -203,15 +204,32 @@ class Deal(TrickDeal):
     min_call = MIN_BID
     max_call = MAX_BID
 
-    def __init__(self, seed=None, dealer: int | None = None):
+    def __init__(self, seed: Seed = None, dealer: int | None = None) -> None:
         super().__init__(seed, dealer)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        dealer: int = 0,
+        calls: Sequence[int] | None = None,
+        **options: object,
+    ) -> Self:
+        """A deal that starts from given hands (worked examples, puzzles).
+
+        ``hands`` are four card lists (or strings like ``"AS KS 3H"``) of equal
+        size, no card twice; the hands need not hold all 52 cards. With ``calls``
+        (the bids, indexed by seat) the deal starts in the playing phase. Call Bridge
+        has no options: any is refused.
+        """
+        return cls._from_hands(hands, dealer, calls, options)
 
     # Call Bridge says "bid": its words for the engine's calls.
     def bid(self, n: int, seat: int | None = None) -> None:
         """The seat to act bids ``n`` tricks (2..12); the same as :meth:`call`."""
         self.call(n, seat)
 
-    def legal_bids(self) -> range:
+    def legal_bids(self) -> Sequence[int]:
         """The bids the seat to act may make (empty unless bidding); as :meth:`legal_calls`."""
         return self.legal_calls()
 
@@ -233,7 +251,7 @@ class Deal(TrickDeal):
         return explain_score(call, tricks)
 
 
-class Match(TrickMatch):
+class Match(CountedCallMatch[Deal, Decimal]):
     """A Call Bridge match: deals until somebody reaches ``target`` points (required).
 
     The deal passes to the right (counter-clockwise) each time. After a deal in
@@ -244,7 +262,7 @@ class Match(TrickMatch):
     deal_class = Deal
     zero = Decimal(0)
 
-    def __init__(self, seed=None, dealer: int | None = None, *, target: int):
+    def __init__(self, seed: Seed = None, dealer: int | None = None, *, target: int) -> None:
         self.target = check_count(
             target,
             "target",
@@ -260,7 +278,7 @@ class Match(TrickMatch):
         """The seat to act bids ``n`` in the current deal; the same as :meth:`call`."""
         self.call(n, seat)
 
-    def legal_bids(self) -> range:
+    def legal_bids(self) -> Sequence[int]:
         """The bids the seat to act may make in the current deal."""
         return self.legal_calls()
 

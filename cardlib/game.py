@@ -57,7 +57,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar, NamedTuple, NoReturn
+from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, SupportsIndex, TypeVar, cast
 
 from cardlib.cards import (
     DECK,
@@ -84,6 +84,14 @@ from cardlib.tricks import PlayRules, explain_text, legal_mask
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
+
+#: What a seat calls: a number of tricks (Call Break, Call Bridge, Judgement) or a call of
+#: Contract Bridge's auction (``"1H"``, ``"P"``).
+CallT = TypeVar("CallT")
+#: What a finished deal scores: points by seat, or Contract Bridge's entries by side.
+ScoresT = TypeVar("ScoresT")
+#: A seat's points: exact tenths (Call Break), whole points as ``Decimal`` (Call Bridge) or ``int``.
+PointsT = TypeVar("PointsT", Decimal, int)
 
 
 #: The games' names, marked for translation here (each game module keeps its English name).
@@ -386,13 +394,13 @@ def check_seed(seed: object) -> int | str | random.Random | None:
     otherwise a :class:`~cardlib.errors.CardlibTypeError` saying what a seed may be."""
     if seed is None or isinstance(seed, (str, random.Random)):
         return seed
-    if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
         raise CardlibTypeError(
             "a seed is a whole number, a text or a random.Random (or None for fresh "
             f"randomness), got {seed!r}",
             "seed",
         )
-    return operator.index(seed)  # type: ignore[call-overload]
+    return operator.index(seed)
 
 
 def seeded_rng(seed: Seed) -> random.Random:
@@ -473,13 +481,17 @@ def check_calls_given(calls: object, players: int, cards: int, word: str = "call
             )
 
 
-def _check_options(cls: type, options: dict) -> None:
+def _check_options(cls: type[TrickDeal[Any, Any]], options: dict[str, object]) -> None:
     """Refuse options a game's deal does not take, naming those it does (``variant=`` …)."""
     parameters = inspect.signature(cls._init_options).parameters
     known = [name for name in parameters if name != "self"]
     unknown = sorted(name for name in options if name not in known)
+    if unknown and not known:
+        raise CardlibTypeError(
+            f"{cls.__name__} takes no options, got {', '.join(unknown)}", "options"
+        )
     if unknown and not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
-        accepted = ", ".join(known) if known else "none"
+        accepted = ", ".join(known)
         raise CardlibTypeError(
             f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__} takes the options {accepted}; "
             f"got {', '.join(unknown)}",
@@ -487,33 +499,34 @@ def _check_options(cls: type, options: dict) -> None:
         )
 
 
-class TrickDeal:
+class TrickDeal(Generic[CallT, ScoresT]):
     """One deal of a calling trick game, as a state machine: the one deal engine.
 
+    Generic in what a seat calls (``CallT``) and what a finished deal scores
+    (``ScoresT``): :class:`CountedCallDeal` is the three games in which each seat
+    calls a number of tricks, and Contract Bridge's deal has an auction instead.
     Subclasses set ``players`` (4 unless given), ``rules``, ``direction`` (+1
-    clockwise, -1 counter-clockwise), ``min_call``/``max_call`` (or their own
-    :meth:`legal_calls` and :meth:`_check_call`) and :meth:`score_for`; the
-    words of their messages (``call_word``, ``deal_word``) and the name of the
-    calling phase. The public state: ``hands``, ``dealer``, ``to_act``,
-    ``phase``, ``calls``, ``trick``, ``tricks``, ``tricks_won``; actions
-    ``call(n)`` and ``play(card)``, and the protocol of the module docstring.
-    Every illegal action raises a :class:`~cardlib.errors.CardlibError` naming
-    the rule and leaves the state exactly as it was. What a ``seed`` may be is
-    said once, in :func:`seeded_rng`; ``copy.copy`` and ``copy.deepcopy`` are :meth:`copy`.
+    clockwise, -1 counter-clockwise), :meth:`legal_calls`, :meth:`_check_call`
+    and :meth:`scores`; the words of their messages (``call_word``,
+    ``deal_word``) and the name of the calling phase. The public state:
+    ``hands``, ``dealer``, ``to_act``, ``phase``, ``calls``, ``trick``,
+    ``tricks``, ``tricks_won``; actions ``call(n)`` and ``play(card)``, and the
+    protocol of the module docstring. Every illegal action raises a
+    :class:`~cardlib.errors.CardlibError` naming the rule and leaves the state
+    exactly as it was. What a ``seed`` may be is said once, in
+    :func:`seeded_rng`; ``copy.copy`` and ``copy.deepcopy`` are :meth:`copy`.
     """
 
     players: int = 4
     direction: int = 1
     rules: PlayRules
-    min_call: int
-    max_call: int
     game_name: str = "trick game"  # each game's name is in GAME_NAMES
     calling_phase: ClassVar[str] = CALLING
     call_word: ClassVar[str] = "call"  # Judgement: "bid"
     deal_word: ClassVar[str] = "deal"  # Judgement: "round"
     over_text: ClassVar[str] = N_("the deal is over: all 13 tricks have been played")
 
-    def __init__(self, seed=None, dealer: int | None = None):
+    def __init__(self, seed: Seed = None, dealer: int | None = None) -> None:
         rng = seeded_rng(seed)
         if dealer is not None:
             self._check_seat(dealer, "dealer")
@@ -533,25 +546,12 @@ class TrickDeal:
         return hands
 
     def _check_hands_stand(self, hands: list[int]) -> None:
-        """Refuse given hands that a redeal rule would throw in (see :meth:`from_hands`)."""
+        """Refuse given hands that a redeal rule would throw in (see ``from_hands``)."""
 
     @classmethod
-    def from_hands(
-        cls,
-        hands: Sequence[Iterable[Card | str] | str],
-        dealer: int = 0,
-        calls: Sequence[int] | None = None,
-        **options,
-    ):
-        """A deal that starts from given hands (worked examples, puzzles).
-
-        ``hands`` are four card lists (or strings like ``"AS KS 3H"``) of equal
-        size, no card twice; the hands need not hold all 52 cards. With ``calls``
-        (indexed by seat) the deal starts in the playing phase.
-        """
-        masks = hand_masks(hands, cls.players)
-        if calls is not None:
-            check_calls_given(calls, cls.players, masks[0].bit_count())
+    def _from_masks(cls, masks: list[int], dealer: int, **options: object) -> Self:
+        """A deal of this game from checked hands (masks by seat), before any call: what
+        each game's ``from_hands`` makes, once it has read its own arguments."""
         _check_options(cls, options)
         deal = cls.__new__(cls)
         deal._init_options(**options)
@@ -559,28 +559,22 @@ class TrickDeal:
         if deal._redeal:
             deal._check_hands_stand(masks)
         deal._start(masks, dealer)
-        if calls is not None:
-            for seat in deal._calling_order():
-                deal.call(calls[seat])
         return deal
 
-    def _init_options(self, **options):
-        if options:
-            raise CardlibTypeError(
-                f"{type(self).__name__} takes no options, got {', '.join(sorted(options))}",
-                "options",
-            )
+    def _init_options(self) -> None:
+        """Take the game's options (``variant=`` …): a game with options names them here."""
 
-    def _start(self, hands: list[int], dealer: int):
+    def _start(self, hands: list[int], dealer: int) -> None:
         players = self.players
         self.dealer = dealer
         self._hands = hands
         self._cards_per_hand = hands[0].bit_count()
-        self._calls: list[int | None] = [None] * players
+        self._calls: list[CallT | None] = [None] * players
         self._phase = self.calling_phase
         self._to_act = (dealer + self.direction) % players
         self._leader = self._to_act
-        self._trick: list[int] = []
+        # The interned Card objects themselves, so finished tricks hold Cards.
+        self._trick: list[Card] = []
         # Finished tricks as plain (seats, cards, winner) tuples: Trick objects are
         # made only when asked for (``tricks``), not once per trick of every playout.
         self._tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
@@ -597,7 +591,7 @@ class TrickDeal:
         self._top: tuple[int, int, int] = (0, -1, -1)
         self._switches()
 
-    def _switches(self):
+    def _switches(self) -> None:
         """The rules as play() reads them (again whenever ``rules`` may have changed)."""
         rules = self.rules
         self._must_beat = rules.must_beat
@@ -606,7 +600,7 @@ class TrickDeal:
         self._trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
 
     @staticmethod
-    def _check_seat(seat, what="seat", players: int = 4):
+    def _check_seat(seat: object, what: str = "seat", players: int = 4) -> None:
         if not is_count(seat) or not 0 <= seat < players:
             message = (
                 _("dealer must be a seat number 0..{last}, got {seat!r}")
@@ -644,7 +638,7 @@ class TrickDeal:
         return cards_of(self._hands[seat])
 
     @property
-    def calls(self) -> tuple[int | None, ...]:
+    def calls(self) -> tuple[CallT | None, ...]:
         """Calls by seat; ``None`` for a seat that has not called yet."""
         return tuple(self._calls)
 
@@ -684,32 +678,19 @@ class TrickDeal:
 
     # ----- calling ----------------------------------------------------------
 
-    def legal_calls(self) -> range:
-        """The calls the seat to act may make (empty unless calling)."""
-        if self._phase != self.calling_phase:
-            return range(0)
-        return range(self.min_call, self.max_call + 1)
+    def legal_calls(self) -> Sequence[CallT]:
+        """The calls the seat to act may make (empty unless calling): each game says."""
+        raise NotImplementedError
 
-    def _check_call(self, n) -> None:
+    def _check_call(self, n: CallT) -> None:
         """Raise the error for a call the seat to act may not make (the game's call rules)."""
-        if (
-            type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
-        ) or not self.min_call <= n <= self.max_call:
-            raise IllegalCallError(
-                _(
-                    "a call must be a whole number of tricks from {low} to {high} in {game}, "
-                    "got {call!r}"
-                ).format(
-                    low=self.min_call, high=self.max_call, game=self.shown_game_name(), call=n
-                ),
-                "call-range",
-            )
+        raise NotImplementedError
 
     def shown_game_name(self) -> str:
         """The game's name as its messages say it, in the learner's language."""
         return _(self.game_name)
 
-    def call(self, n: int, seat: int | None = None) -> None:
+    def call(self, n: CallT, seat: int | None = None) -> None:
         """The seat to act calls ``n`` tricks. ``seat``, if given, must be that seat."""
         if self._phase != self.calling_phase:
             message = (
@@ -732,7 +713,7 @@ class TrickDeal:
     def _calls_done(self) -> None:
         """What happens when the last call is in (Judgement's blind round plays itself)."""
 
-    def _check_turn(self, seat):
+    def _check_turn(self, seat: int | None) -> None:
         if seat is not None and seat != self._to_act:
             message = (
                 _("it is seat {turn}'s turn, not seat {seat}'s (play goes clockwise)")
@@ -810,8 +791,8 @@ class TrickDeal:
             seat_to_act = self._next_seat[seat_to_act]
             if seat_to_act == self._leader:  # the fourth card: the trick is over
                 order = self._seat_orders[seat_to_act]
-                winner = order[trick.index(top_trump if top_trump >= 0 else top_led)]
-                self._tricks.append((order, tuple(trick), winner))  # type: ignore[arg-type]
+                winner = order[trick.index(DECK[top_trump if top_trump >= 0 else top_led])]
+                self._tricks.append((order, tuple(trick), winner))
                 self._won[winner] += 1
                 trick.clear()  # the finished trick keeps its own tuple of the cards
                 self._leader = self._to_act = winner
@@ -882,14 +863,6 @@ class TrickDeal:
 
     # ----- scoring ----------------------------------------------------------
 
-    def score_for(self, call: int, tricks: int) -> Decimal:
-        """The points for a call and the tricks taken (each game says)."""
-        raise NotImplementedError
-
-    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
-        """Why a call and a number of tricks score what they do (each game says)."""
-        raise NotImplementedError
-
     def _check_over(self) -> None:
         if self._phase != OVER:
             message = (
@@ -899,20 +872,14 @@ class TrickDeal:
             )
             raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
 
-    def scores(self) -> tuple[Decimal, ...]:
-        """Points of this deal, by seat. Only once the deal is over."""
-        self._check_over()
-        return tuple(
-            self.score_for(call, won)  # type: ignore[arg-type]  # every call is in by now
-            for call, won in zip(self._calls, self._won, strict=True)
-        )
+    def scores(self) -> ScoresT:
+        """What this deal scores (each game says). Only once the deal is over."""
+        raise NotImplementedError
 
     def points_explained(self, seat: int) -> PointsExplained:
-        """A seat's points for this deal with their reason, in the game's own words.
-        Only once the deal is over."""
-        self._check_over()
-        self._check_seat(seat, "seat", self.players)
-        return self.explain_score_for(self._calls[seat], self._won[seat])  # type: ignore[arg-type]
+        """A seat's points for this deal with their reason, in the game's own words
+        (each game says). Only once the deal is over."""
+        raise NotImplementedError
 
     # ----- the protocol every game state answers ---------------------------
 
@@ -921,7 +888,7 @@ class TrickDeal:
         """Whether the deal is over (every trick played, or an auction passed out)."""
         return self._phase == OVER
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[CallT, ...] | tuple[Card, ...]:
         """What the seat to act may do now: calls while calling, cards while playing."""
         phase = self._phase
         if phase == PLAYING:
@@ -930,12 +897,14 @@ class TrickDeal:
             return tuple(self.legal_calls())
         return ()
 
-    def act(self, action) -> None:
+    def act(self, action: CallT | Card | str) -> None:
         """Make ``action`` for the seat to act: a call (or bid) while calling, else a card."""
+        # The phase says which kind of action is due; play() and call() refuse any other
+        # kind with a CardlibError of their own, so the kind is checked there, not here.
         if self._phase == PLAYING:
-            self.play(action)
+            self.play(cast("Card | str", action))
         else:
-            self.call(action)
+            self.call(cast(CallT, action))
 
     def _held(self) -> list[int]:
         """The hands as masks, by seat, whether face up or not."""
@@ -976,11 +945,11 @@ class TrickDeal:
                 hidden |= mask
         return cards_of(hidden)
 
-    def returns(self) -> tuple:
-        """Each seat's points for the deal, once it is over (the game's own score)."""
-        return self.scores()
+    def returns(self) -> tuple[Decimal | int, ...]:
+        """Each seat's points for the deal, once it is over (each game says, from its score)."""
+        raise NotImplementedError
 
-    def with_hands(self, hands: Sequence[Iterable[Card | str] | str | None]):
+    def with_hands(self, hands: Sequence[Iterable[Card | str] | str | None]) -> Self:
         """A copy in which the given hands (by seat; ``None`` keeps a hand) replace those held.
 
         What an analysis does with the cards hidden from a seat: deal them out
@@ -1041,7 +1010,7 @@ class TrickDeal:
 
     # ----- copying ----------------------------------------------------------
 
-    def copy(self):
+    def copy(self) -> Self:
         """An independent copy (for trying moves out)."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -1052,16 +1021,16 @@ class TrickDeal:
         other._won = list(self._won)
         return other
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         """``copy.copy(deal)`` is :meth:`copy`: a shallow copy would share the hands and tricks."""
         return self.copy()
 
-    def __deepcopy__(self, memo: dict):
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         """``copy.deepcopy(deal)`` is :meth:`copy` too (cards and rules are immutable values)."""
         other = memo[id(self)] = self.copy()
         return other
 
-    def _state(self) -> tuple:
+    def _state(self) -> tuple[object, ...]:
         """Everything that defines the state; equal tuples mean equal states."""
         return (
             self.dealer,
@@ -1075,13 +1044,112 @@ class TrickDeal:
             tuple(self._won),
         )
 
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other._state() == self._state()
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrickDeal) or type(other) is not type(self):
+            return False
+        return other._state() == self._state()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # Mutable, so unhashable: the data model's way, which typeshed's object.__hash__ (a method
+    # returning int) does not allow for.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (
             f"<{type(self).__name__} dealer={self.dealer} phase={self._phase} "
             f"to_act={self.to_act} tricks_won={self._won}>"
         )
+
+
+class CountedCallDeal(TrickDeal[int, tuple[PointsT, ...]]):
+    """A deal in which each seat calls a number of tricks and scores by its call and the
+    tricks it takes: Call Break, Call Bridge and Judgement (points as ``PointsT``).
+
+    Subclasses set ``min_call``/``max_call`` (or their own :meth:`legal_calls` and
+    :meth:`_check_call`), :meth:`score_for` and :meth:`explain_score_for`; ``scores()``
+    and ``returns()`` are the points by seat.
+    """
+
+    min_call: int
+    max_call: int
+
+    @classmethod
+    def _from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        dealer: int,
+        calls: Sequence[int] | None,
+        options: dict[str, object],
+    ) -> Self:
+        """A deal that starts from given hands, as a game's ``from_hands`` gives them.
+
+        ``hands`` are card lists (or strings like ``"AS KS 3H"``), one per seat, of equal
+        size, no card twice; the hands need not hold all 52 cards. With ``calls``
+        (indexed by seat) the deal starts in the playing phase.
+        """
+        masks = hand_masks(hands, cls.players)
+        if calls is not None:
+            check_calls_given(calls, cls.players, masks[0].bit_count())
+        deal = cls._from_masks(masks, dealer, **options)
+        if calls is not None:
+            for seat in deal._calling_order():
+                deal.call(calls[seat])
+        return deal
+
+    # ----- calling ----------------------------------------------------------
+
+    def legal_calls(self) -> Sequence[int]:
+        """The calls the seat to act may make (empty unless calling)."""
+        if self._phase != self.calling_phase:
+            return range(0)
+        return range(self.min_call, self.max_call + 1)
+
+    def _check_call(self, n: object) -> None:
+        """Raise the error for a call the seat to act may not make (the game's call rules)."""
+        if (
+            type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
+        ) or not self.min_call <= n <= self.max_call:
+            raise IllegalCallError(
+                _(
+                    "a call must be a whole number of tricks from {low} to {high} in {game}, "
+                    "got {call!r}"
+                ).format(
+                    low=self.min_call, high=self.max_call, game=self.shown_game_name(), call=n
+                ),
+                "call-range",
+            )
+
+    # ----- scoring ----------------------------------------------------------
+
+    def score_for(self, call: int, tricks: int) -> PointsT:
+        """The points for a call and the tricks taken (each game says)."""
+        raise NotImplementedError
+
+    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
+        """Why a call and a number of tricks score what they do (each game says)."""
+        raise NotImplementedError
+
+    def _made_calls(self) -> list[int]:
+        """Every seat's call, by seat: all are in once the deal is over."""
+        calls = [call for call in self._calls if call is not None]
+        if len(calls) != self.players:  # pragma: no cover - _check_over comes first
+            raise PhaseError("the calls are not all in yet", "phase")
+        return calls
+
+    def scores(self) -> tuple[PointsT, ...]:
+        """Points of this deal, by seat. Only once the deal is over."""
+        self._check_over()
+        return tuple(
+            self.score_for(call, won)
+            for call, won in zip(self._made_calls(), self._won, strict=True)
+        )
+
+    def points_explained(self, seat: int) -> PointsExplained:
+        """A seat's points for this deal with their reason, in the game's own words.
+        Only once the deal is over."""
+        self._check_over()
+        self._check_seat(seat, "seat", self.players)
+        return self.explain_score_for(self._made_calls()[seat], self._won[seat])
+
+    def returns(self) -> tuple[PointsT, ...]:
+        """Each seat's points for the deal, once it is over (the game's own score)."""
+        return self.scores()

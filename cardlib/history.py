@@ -9,9 +9,10 @@ narrowed the choice. Works for any :class:`~cardlib.game.TrickDeal` game.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardlib.cards import Card
+from cardlib.errors import CardlibError
 from cardlib.game import TrickDeal
 from cardlib.i18n import _
 
@@ -55,9 +56,9 @@ class Play(NamedTuple):
         return template.format(number=self.trick_number, seat=self.seat, card=self.card)
 
 
-def starting_hands(deal: TrickDeal) -> list[list[Card]]:
+def starting_hands(deal: TrickDeal[Any, Any]) -> list[list[Card]]:
     """The hands as dealt: what each seat holds now plus every card it has played."""
-    hands = [list(deal.hand(seat)) for seat in range(4)]
+    hands = [list(deal.hand(seat)) for seat in range(deal.players)]
     for trick in deal.tricks:
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             hands[seat].append(card)
@@ -66,25 +67,44 @@ def starting_hands(deal: TrickDeal) -> list[list[Card]]:
     return hands
 
 
-def fresh_copy(deal: TrickDeal) -> TrickDeal:
+def fresh_copy(deal: TrickDeal[Any, Any]) -> TrickDeal[Any, Any]:
     """The same deal back at its first card, calls made (same game, same options).
 
-    While the calls are not all in, the deal as dealt, before any call.
+    While the calls are not all in, the deal as dealt, before any call (Contract
+    Bridge: with the auction's calls so far).
     """
-    options = {"variant": deal.variant} if hasattr(deal, "variant") else {}
+    # Each game makes a deal from given hands in its own words: imported here, as the
+    # games import this module's neighbours, not it.
+    from cardlib import bridge, callbreak, callbridge, judgement
+
+    hands = starting_hands(deal)
+    if isinstance(deal, bridge.Deal):
+        return type(deal).from_hands(hands, deal.dealer, deal.calls, deal.first_caller)
     calls = [call for call in deal.calls if call is not None]
-    return type(deal).from_hands(
-        starting_hands(deal),
-        dealer=deal.dealer,
-        calls=calls if len(calls) == len(deal.calls) else None,
-        **options,
-    )
+    made = calls if len(calls) == len(deal.calls) else None
+    if isinstance(deal, callbreak.Deal):
+        return type(deal).from_hands(hands, deal.dealer, made, variant=deal.variant)
+    if isinstance(deal, callbridge.Deal):
+        return type(deal).from_hands(hands, deal.dealer, made)
+    if isinstance(deal, judgement.Round):
+        return type(deal).from_hands(hands, deal.trump, deal.dealer, made, deal.blind)
+    raise CardlibError(f"no deal of {type(deal).__name__} can be made again from its hands", "game")
 
 
-def replay(deal: TrickDeal) -> list[Play]:
-    """Every card played so far in ``deal``, in order, with the rule that governed it."""
-    if deal.phase == "calling":
+def replay(deal: TrickDeal[Any, Any]) -> list[Play]:
+    """Every card played so far in ``deal``, in order, with the rule that governed it.
+
+    Judgement's blind round is refused: its one trick plays itself, with no choice to tell.
+    """
+    from cardlib import judgement
+
+    if deal.phase == deal.calling_phase:
         return []
+    if isinstance(deal, judgement.Round) and deal.blind:
+        raise CardlibError(
+            "the blind round plays itself once the bids are in: there is no card to replay",
+            "blind",
+        )
     again = fresh_copy(deal)
     cards = [c for trick in deal.tricks for c in trick.cards] + list(deal.trick)
     plays = []

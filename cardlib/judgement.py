@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeGuard
 
 from cardlib import _api
 from cardlib.bots import sensible_call_mask, sensible_play_mask
@@ -41,11 +41,11 @@ from cardlib.cards import (
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError, check_count
 from cardlib.game import (
     PLAYING,
+    CountedCallDeal,
     Explanation,
     PointsExplained,
     Seed,
     Trick,
-    TrickDeal,
     cards_of,
     check_calls_given,
     deal_hands,
@@ -55,7 +55,7 @@ from cardlib.game import (
     seeded_rng,
 )
 from cardlib.i18n import _, ngettext
-from cardlib.match import TrickMatch
+from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules, check_trump, explain_text, legal_mask
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -108,7 +108,7 @@ def schedule() -> tuple[RoundSpec, ...]:
     return SCHEDULE
 
 
-def check_players(players) -> int:
+def check_players(players: object) -> int:
     """Raise a ``CardlibError`` (rule ``player-count``) unless 3..7 players."""
     if (
         not isinstance(players, int)
@@ -135,15 +135,15 @@ _RULES = {t: PlayRules(trump=t, must_beat=False, void_rule="free") for t in (*SU
 # ----- bids ----------------------------------------------------------------
 
 
-def _is_count(n) -> bool:
+def _is_count(n: object) -> TypeGuard[int]:
     return isinstance(n, int) and not isinstance(n, bool)
 
 
-def _check_cards(cards) -> None:
+def _check_cards(cards: object) -> None:
     check_count(cards, "cards per player", 1, MAX_CARDS)
 
 
-def check_bid(bid, cards: int) -> None:
+def check_bid(bid: object, cards: int) -> None:
     """Raise ``IllegalCallError`` (rule ``bid-range``) unless ``0 <= bid <= cards``."""
     if not _is_count(bid) or not 0 <= bid <= cards:
         raise IllegalCallError(
@@ -245,7 +245,9 @@ def explain_bids(
 # ----- play ----------------------------------------------------------------
 
 
-def _masks(hand, trick) -> tuple[int, list[int]]:
+def _masks(
+    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str
+) -> tuple[int, list[int]]:
     return position_masks(hand, trick, MAX_PLAYERS)
 
 
@@ -350,7 +352,7 @@ def _seeded_rng(seed: Seed) -> random.Random:
     return seeded_rng(seed)
 
 
-class Round(TrickDeal):
+class Round(CountedCallDeal[int]):
     """One round of Judgement: deal, bids from the dealer's left (dealer last), tricks.
 
     The deal engine (:class:`~cardlib.game.TrickDeal`) with ``players`` seats,
@@ -373,7 +375,9 @@ class Round(TrickDeal):
     call_word, deal_word = "bid", "round"
     over_text = "the round is over: every trick has been played"
 
-    def __init__(self, players: int = 4, number: int = 1, seed=None, dealer: int | None = None):
+    def __init__(
+        self, players: int = 4, number: int = 1, seed: Seed = None, dealer: int | None = None
+    ) -> None:
         check_players(players)
         check_count(number, "a round number", 1, ROUNDS)
         spec = SCHEDULE[number - 1]
@@ -418,7 +422,9 @@ class Round(TrickDeal):
                 round_.bid(bids[seat])
         return round_
 
-    def _begin(self, hands: list[int], dealer: int, trump, blind: bool, number):
+    def _begin(
+        self, hands: list[int], dealer: int, trump: str | None, blind: bool, number: int | None
+    ) -> None:
         self.players = len(hands)
         self.number = number
         self.cards = hands[0].bit_count()
@@ -505,7 +511,7 @@ class Round(TrickDeal):
         """The seat to act bids ``n`` tricks. ``seat``, if given, must be that seat."""
         self.call(n, seat)
 
-    def _check_call(self, n) -> None:
+    def _check_call(self, n: object) -> None:
         check_bid(n, self.cards)
         if self._to_act == self.dealer and n == hooked_bid(self.cards, self._earlier_bids()):
             why = explain_bids(self.cards, self._earlier_bids(), True)
@@ -566,7 +572,7 @@ class Round(TrickDeal):
 # ----- the match -------------------------------------------------------------
 
 
-class Match(TrickMatch):
+class Match(CountedCallMatch[Round, int]):
     """A Judgement match: the eight rounds of the schedule, the dealer moving clockwise.
 
     The shared match (:class:`~cardlib.match.TrickMatch`) in Judgement's words.
@@ -585,7 +591,7 @@ class Match(TrickMatch):
     between_phase = ROUND_OVER
     deal_word, call_word, next_action = "round", "bid", "next_round"
 
-    def __init__(self, players: int = 4, seed=None, dealer: int | None = None):
+    def __init__(self, players: int = 4, seed: Seed = None, dealer: int | None = None) -> None:
         self.players = check_players(players)
         super().__init__(seed, dealer)
 
@@ -641,10 +647,22 @@ class Match(TrickMatch):
 # ----- bots ------------------------------------------------------------------
 
 
+class Bot(Protocol):
+    """What :func:`play_out` asks of a bot: a bid, then a card, for the seat to act."""
+
+    def choose_bid(self, round_: Round, /) -> int:
+        """The bid the seat to act makes now."""
+        ...
+
+    def choose_play(self, round_: Round, /) -> Card:
+        """The card the seat to act plays now."""
+        ...
+
+
 class RandomBot:
     """Makes a random legal bid and plays a random legal card (seeded)."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Seed = None) -> None:
         self.rng = _seeded_rng(seed)
 
     def choose_bid(self, round_: Round) -> int:
@@ -674,13 +692,16 @@ class SensibleBot:
         legal = round_.legal_bids()
         if not round_.face_up:
             return min(legal)
-        hand = round_._hands[round_.to_act]
+        seat = round_.to_act
+        assert seat is not None  # a bot is asked only while somebody is to bid
+        hand = round_._hands[seat]
         wish = sensible_call_mask(hand, round_.trump, 0, round_.cards)
         return min(legal, key=lambda b: (abs(b - wish), b))
 
     def choose_play(self, round_: Round) -> Card:
         """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
         seat = round_.to_act
+        assert seat is not None  # a bot is asked only while somebody is to play
         legal = round_._legal_for_turn()[0]
         want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
         index = sensible_play_mask(
@@ -692,7 +713,11 @@ class SensibleBot:
         return "judgement.SensibleBot()"
 
 
-def play_out(game: Round | Match, bots: Sequence, stop_at: int | None = None) -> None:
+def play_out(
+    game: Round | Match,
+    bots: Sequence[Bot | None],
+    stop_at: int | None = None,
+) -> None:
     """Let bots act until the round is over, or a seat without a bot (or ``stop_at``) is to act.
 
     ``game`` is a :class:`Round` or a :class:`Match` (then only its current round is played).
@@ -700,6 +725,7 @@ def play_out(game: Round | Match, bots: Sequence, stop_at: int | None = None) ->
     round_ = game.round if isinstance(game, Match) else game
     while round_.phase in (BIDDING, PLAYING):
         seat = round_.to_act
+        assert seat is not None  # somebody acts while bidding or playing
         bot = bots[seat]
         if bot is None or seat == stop_at:
             return
@@ -709,7 +735,12 @@ def play_out(game: Round | Match, bots: Sequence, stop_at: int | None = None) ->
             round_.play(bot.choose_play(round_))
 
 
-def play_match(players: int, bots: Sequence, seed=None, dealer: int | None = None) -> Match:
+def play_match(
+    players: int,
+    bots: Sequence[Bot | None],
+    seed: Seed = None,
+    dealer: int | None = None,
+) -> Match:
     """A whole match played by bots (one per seat)."""
     match = Match(players, seed=seed, dealer=dealer)
     while True:
@@ -721,9 +752,8 @@ def play_match(players: int, bots: Sequence, seed=None, dealer: int | None = Non
 
 def trump_name(trump: str | None) -> str:
     """``'clubs ♣'``; ``'no trump'``."""
-    return (
-        "no trump" if check_trump(trump) is None else f"{SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}"
-    )
+    suit = check_trump(trump)
+    return "no trump" if suit is None else f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
 
 
 __all__ = [
@@ -732,6 +762,7 @@ __all__ = [
     "SCHEDULE",
     "TRUMPS",
     "BidExplanation",
+    "Bot",
     "Match",
     "RandomBot",
     "Round",

@@ -14,17 +14,44 @@ is empty until ``next_deal()``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Any, Generic, Self, TypeVar, overload
 
+from cardlib.cards import Card
 from cardlib.errors import PhaseError
-from cardlib.game import TrickDeal, phase_name, seeded_rng
+from cardlib.game import (
+    CallT,
+    CountedCallDeal,
+    Explanation,
+    PointsT,
+    ScoresT,
+    SeatView,
+    Seed,
+    TrickDeal,
+    phase_name,
+    seeded_rng,
+)
 from cardlib.i18n import _
 
 DEAL_OVER, OVER = "deal-over", "over"
 ZERO = Decimal("0.0")
 
+#: The deals a match is made of: one game's deal class.
+DealT = TypeVar("DealT", bound="TrickDeal[Any, Any]")
+#: The deals of a game in which each seat calls a number of tricks.
+CountedDealT = TypeVar("CountedDealT", bound="CountedCallDeal[Any]")
 
-def add_up(rows, players: int, zero=ZERO) -> tuple:
+
+@overload
+def add_up(
+    rows: Iterable[Sequence[Decimal]], players: int, zero: Decimal = ZERO
+) -> tuple[Decimal, ...]: ...
+@overload
+def add_up(rows: Iterable[Sequence[int]], players: int, zero: int) -> tuple[int, ...]: ...
+def add_up(
+    rows: Iterable[Sequence[Decimal | int]], players: int, zero: Decimal | int = ZERO
+) -> tuple[Decimal | int, ...]:
     """Running totals, by seat, of per-deal (or per-round) score rows (exact)."""
     totals = [zero] * players
     for scores in rows:
@@ -33,24 +60,26 @@ def add_up(rows, players: int, zero=ZERO) -> tuple:
     return tuple(totals)
 
 
-def tied_on_top(totals) -> tuple[int, ...]:
+def tied_on_top(totals: Sequence[Decimal | int]) -> tuple[int, ...]:
     """Every seat with the highest total: players tied on top share the win."""
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-class TrickMatch:
-    """Deals of a calling game, with running totals and winners."""
+class TrickMatch(Generic[DealT, CallT, ScoresT]):
+    """Deals of a calling game, with running totals and winners.
 
-    deal_class: type[TrickDeal]
+    Generic in the game's deal class (``DealT``), what a seat calls in it (``CallT``) and
+    what a finished deal scores (``ScoresT``), as the deal class says them.
+    """
+
+    deal_class: type[DealT]
     players: int = 4
-    # The empty total: Call Break keeps tenths ("0.0"), Call Bridge whole points ("0").
-    zero: Decimal = ZERO
     # The phase between deals, and the words of the messages (Judgement: rounds, bids).
     between_phase: str = DEAL_OVER
     deal_word, call_word, next_action = "deal", "call", "next_deal"
 
-    def __init__(self, seed=None, dealer: int | None = None, **deal_options):
+    def __init__(self, seed: Seed = None, dealer: int | None = None, **deal_options: object):
         self._rng = seeded_rng(seed)
         drawn = self._rng.randrange(
             self.players
@@ -60,7 +89,7 @@ class TrickMatch:
         TrickDeal._check_seat(dealer, "dealer", self.players)
         self.first_dealer = dealer
         self._deal_options = deal_options
-        self._deals: list[TrickDeal] = []
+        self._deals: list[DealT] = []
         self._new_deal()
 
     def _new_deal(self) -> None:
@@ -70,7 +99,7 @@ class TrickMatch:
         seed = self._rng.getrandbits(64)
         self._deals.append(self._make_deal(seed, dealer))
 
-    def _make_deal(self, seed: int, dealer: int) -> TrickDeal:
+    def _make_deal(self, seed: int, dealer: int) -> DealT:
         return self.deal_class(seed=seed, dealer=dealer, **self._deal_options)
 
     def _finished(self) -> bool:
@@ -79,12 +108,12 @@ class TrickMatch:
     # ----- state -----------------------------------------------------------
 
     @property
-    def deal(self) -> TrickDeal:
+    def deal(self) -> DealT:
         """The current (or last) deal."""
         return self._deals[-1]
 
     @property
-    def deals(self) -> tuple[TrickDeal, ...]:
+    def deals(self) -> tuple[DealT, ...]:
         """Every deal so far, the current one last."""
         return tuple(self._deals)
 
@@ -101,19 +130,23 @@ class TrickMatch:
         """The seat whose turn it is in the current deal (``None`` between deals)."""
         return self._deals[-1].to_act
 
-    def scores_by_deal(self) -> list[tuple[Decimal, ...]]:
-        """The points of every finished deal, by seat."""
+    def scores_by_deal(self) -> list[ScoresT]:
+        """What every finished deal scored (in three of the games, the points by seat)."""
         return [d.scores() for d in self._deals if d.phase == "over"]
 
-    def totals(self) -> tuple[Decimal, ...]:
-        """Running totals over the finished deals, by seat (exact)."""
-        return add_up(self.scores_by_deal(), self.players, self.zero)
+    def totals(self) -> tuple[Decimal | int, ...]:
+        """Running totals over the finished deals (exact): each game says how they add up."""
+        raise NotImplementedError
 
     def winners(self) -> tuple[int, ...]:
         """Every seat tied on top, once the match is over."""
+        self._check_over()
+        return tied_on_top(self.totals())
+
+    def _check_over(self) -> None:
+        """Refuse what only a finished match has (its winners, its returns) before then."""
         if self.phase != OVER:
             raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
-        return tied_on_top(self.totals())
 
     # ----- actions ---------------------------------------------------------
 
@@ -134,29 +167,29 @@ class TrickMatch:
             )
             raise PhaseError(message.format(action=self.next_action), "phase")
 
-    def legal_calls(self) -> range:
+    def legal_calls(self) -> Sequence[CallT]:
         """The calls the seat to act may make in the current deal."""
         return self._deals[-1].legal_calls()
 
-    def legal_plays(self):
+    def legal_plays(self) -> frozenset[Card]:
         """The cards the seat to act may play in the current deal."""
         return self._deals[-1].legal_plays()
 
-    def explain(self):
+    def explain(self) -> Explanation:
         """Why the seat to act may play what it may (see ``TrickDeal.explain``)."""
         return self._deals[-1].explain()
 
-    def call(self, n: int, seat: int | None = None) -> None:
+    def call(self, n: CallT, seat: int | None = None) -> None:
         """The seat to act calls ``n`` in the current deal (errors as ``TrickDeal.call``)."""
         self._check_running()
         self._deals[-1].call(n, seat)
 
-    def play(self, card, seat: int | None = None) -> None:
+    def play(self, card: Card | str, seat: int | None = None) -> None:
         """The seat to act plays ``card`` in the current deal (errors as ``TrickDeal.play``)."""
         self._check_running()
         self._deals[-1].play(card, seat)
 
-    def next_deal(self) -> TrickDeal:
+    def next_deal(self) -> DealT:
         """Deal the next hand (only once the current deal is over)."""
         if self.phase != self.between_phase:
             message = (
@@ -181,27 +214,26 @@ class TrickMatch:
         """Whether the whole match is over."""
         return self.phase == OVER
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[CallT, ...] | tuple[Card, ...]:
         """What the seat to act may do in the current deal (nothing between deals)."""
         return self._deals[-1].legal_actions()
 
-    def act(self, action) -> None:
+    def act(self, action: CallT | Card | str) -> None:
         """Make ``action`` (a call, bid or card) in the current deal."""
         self._check_running()
         self._deals[-1].act(action)
 
-    def visible_to(self, seat: int):
+    def visible_to(self, seat: int) -> SeatView:
         """What ``seat`` sees of the current deal (a :class:`~cardlib.game.SeatView`)."""
         return self._deals[-1].visible_to(seat)
 
-    def hidden_from(self, seat: int):
+    def hidden_from(self, seat: int) -> frozenset[Card]:
         """The cards of the current deal held in hands ``seat`` cannot see."""
         return self._deals[-1].hidden_from(seat)
 
-    def returns(self) -> tuple:
+    def returns(self) -> tuple[Decimal | int, ...]:
         """Each seat's total for the match, once it is over."""
-        if self.phase != OVER:
-            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
+        self._check_over()
         return self.totals()
 
     def to_text(self, seat: int | None = None) -> str:
@@ -216,7 +248,7 @@ class TrickMatch:
 
         return write_match(self)
 
-    def copy(self):
+    def copy(self) -> Self:
         """An independent copy: the deals so far and the stream the next deals come from."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -225,16 +257,16 @@ class TrickMatch:
         other._rng.setstate(self._rng.getstate())
         return other
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         """``copy.copy(match)`` is :meth:`copy`: a shallow copy would share the deals."""
         return self.copy()
 
-    def __deepcopy__(self, memo: dict):
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         """``copy.deepcopy(match)`` is :meth:`copy` too."""
         other = memo[id(self)] = self.copy()
         return other
 
-    def replaying(self, deal: TrickDeal):
+    def replaying(self, deal: DealT) -> Self:
         """A copy of this match whose current deal is ``deal`` (an earlier position of it).
 
         Practice that leaves this match alone: the card table's "Replay from here"
@@ -244,14 +276,30 @@ class TrickMatch:
         other._deals[-1] = deal.copy()
         return other
 
-    def _state(self) -> tuple:
+    def _state(self) -> tuple[object, ...]:
         return (
             self.first_dealer,
             self._rng.getstate(),
             tuple(deal._state() for deal in self._deals),
         )
 
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other._state() == self._state()
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrickMatch) or type(other) is not type(self):
+            return False
+        return other._state() == self._state()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # Mutable, so unhashable: the data model's way, which typeshed's object.__hash__ (a method
+    # returning int) does not allow for.
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CountedCallMatch(TrickMatch[CountedDealT, int, tuple[PointsT, ...]]):
+    """A match of a game in which each seat calls a number of tricks (Call Break, Call Bridge,
+    Judgement): every deal scores points by seat, and the totals add them up."""
+
+    # The empty total: Call Break keeps tenths ("0.0"), Call Bridge whole points ("0").
+    zero: PointsT
+
+    def totals(self) -> tuple[PointsT, ...]:
+        """Running totals over the finished deals, by seat (exact)."""
+        return add_up(self.scores_by_deal(), self.players, self.zero)

@@ -31,7 +31,13 @@ from cardlib.bridge import (
     undertrick_penalty,
 )
 from cardlib.cards import DECK, parse_cards
-from cardlib.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, PhaseError
+from cardlib.errors import (
+    CardlibError,
+    IllegalCallError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PhaseError,
+)
 
 # ----- seats, calls, contracts ------------------------------------------------
 
@@ -724,6 +730,15 @@ def test_the_reason_for_a_sides_points_adds_up_to_its_score(
     assert explained.result == (
         ("made" if made else "set") if declaring else ("—" if made else "defended")
     )
+
+
+def test_a_sheet_entry_with_a_contract_but_no_result_is_refused():
+    # deal_score never makes one; by hand it once failed comparing None with a number.
+    made_up = bridge.DealScore(Contract.parse("4S by N"), None, (0, 0), (0, 0), ())
+    with pytest.raises(CardlibError, match="needs its declarer and the tricks taken"):
+        bridge.explain_side(made_up, 0)
+    with pytest.raises(TypeError, match="tricks taken must be a whole number"):
+        bridge.deal_score("4S by N", None)
 
 
 def test_a_passed_out_deal_explains_its_nothing():

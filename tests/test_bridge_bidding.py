@@ -19,6 +19,7 @@ from cardlib.bridge.bidding import (
     length_points,
 )
 from cardlib.cards import DECK
+from cardlib.errors import PhaseError
 
 
 def call_after(calls: str, hand: str, dealer: str = "N") -> str:
@@ -232,3 +233,10 @@ def test_bots_reach_game_with_the_values_most_of_the_time():
                 )
     assert with_values > 20
     assert reached >= 0.75 * with_values
+
+
+def test_no_call_is_chosen_once_the_auction_is_over():
+    # It once failed adding 2 to the seat to act, None, instead of saying why.
+    auction = Auction.from_calls("N", "1H P P P")
+    with pytest.raises(PhaseError, match="the auction is over"):
+        choose_call(auction, DECK[:13])

@@ -42,6 +42,12 @@ def test_legal_calls_the_laws_order_changes_the_caller():
     assert laws.headline.startswith("East may call") and seed.headline.startswith("South may")
 
 
+def test_legal_calls_after_a_finished_auction_is_a_wrong_question():
+    # It once failed indexing the seat names with None: nobody calls after the last pass.
+    with pytest.raises(ValueError, match="the auction must still be on"):
+        check_legal_calls("P", calls="1H P P P", dealer="N")
+
+
 def test_declarer_names_the_rule_and_the_last_bidder_trap():
     calls = "1D 1H 2D 2S P 3H P 4H P P P"
     assert check_declarer("West", calls=calls, dealer="E")

@@ -20,7 +20,7 @@ from cardlib import callbreak, callbridge
 from cardlib.cards import DECK, SUITS, from_mask
 from cardlib.coach.fast import play_tricks, random_deal, random_playout
 from cardlib.errors import IllegalPlayError, PhaseError
-from cardlib.game import TrickDeal, deal_hands
+from cardlib.game import CountedCallDeal, deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 SOME = settings(max_examples=150, deadline=None)
@@ -53,7 +53,7 @@ def rules_deal_class(rules: PlayRules, direction: int):
     """A TrickDeal game with any play rules: the engine's state machine, nothing else."""
     return type(
         "AnyRulesDeal",
-        (TrickDeal,),
+        (CountedCallDeal,),
         {
             "rules": rules,
             "direction": direction,
@@ -184,7 +184,7 @@ def play_and_check(deal, rules: PlayRules, rng: random.Random, size: int, ask_fi
 @given(seeds, any_rules, directions, hand_sizes, st.booleans())
 def test_trick_deal_play_uses_legal_mask_at_every_turn(seed, rules, direction, size, ask_first):
     hands = [from_mask(hand) for hand in random_hands(seed, size)]
-    deal = rules_deal_class(rules, direction).from_hands(hands, seed % 4, calls=[0, 0, 0, 0])
+    deal = rules_deal_class(rules, direction)._from_hands(hands, seed % 4, [0, 0, 0, 0], {})
     rng = random.Random(seed)
     play_and_check(deal, rules, rng, size, ask_first)
     assert sum(deal.tricks_won) == size

@@ -1,7 +1,9 @@
 """No import cycle anywhere in cardlib, and the model never needs a view.
 
 Two checks. The import graph of every module of the package, read from the
-source (imports inside functions included), has no cycle. And every model
+source (imports inside functions included), has no cycle; imports made only for
+the type checker (under ``if TYPE_CHECKING:``) never run, so they are left out of
+that graph, though not out of the layer checks. And every model
 module imports in a fresh interpreter in which the views cannot be imported at
 all: the model draws nothing. (A model object may offer a ``_repr_html_`` hook
 that imports its view when a notebook asks to draw it, as python-chess does;
@@ -46,14 +48,29 @@ def modules() -> dict[str, pathlib.Path]:
     return found
 
 
-def imports_of(path: pathlib.Path, known) -> list[tuple[str, str | None]]:
-    """Every cardlib module ``path`` imports, with the function it is imported in (or None)."""
+def _type_checking_only(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``) with no else."""
+    if not isinstance(node, ast.If) or node.orelse:
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_of(
+    path: pathlib.Path, known, at_run_time: bool = False
+) -> list[tuple[str, str | None]]:
+    """Every cardlib module ``path`` imports, with the function it is imported in (or None);
+    ``at_run_time``: not those imported only for the type checker."""
     found = []
 
     def visit(node, function):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 visit(child, child.name)
+                continue
+            if at_run_time and _type_checking_only(child):
                 continue
             if isinstance(child, ast.Import):
                 found.extend((alias.name, function) for alias in child.names)
@@ -69,7 +86,10 @@ def imports_of(path: pathlib.Path, known) -> list[tuple[str, str | None]]:
 
 def graph() -> dict[str, set[str]]:
     known = modules()
-    return {name: {t for t, _ in imports_of(path, known)} - {name} for name, path in known.items()}
+    return {
+        name: {t for t, _ in imports_of(path, known, at_run_time=True)} - {name}
+        for name, path in known.items()
+    }
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -136,6 +156,20 @@ def test_drawing_never_needs_a_widget_or_an_exercise():
 def test_the_checker_finds_a_cycle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_an_import_for_the_type_checker_only_is_left_out_of_the_graph(tmp_path):
+    path = tmp_path / "example.py"
+    path.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "import cardlib.cards\n"
+        "if TYPE_CHECKING:\n"
+        "    from cardlib import game\n",
+        encoding="utf-8",
+    )
+    known = modules()
+    assert imports_of(path, known, at_run_time=True) == [("cardlib.cards", None)]
+    assert imports_of(path, known) == [("cardlib.cards", None), ("cardlib.game", None)]
 
 
 def test_no_import_cycle_in_the_package():

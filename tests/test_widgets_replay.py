@@ -1,10 +1,12 @@
 """Notebook 05's replay: the deal history behind it and the step widget, in plain pytest."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib import callbreak, parse_cards
+from cardlib import bridge, callbreak, judgement, parse_cards
 from cardlib.bots import SensibleBot, play_out
+from cardlib.errors import CardlibError
 from cardlib.history import fresh_copy, replay, starting_hands
 from cardlib.widgets.replay import DealReplay, counts_table
 
@@ -64,6 +66,40 @@ def test_replay_of_a_deal_in_progress_and_with_a_variant():
     plays = replay(deal)
     assert len(plays) == 6 and fresh_copy(deal).variant == variant
     assert plays[5].winner is None and plays[3].winner is not None
+
+
+def test_replay_of_a_bridge_deal_keeps_the_laws_first_caller():
+    # fresh_copy once dropped first_caller="dealer": the auction was made again from the
+    # dealer's left, another seat declared, and the replay failed at the opening lead.
+    deal = bridge.Deal(seed=3, dealer="N", first_caller="dealer")
+    bot = bridge.SensibleBridgeBot()
+    while deal.phase == "calling":
+        deal.call(bot.choose_call(deal))
+    for _ in range(5):
+        deal.play(bot.choose_play(deal))
+    again = fresh_copy(deal)
+    assert again.first_caller == "dealer" and again.contract == deal.contract
+    assert [play.card for play in replay(deal)] == [c for t in deal.tricks for c in t.cards] + [
+        *deal.trick
+    ]
+
+
+def test_replay_of_a_judgement_round_of_three_players():
+    # It once asked a three-seat round for seat 3's hand, then gave Judgement calls=.
+    round_ = judgement.Round(players=3, number=2, seed=4)
+    assert replay(round_) == []  # still bidding
+    judgement.play_out(round_, [judgement.SensibleBot()] * 3)
+    plays = replay(round_)
+    assert len(plays) == 3 * round_.cards
+    again = fresh_copy(round_)
+    assert again.bids == round_.bids and again.trump == round_.trump
+    for play in plays:
+        again.play(play.card, seat=play.seat)
+    assert again.tricks == round_.tricks and again.scores() == round_.scores()
+    blind = judgement.Round(players=3, number=8, seed=4)
+    judgement.play_out(blind, [judgement.SensibleBot()] * 3)
+    with pytest.raises(CardlibError, match="the blind round plays itself"):
+        replay(blind)
 
 
 @settings(max_examples=30, deadline=None)

@@ -39,6 +39,7 @@ option: ``first_caller="left"`` (the seed: the dealer's left calls first) or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal, Self
 
 from cardlib import _api, game
 from cardlib.bridge.auction import Auction
@@ -106,7 +107,16 @@ from cardlib.errors import (
     PhaseError,
     check_count,
 )
-from cardlib.game import CALLING, OVER, PLAYING, Explanation, PointsExplained, TrickDeal
+from cardlib.game import (
+    CALLING,
+    OVER,
+    PLAYING,
+    Explanation,
+    PointsExplained,
+    Seed,
+    TrickDeal,
+    hand_masks,
+)
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 
@@ -185,7 +195,7 @@ def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) ->
 _NO_CONTRACT_RULES = play_rules(None)
 
 
-class Deal(TrickDeal):
+class Deal(TrickDeal[str, DealScore]):
     """One deal: 13 cards each, the auction, then 13 tricks with the dummy.
 
     ``Deal(seed=7, dealer="N")`` deals the same cards every time (dealer drawn
@@ -203,19 +213,19 @@ class Deal(TrickDeal):
     game_name = "Contract Bridge"
 
     def __init__(
-        self, seed=None, dealer: int | str | None = None, first_caller: FirstCaller = "left"
-    ):
+        self, seed: Seed = None, dealer: int | str | None = None, first_caller: FirstCaller = "left"
+    ) -> None:
         self._init_options(first_caller=first_caller)
         super().__init__(seed, None if dealer is None else parse_seat(dealer))
 
     @classmethod
     def from_hands(
         cls,
-        hands: Sequence[Iterable[Card | str] | str] | dict,
+        hands: Sequence[Iterable[Card | str] | str] | dict[int | str, Iterable[Card | str] | str],
         dealer: int | str = NORTH,
         calls: str | Iterable[str] = (),
         first_caller: FirstCaller = "left",
-    ) -> Deal:
+    ) -> Self:
         """A deal from given hands: four hands by seat number, or a dict by seat letter
         (``{"N": "AS KS …", "E": …}``); then ``calls`` (``"1S P 4S P P P"``) made."""
         if isinstance(hands, dict):
@@ -226,12 +236,15 @@ class Deal(TrickDeal):
                     "hands",
                 )
             hands = [by_seat[seat] for seat in range(4)]
-        deal = super().from_hands(hands, parse_seat(dealer), None, first_caller=first_caller)
+        dealer_seat = parse_seat(dealer)
+        deal = cls._from_masks(
+            hand_masks(hands, cls.players), dealer_seat, first_caller=first_caller
+        )
         for call in call_list(calls):
             deal.call(call)
         return deal
 
-    def _init_options(self, first_caller: FirstCaller = "left"):
+    def _init_options(self, first_caller: FirstCaller = "left") -> None:
         if first_caller not in FIRST_CALLERS:
             raise CardlibError(
                 f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
@@ -241,11 +254,11 @@ class Deal(TrickDeal):
         self.first_caller = first_caller
         self.rules = _NO_CONTRACT_RULES  # replaced by the contract's rules when the auction ends
 
-    def _start(self, hands: list[int], dealer: int):
+    def _start(self, hands: list[int], dealer: int) -> None:
         super()._start(hands, dealer)
         self._dealt = tuple(hands)
         self._auction = Auction(dealer, self.first_caller)
-        self._to_act = self._auction.to_act
+        self._to_act = self._auction.first_seat
 
     # ----- state -----------------------------------------------------------
 
@@ -290,8 +303,13 @@ class Deal(TrickDeal):
         """The seat whose turn it is to act: on dummy's turns, the declarer."""
         if self._phase == OVER:
             return None
-        if self._phase == PLAYING and self._to_act == self.dummy:
-            return self.declarer
+        return self._acting()
+
+    def _acting(self) -> int:
+        """The seat that acts now, the deal not being over: on dummy's turns, the declarer."""
+        declarer = self.declarer
+        if self._phase == PLAYING and declarer is not None and self._to_act == (declarer + 2) % 4:
+            return declarer
         return self._to_act
 
     @property
@@ -311,11 +329,12 @@ class Deal(TrickDeal):
     @property
     def dummy_hand(self) -> tuple[Card, ...]:
         """The dummy's cards now, face up; readable only after the opening lead."""
-        if not self.dummy_exposed:
+        dummy = self.dummy
+        if not self.dummy_exposed or dummy is None:  # exposed means there is a dummy
             raise PhaseError(
                 "the dummy is face down until the opening lead has been made", "dummy-not-exposed"
             )
-        return self.hands[self.dummy]
+        return self.hands[dummy]
 
     def _seen_by(self, seat: int) -> tuple[int, ...]:
         # Everybody sees the dummy from the opening lead on.
@@ -369,18 +388,19 @@ class Deal(TrickDeal):
                 ),
                 "auction-over",
             )
-        self._auction.call(call, seat)
-        if self._auction.passed_out:
+        auction = self._auction
+        auction.call(call, seat)
+        contract, declarer = auction.contract, auction.declarer
+        if auction.passed_out:
             self._phase = OVER
-        elif self._auction.is_over:
-            contract = self._auction.contract
+        elif contract is not None and declarer is not None:  # over: a contract and its declarer
             self.rules = play_rules(contract.strain)
             self._trump_index = -1 if contract.trump is None else SUITS.index(contract.trump)
-            self._leader = self._to_act = (contract.declarer + 1) % 4
+            self._leader = self._to_act = (declarer + 1) % 4
             self._phase = PLAYING
             self._legal = None
-        else:
-            self._to_act = self._auction.to_act
+        else:  # the auction goes on: the next seat calls
+            self._to_act = auction.seat_of(len(auction.calls))
 
     # ----- playing ---------------------------------------------------------
 
@@ -388,17 +408,19 @@ class Deal(TrickDeal):
         """The seat to act plays a card: on dummy's turns, declarer plays one of dummy's."""
         if self._phase == OVER and self.passed_out:
             raise PhaseError("the deal was passed out: no contract, no play", "phase")
-        if seat is not None and self._phase == PLAYING:
+        declarer = self.declarer  # there is one while playing
+        if seat is not None and self._phase == PLAYING and declarer is not None:
             seat = parse_seat(seat)
-            if seat != self.to_act:
-                if seat == self.dummy:
+            turn = self._acting()
+            if seat != turn:
+                if seat == (declarer + 2) % 4:
                     raise OutOfTurnError(
                         f"{SEAT_NAMES[seat]} is dummy and never plays: declarer "
-                        f"({SEAT_NAMES[self.declarer]}) plays dummy's cards",
+                        f"({SEAT_NAMES[declarer]}) plays dummy's cards",
                         "declarer-plays-dummy",
                     )
                 raise OutOfTurnError(
-                    f"it is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[seat]}'s",
+                    f"it is {SEAT_NAMES[turn]}'s turn, not {SEAT_NAMES[seat]}'s",
                     "out-of-turn",
                 )
         super().play(card)
@@ -435,12 +457,12 @@ class Deal(TrickDeal):
 
     # ----- copying -----------------------------------------------------------
 
-    def copy(self) -> Deal:
+    def copy(self) -> Self:
         other = super().copy()
         other._auction = self._auction.copy()
         return other
 
-    def _state(self) -> tuple:
+    def _state(self) -> tuple[object, ...]:
         return (*super()._state(), self.first_caller, tuple(self._auction.calls))
 
     def __repr__(self) -> str:
@@ -454,7 +476,7 @@ class Deal(TrickDeal):
 # ----- the game to 100 -----------------------------------------------------------
 
 
-class Match(TrickMatch):
+class Match(TrickMatch[Deal, str, DealScore]):
     """The game to 100: deals until a side has 100 points below the line; that side wins.
 
     ``Match``, as in every game (``Game`` is its old, deprecated name).
@@ -467,15 +489,14 @@ class Match(TrickMatch):
     """
 
     deal_class = Deal
-    zero = 0
 
     def __init__(
         self,
-        seed=None,
+        seed: Seed = None,
         dealer: int | str | None = None,
         first_caller: FirstCaller = "left",
         target: int = GAME_POINTS,
-    ):
+    ) -> None:
         # Without this a target of 0 would let both sides "win" with nothing.
         self.target = check_count(target, "the target", 1)
         self.first_caller = first_caller
@@ -487,6 +508,7 @@ class Match(TrickMatch):
         return self._deals[-1].phase == OVER and max(self.below()) >= self.target
 
     def legal_calls(self) -> tuple[str, ...]:
+        """The calls the seat to act may make in the current deal's auction."""
         return self._deals[-1].legal_calls()
 
     def below(self) -> tuple[int, int]:
@@ -497,10 +519,10 @@ class Match(TrickMatch):
         """Points above the line so far: (North–South, East–West)."""
         return self._sum("above")
 
-    def _sum(self, where: str) -> tuple[int, int]:
+    def _sum(self, where: Literal["below", "above"]) -> tuple[int, int]:
         ns = ew = 0
         for deal_score_ in self.scores_by_deal():
-            pair = getattr(deal_score_, where)
+            pair = deal_score_.below if where == "below" else deal_score_.above
             ns, ew = ns + pair[0], ew + pair[1]
         return ns, ew
 
@@ -511,7 +533,8 @@ class Match(TrickMatch):
 
     def returns(self) -> tuple[int, ...]:
         """Each seat's side's points, below and above the line, once the game is over."""
-        by_side = super().returns()
+        self._check_over()
+        by_side = self.totals()
         return tuple(by_side[seat % 2] for seat in range(4))
 
     def winners(self) -> tuple[int, ...]:

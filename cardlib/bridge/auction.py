@@ -138,11 +138,11 @@ class Auction:
     @property
     def declarer(self) -> int | None:
         """Once the auction is over: the first player of the winning side to name the strain."""
-        if not self.is_over or self.passed_out:
+        index = self._last_bid_index()
+        if not self.is_over or index is None:  # still on, or passed out: no bid
             return None
-        final = self.last_bid
-        side = self.last_bidder % 2
-        strain = final[1:]
+        side = self.seat_of(index) % 2
+        strain = self._calls[index][1:]
         for index, call in enumerate(self._calls):
             seat = self.seat_of(index)
             if call in _BID_RANK and call[1:] == strain and seat % 2 == side:
@@ -153,9 +153,9 @@ class Auction:
     def contract(self) -> Contract | None:
         """The contract once the auction is over (``None`` before, and when passed out)."""
         declarer = self.declarer
-        if declarer is None:
-            return None
         final = self.last_bid
+        if declarer is None or final is None:  # both or neither: a declarer means a bid
+            return None
         return Contract(int(final[0]), final[1:], self.doubled, declarer)
 
     # ----- calling ---------------------------------------------------------
@@ -174,8 +174,9 @@ class Auction:
             call = parse_call(call)
         except IllegalCallError as error:
             return error
-        seat = self.to_act
-        last, bidder = self.last_bid, self.last_bidder
+        seat = self.seat_of(len(self._calls))  # the auction is on: somebody is to call
+        index = self._last_bid_index()
+        last = None if index is None else self._calls[index]
         doubled = self.doubled
         if call in _BID_RANK:
             if last is not None and _BID_RANK[call] <= _BID_RANK[last]:
@@ -187,9 +188,9 @@ class Auction:
                     "insufficient-bid",
                 )
         elif call == DOUBLE:
-            if last is None:
+            if index is None:
                 return IllegalCallError(_("there is no bid to double yet"), "double-no-bid")
-            if bidder % 2 == seat % 2:
+            if self.seat_of(index) % 2 == seat % 2:
                 return IllegalCallError(
                     _(
                         "{last} was bid by your own side: you may double only the opponents' bid"
@@ -207,12 +208,12 @@ class Auction:
                     "double-already-doubled",
                 )
         elif call == REDOUBLE:
-            if doubled == 0:
+            if index is None or doubled == 0:  # no bid is never doubled
                 return IllegalCallError(
                     _("nothing to redouble: you may redouble only a double of your side's bid"),
                     "redouble-not-doubled",
                 )
-            if bidder % 2 != seat % 2:
+            if self.seat_of(index) % 2 != seat % 2:
                 return IllegalCallError(
                     _(
                         "{last} is the opponents' bid: only the side that was doubled may redouble"
@@ -238,10 +239,11 @@ class Auction:
 
         ``seat``, if given, must be the seat whose turn it is.
         """
-        if seat is not None and not self.is_over and parse_seat(seat) != self.to_act:
+        turn = self.to_act  # None once the auction is over
+        if seat is not None and turn is not None and parse_seat(seat) != turn:
             raise OutOfTurnError(
                 _("it is {turn}'s call, not {seat}'s (calls go clockwise)").format(
-                    turn=_(SEAT_NAMES[self.to_act]), seat=_(SEAT_NAMES[parse_seat(seat)])
+                    turn=_(SEAT_NAMES[turn]), seat=_(SEAT_NAMES[parse_seat(seat)])
                 ),
                 "out-of-turn",
             )
@@ -274,7 +276,9 @@ class Auction:
             other._calls,
         ) == (self.dealer, self.first_caller, self._calls)
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    # Mutable, so unhashable: the data model's way, which typeshed's object.__hash__ (a method
+    # returning int) does not allow for.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         option = "" if self.first_caller == "left" else ", first_caller='dealer'"

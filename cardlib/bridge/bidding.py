@@ -47,7 +47,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cardlib.bridge.auction import Auction
 from cardlib.cards import SUITS, Card, parse_cards
+from cardlib.errors import PhaseError
 
 PASS = "P"
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -119,8 +121,11 @@ def _middle(low_high: tuple[int, int]) -> float:
 class _View:
     """The auction as the seat to act sees it: its own and the other side's bids."""
 
-    def __init__(self, auction, hand):
-        self.seat = auction.to_act
+    def __init__(self, auction: Auction, hand: Iterable[Card | str] | str) -> None:
+        seat = auction.to_act
+        if seat is None:
+            raise PhaseError("the auction is over: nobody calls any more", "auction-over")
+        self.seat = seat
         self.partner = (self.seat + 2) % 4
         self._auction = auction
         self._legal: dict[str, bool] = {}
@@ -365,7 +370,7 @@ def opener_third_call(view: _View, answered: str, invite: str) -> str:
     return view.offer(view.game_or_nt(strain)) if view.points >= 14 else PASS
 
 
-def choose_call(auction, hand: Iterable[Card | str] | str) -> str:
+def choose_call(auction: Auction, hand: Iterable[Card | str] | str) -> str:
     """The sensible bot's call for the seat to act in ``auction``, holding ``hand``.
 
     Always one of ``auction.legal_calls()``.

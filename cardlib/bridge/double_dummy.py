@@ -27,9 +27,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
+
+if TYPE_CHECKING:  # only the type: the solver itself needs no part of the game
+    from cardlib import bridge
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SEAT_LETTERS = "SWNE"
@@ -161,14 +165,14 @@ class CardTricks:
         )
 
 
-def solve_position(deal) -> CardTricks:
+def solve_position(deal: bridge.Deal) -> CardTricks:
     """Double-dummy tricks after each legal card of the hand to play in a ``bridge.Deal``."""
-    if deal.phase != "playing":
+    seat, contract = deal.hand_to_play, deal.contract
+    if deal.phase != "playing" or seat is None or contract is None:  # in play means both
         raise CardlibError(f"double-dummy play needs a deal in play; it is {deal.phase}", "phase")
-    seat = deal.hand_to_play
     seats = deal.trick_seats
     leader = seats[0] if seats else seat
-    values = solve_cards([deal.hand(s) for s in range(4)], deal.trick, leader, deal.contract.trump)
+    values = solve_cards([deal.hand(s) for s in range(4)], deal.trick, leader, contract.trump)
     won = deal.tricks_won
     side_won = won[seat] + won[(seat + 2) % 4]
     cards = sorted(

@@ -86,7 +86,8 @@ class Score:
         return score_html(self)
 
 
-def _check_tricks(tricks_taken: int) -> None:
+def _check_tricks(tricks_taken: object) -> int:
+    """``tricks_taken`` itself if it is a whole number 0..13; otherwise the error saying so."""
     if (
         not isinstance(tricks_taken, int)
         or isinstance(tricks_taken, bool)
@@ -95,6 +96,7 @@ def _check_tricks(tricks_taken: int) -> None:
         raise (CardlibError if is_count(tricks_taken) else CardlibTypeError)(
             f"tricks taken must be a whole number from 0 to 13, got {tricks_taken!r}", "tricks"
         )
+    return tricks_taken
 
 
 def score(contract: str | Contract, tricks_taken: int) -> Score:
@@ -230,7 +232,8 @@ def deal_score(
         )
     declaring = contract.declarer % 2
     names = {"declarer": SIDE_NAMES[declaring], "defenders": SIDE_NAMES[1 - declaring]}
-    result = score(contract, tricks_taken)
+    # Checked here too: None is the tricks of a deal without a contract, refused with one.
+    result = score(contract, _check_tricks(tricks_taken))
     lines = [line._replace(who=names[line.who]) for line in result.lines]
     for seat, hand in enumerate(hands):
         points = honours(hand, contract.strain)
@@ -249,7 +252,9 @@ def deal_score(
     for line in lines:
         side = SIDE_NAMES.index(line.who)
         (below if line.where == "below" else above)[side] += line.points
-    return DealScore(contract, tricks_taken, tuple(below), tuple(above), tuple(lines))
+    return DealScore(
+        contract, tricks_taken, (below[0], below[1]), (above[0], above[1]), tuple(lines)
+    )
 
 
 def explain_line(line: SheetLine) -> str:
@@ -268,10 +273,17 @@ def explain_side(result: DealScore, side: int) -> PointsExplained:
     contract = result.contract
     if contract is None:
         return PointsExplained(_("passed out"), 0, "0", _("nobody bid: no score"))
+    declarer, tricks_taken = contract.declarer, result.tricks_taken
+    if declarer is None or tricks_taken is None:  # deal_score never makes one so
+        raise CardlibError(
+            f"a deal's score with a contract needs its declarer and the tricks taken, "
+            f"got {result!r}",
+            "contract",
+        )
     lines = [line for line in result.lines if line.who == SIDE_NAMES[side]]
     points = result.below[side] + result.above[side]
-    made = result.tricks_taken >= contract.tricks_needed
-    if contract.declarer % 2 == side:
+    made = tricks_taken >= contract.tricks_needed
+    if declarer % 2 == side:
         word = _("made") if made else _("set")
     else:
         word = _("defended") if not made else "—"

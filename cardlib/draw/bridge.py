@@ -9,13 +9,18 @@ the colour-blind-safe colours of :mod:`cardlib.draw.svg` and an ``aria-label`` i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
 from cardlib.bridge import calls
 from cardlib.bridge.double_dummy import INSTALL
 from cardlib.draw.svg import SUIT_COLOURS, Html, hand_svg, trick_svg
 from cardlib.i18n import N_, _, pgettext
 from cardlib.seats import seat_label, seat_labels
+
+if TYPE_CHECKING:  # what is drawn: the game draws itself through these, when shown
+    from cardlib import bridge
 
 #: Auction columns in the usual order of printed auctions: West, North, East, South.
 COLUMNS = (calls.WEST, calls.NORTH, calls.EAST, calls.SOUTH)
@@ -41,7 +46,7 @@ def call_html(call: str) -> str:
     return f"{call[0]}{strain_html(call[1:])}"
 
 
-def contract_html(contract) -> str:
+def contract_html(contract: bridge.Contract) -> str:
     """``4♠X by North`` with the symbol coloured."""
     doubles = ("", _(" doubled"), _(" redoubled"))[contract.doubled]
     text = f"{contract.level}{strain_html(contract.strain)}{doubles}"
@@ -52,7 +57,7 @@ def contract_html(contract) -> str:
     return text
 
 
-def auction_html(auction) -> Html:
+def auction_html(auction: bridge.Auction) -> Html:
     """The auction as a four-column table (West, North, East, South) and its outcome."""
     head = "".join(f"<th>{seat_label(s)}</th>" for s in COLUMNS)
     cells = ["<td></td>"] * COLUMNS.index(auction.first_seat)
@@ -60,17 +65,19 @@ def auction_html(auction) -> Html:
     if not auction.is_over:
         cells.append("<td>?</td>")
     rows = "".join("<tr>" + "".join(cells[i : i + 4]) + "</tr>" for i in range(0, len(cells), 4))
+    contract, to_act = auction.contract, auction.to_act
     if auction.passed_out:
         outcome = _("Passed out: no contract; the next dealer deals again.")
-    elif auction.is_over:
-        contract = auction.contract
+    elif to_act is not None:  # the auction goes on
+        outcome = _("{seat} to call.").format(seat=seat_label(to_act))
+    else:
+        declarer = None if contract is None else contract.declarer
+        assert contract is not None and declarer is not None  # over, with a bid: a contract
         outcome = _("Contract: {contract}. Dummy: {dummy}. Opening lead: {leader}.").format(
             contract=contract_html(contract),
-            dummy=seat_label(contract.dummy),
-            leader=seat_label((contract.declarer + 1) % 4),
+            dummy=seat_label(calls.partner_of(declarer)),
+            leader=seat_label((declarer + 1) % 4),
         )
-    else:
-        outcome = _("{seat} to call.").format(seat=seat_label(auction.to_act))
     dealer = _("Dealer: {seat}.").format(seat=seat_label(auction.dealer))
     return Html(
         '<div class="cardlib-bridge-auction-table">'
@@ -83,7 +90,7 @@ def auction_html(auction) -> Html:
 _SHEET_WORDS = (N_("declarer"), N_("defenders"), N_("above"), N_("below"))
 
 
-def _lines_table(lines, who_header: str) -> str:
+def _lines_table(lines: Iterable[bridge.SheetLine], who_header: str) -> str:
     rows = "".join(
         f"<tr><td>{escape(_(line.who))}</td><td>{escape(_(line.where))}</td>"
         f'<td style="text-align:right">{line.points}</td><td>{escape(line.reason)}</td></tr>'
@@ -95,7 +102,7 @@ def _lines_table(lines, who_header: str) -> str:
     )
 
 
-def score_html(score) -> Html:
+def score_html(score: bridge.Score) -> Html:
     """A :class:`~cardlib.bridge.Score` as its sheet entries and totals."""
     sentence = (
         _(
@@ -115,10 +122,10 @@ def score_html(score) -> Html:
     )
 
 
-def sheet_html(game) -> Html:
+def sheet_html(game: bridge.Match) -> Html:
     """The scoring sheet: We (NS) and They (EW); bonuses above the line, trick scores below."""
 
-    def row(number, line):
+    def row(number: int, line: bridge.SheetLine) -> str:
         cells = ["<td></td>", "<td></td>"]
         cells[calls.SIDE_NAMES.index(line.who)] = f'<td style="text-align:right">{line.points}</td>'
         entry = _("deal {number}: {reason}").format(number=number, reason=line.reason)
@@ -148,7 +155,7 @@ def sheet_html(game) -> Html:
     )
 
 
-def deal_html(deal, face_up=None) -> Html:
+def deal_html(deal: bridge.Deal, face_up: Iterable[int | str] | None = None) -> Html:
     """The table: North at the top, South at the bottom, West and East at the sides,
     the current trick in the middle; declarer and dummy labelled once known.
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlib.cards import Card, card_name, is_feminine, sort_for_display
 from cardlib.errors import CardlibError, IllegalPlayError
 from cardlib.i18n import _, pgettext
+
+if TYPE_CHECKING:  # an explanation draws itself through this, when shown
+    from cardlib.game import Explanation
 
 #: Contrast on white: ♥ #C05000 4.78:1, ♦ #0072B2 5.19:1, ♣ #008562 4.63:1, ♠ 21:1.
 SUIT_COLOURS = {"S": "#000000", "H": "#C05000", "D": "#0072B2", "C": "#008562"}
@@ -183,7 +186,7 @@ def cards_html(cards: Iterable[Card | str], sort: bool = False) -> Html:
     return Html(" ".join(card_html(c) for c in shown))
 
 
-def explanation_html(explanation) -> Html:
+def explanation_html(explanation: Explanation) -> Html:
     """An :class:`~cardlib.game.Explanation` as a short HTML block."""
     legal = cards_html(explanation.legal, sort=True)
     return Html(

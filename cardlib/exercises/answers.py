@@ -105,20 +105,23 @@ def _encode(value: object, depth: int, count: list[int]) -> JSON:
     if isinstance(value, Decimal):
         return {"Decimal": Decimal.__str__(value)}
     if isinstance(value, Fraction):
-        number = Fraction(value.numerator, value.denominator)
-        if max(abs(number.numerator), number.denominator) >= 10**30:
+        fraction = Fraction(value.numerator, value.denominator)
+        if max(abs(fraction.numerator), fraction.denominator) >= 10**30:
             return {"other": "Fraction", "repr": "a very long number"}
-        return {"Fraction": str(number)}
+        return {"Fraction": str(fraction)}
     if value is ...:
         return {"Ellipsis": True}
     if isinstance(value, bytes):
         if len(value) > MAX_TEXT:
             raise _TooBig
         return {"bytes": bytes(value).hex()}
-    for container, tag in ((list, "list"), (tuple, "tuple")):
-        if isinstance(value, container):
-            items = list(container.__iter__(value))  # type: ignore[attr-defined]
-            return {tag: [_encode(item, depth + 1, count) for item in items]}
+    # The base type's own iterator, whatever a subclass says about itself.
+    if isinstance(value, list):
+        items = list(list.__iter__(value))
+        return {"list": [_encode(item, depth + 1, count) for item in items]}
+    if isinstance(value, tuple):
+        items = list(tuple.__iter__(value))
+        return {"tuple": [_encode(item, depth + 1, count) for item in items]}
     if isinstance(value, set | frozenset):
         items = [_encode(item, depth + 1, count) for item in set.__iter__(set(value))]
         # A set has no order: sort the data so the same set always reports the same bytes.

@@ -26,6 +26,7 @@ from cardlib.cards import Card, parse_cards
 from cardlib.errors import IllegalCallError
 from cardlib.exercises.feedback import (
     AnswerError,
+    Examples,
     Feedback,
     checked,
     correct,
@@ -52,7 +53,7 @@ def _calls_listing(calls: Iterable[str]) -> str:
     return " ".join(_call_text(c) for c in ordered) or "none"
 
 
-def read_calls(answer, example=('"1C"',)) -> list[str]:
+def read_calls(answer: object, example: Examples = ('"1C"',)) -> list[str]:
     """Calls from text like ``"P X 2H"`` or a list; each in its written form."""
     if answer is None or answer is ...:
         raise AnswerError(
@@ -84,7 +85,7 @@ def read_calls(answer, example=('"1C"',)) -> list[str]:
 
 @checked
 def check_legal_calls(
-    answer,
+    answer: object,
     calls: str | Iterable[str],
     dealer: int | str,
     among: str | Iterable[str] | None = None,
@@ -92,6 +93,8 @@ def check_legal_calls(
 ) -> Feedback:
     """The calls the next player may make after ``calls`` (``among`` a few given calls, or all)."""
     auction = Auction.from_calls(dealer, calls, first_caller)
+    if auction.to_act is None:
+        raise ValueError("the auction must still be on: nobody calls after it is over")
     given = set(read_calls(answer))
     pool = set(CALLS) if among is None else set(read_calls(among))
     expected = set(auction.legal_calls()) & pool
@@ -120,9 +123,9 @@ def check_legal_calls(
     )
 
 
-def _declarer_why(auction: Auction) -> str:
-    contract = auction.contract
-    declarer, strain = contract.declarer, contract.strain
+def _declarer_why(auction: Auction, contract: Contract, declarer: int) -> str:
+    """Why ``declarer`` declares the ``contract`` the finished ``auction`` ended in."""
+    strain = contract.strain
     side = SIDE_WORDS[bridge.SIDE_NAMES[declarer % 2]]
     first = next(
         call
@@ -133,22 +136,25 @@ def _declarer_why(auction: Auction) -> str:
         f"The contract is {contract.symbol_text}. {side} won the auction in "
         f"{STRAIN_NAMES[strain]}, and the first of them to name {STRAIN_NAMES[strain]} was "
         f"{SEAT_NAMES[declarer]} ({_call_text(first)}). {SEAT_NAMES[declarer]}'s partner "
-        f"{SEAT_NAMES[contract.dummy]} is dummy; {SEAT_NAMES[(declarer + 1) % 4]}, on "
+        f"{SEAT_NAMES[bridge.partner_of(declarer)]} is dummy; {SEAT_NAMES[(declarer + 1) % 4]}, on "
         "declarer's left, leads."
     )
 
 
 @checked
 def check_declarer(
-    answer, calls: str | Iterable[str], dealer: int | str, first_caller: bridge.FirstCaller = "left"
+    answer: object,
+    calls: str | Iterable[str],
+    dealer: int | str,
+    first_caller: bridge.FirstCaller = "left",
 ) -> Feedback:
     """Who declares the contract of a finished auction."""
     auction = Auction.from_calls(dealer, calls, first_caller)
-    if auction.contract is None:
+    contract, declarer = auction.contract, auction.declarer
+    if contract is None or declarer is None:  # a finished auction has both or neither
         raise ValueError("the auction must end in a contract")
     seat = read_seat(answer, 4, ('"East"', '"South"', '"North"'))
-    declarer = auction.contract.declarer
-    why = _declarer_why(auction)
+    why = _declarer_why(auction, contract, declarer)
     if seat == declarer:
         return correct(f"{SEAT_NAMES[seat]} is declarer.", why)
     if seat == auction.last_bidder:
@@ -179,7 +185,10 @@ def _read_triple(answer) -> tuple[int, int, int]:
         raise AnswerError(
             not_yet(f"expected three numbers, for example {{example}}, got {len(items)}."), example
         )
-    return tuple(read_whole_number(item, "whole points", example) for item in items)
+    below, above_declarer, above_defenders = (
+        read_whole_number(item, "whole points", example) for item in items
+    )
+    return below, above_declarer, above_defenders
 
 
 def _result_line(contract: Contract, tricks: int) -> str:
@@ -191,7 +200,7 @@ def _result_line(contract: Contract, tricks: int) -> str:
 
 
 @checked
-def check_contract_score(answer, contract: str | Contract, tricks: int) -> Feedback:
+def check_contract_score(answer: object, contract: str | bridge.Contract, tricks: int) -> Feedback:
     """The score of a contract and result as ``(below, above for declarer's side, above for the
     defenders)``: exact whole points."""
     contract = Contract.parse(contract)
@@ -230,10 +239,10 @@ def _hands(hands: Mapping | Iterable) -> list[list[Card]]:
 
 @checked
 def check_side_points(
-    answer,
+    answer: object,
     side: str,
     where: str,
-    contract: str | Contract,
+    contract: str | bridge.Contract,
     tricks: int,
     hands: Mapping | Iterable = (),
 ) -> Feedback:

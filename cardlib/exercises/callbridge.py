@@ -48,7 +48,7 @@ def _given(cards) -> list[Card]:
 
 @checked
 def check_which_game(
-    answer, card: Card | str, hand: str | Iterable[Card | str], trick: str | Sequence = ()
+    answer: object, card: Card | str, hand: str | Iterable[Card | str], trick: str | Sequence = ()
 ) -> Feedback:
     """Which game lets you play ``card`` here: "Call Break", "Call Bridge", "both" or "neither"."""
     if answer is None or answer is ...:
@@ -95,7 +95,7 @@ def _score_why(bid: int, tricks: int) -> str:
 
 
 @checked
-def check_bridge_score(answer, bid: int, tricks: int) -> Feedback:
+def check_bridge_score(answer: object, bid: int, tricks: int) -> Feedback:
     """The points of one Call Bridge deal for a ``bid`` and the ``tricks`` taken (exact)."""
     points = read_points(answer, example=("13", "-8", "4"))
     expected = Fraction(callbridge.score(bid, tricks))
@@ -119,7 +119,7 @@ def _items(answer, what: str, example: Examples) -> list:
 
 
 @checked
-def check_winning_tricks(answer, bid: int) -> Feedback:
+def check_winning_tricks(answer: object, bid: int) -> Feedback:
     """Every number of tricks (0..13) with which a Call Bridge ``bid`` scores its points."""
     examples = ("[5, 6, 7]", "[8, 9]")
     numbers = {
@@ -165,7 +165,7 @@ def _read_seats(answer) -> list[int]:
 
 
 @checked
-def check_match_winners(answer, totals: Sequence, target: int) -> Feedback:
+def check_match_winners(answer: object, totals: Sequence, target: int) -> Feedback:
     """The seats that win a Call Bridge match after a deal ending on ``totals``; ``[]`` if it
     goes on."""
     if answer is None or answer is ...:

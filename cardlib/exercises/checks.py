@@ -29,7 +29,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
-from cardlib.game import SEAT_NAMES, cards_of, explain_play, position_masks
+from cardlib.game import SEAT_NAMES, Seed, cards_of, explain_play, position_masks
 from cardlib.i18n import _
 from cardlib.tricks import (
     MAX_PLAYERS,
@@ -64,7 +64,7 @@ def _rules_for(rules: PlayRules | None, variant: callbreak.Variant) -> PlayRules
 
 
 @checked
-def check_card(answer, name: str) -> Feedback:
+def check_card(answer: object, name: str) -> Feedback:
     """The card called ``name`` in words, e.g. ``"queen of hearts"``."""
     card = read_card(answer)
     if card.name == name:
@@ -73,7 +73,7 @@ def check_card(answer, name: str) -> Feedback:
 
 
 @checked
-def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
+def check_order(answer: object, cards: str | Iterable[Card | str]) -> Feedback:
     """The given cards of one suit, highest first (A K Q J 10 9 … 2)."""
     given = _given_cards(cards)
     expected = sorted(given, key=lambda c: -c.rank)
@@ -96,7 +96,7 @@ def check_order(answer, cards: str | Iterable[Card | str]) -> Feedback:
 
 
 @checked
-def check_first_player(answer, dealer: int, direction: int = 1) -> Feedback:
+def check_first_player(answer: object, dealer: int, direction: int = 1) -> Feedback:
     """The seat that calls first and leads the first trick: the dealer's next seat in play order."""
     seat = read_seat(answer)
     expected = (dealer + direction) % 4
@@ -108,7 +108,9 @@ def check_first_player(answer, dealer: int, direction: int = 1) -> Feedback:
 
 
 @checked
-def check_dealer(answer, first_dealer: int, deal_number: int, direction: int = 1) -> Feedback:
+def check_dealer(
+    answer: object, first_dealer: int, deal_number: int, direction: int = 1
+) -> Feedback:
     """Who deals deal number ``deal_number`` (1, 2, …) when ``first_dealer`` dealt the first."""
     seat = read_seat(answer)
     expected = (first_dealer + direction * (deal_number - 1)) % 4
@@ -122,7 +124,7 @@ def check_dealer(answer, first_dealer: int, deal_number: int, direction: int = 1
 
 
 @checked
-def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
+def check_hand_size(answer: object, players: int = 4, deck: int = 52) -> Feedback:
     """Cards per player when the whole deck is dealt."""
     n = read_whole_number(answer, "a number of cards", ("12", "10"))
     expected = deck // players
@@ -133,7 +135,7 @@ def check_hand_size(answer, players: int = 4, deck: int = 52) -> Feedback:
 
 
 @checked
-def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedback:
+def check_suit_count(answer: object, seed: Seed, dealer: int, seat: int, suit: str) -> Feedback:
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
     n = read_whole_number(answer, "a number of cards", ("7",))
     hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
@@ -152,7 +154,7 @@ def check_suit_count(answer, seed, dealer: int, seat: int, suit: str) -> Feedbac
 
 @checked
 def check_legal_plays(
-    answer,
+    answer: object,
     hand: str | Iterable[Card | str],
     trick: str | Sequence[Card | str] = (),
     variant: callbreak.Variant = callbreak.STANDARD,
@@ -176,7 +178,7 @@ def check_legal_plays(
 
 @checked
 def check_rule(
-    answer,
+    answer: object,
     hand: str | Iterable[Card | str],
     trick: str | Sequence[Card | str] = (),
     variant: callbreak.Variant = callbreak.STANDARD,
@@ -233,7 +235,7 @@ def _winner_why(cards: list[Card], trump: str | None) -> str:
 
 @checked
 def check_trick_winner(
-    answer, trick: str | Sequence[Card | str], trump: str | None = callbreak.TRUMP
+    answer: object, trick: str | Sequence[Card | str], trump: str | None = callbreak.TRUMP
 ) -> Feedback:
     """The card that wins a complete (or partial) trick; spades trump by default."""
     cards = _given_cards(trick)
@@ -254,7 +256,7 @@ def check_trick_winner(
 
 @checked
 def check_trick_winner_seat(
-    answer,
+    answer: object,
     trick: str | Sequence[Card | str],
     leader: int,
     trump: str | None = callbreak.TRUMP,
@@ -313,7 +315,7 @@ def _score_why(call: int, tricks: int, variant: callbreak.Variant) -> str:
 
 @checked
 def check_score(
-    answer, call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD
+    answer: object, call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD
 ) -> Feedback:
     """The points of one Call Break deal, exactly (``Decimal('4.2')``, ``'4.2'``, ``-3``)."""
     points = read_points(answer)
@@ -326,7 +328,7 @@ def check_score(
 
 @checked
 def check_total(
-    answer,
+    answer: object,
     calls: Sequence[int],
     tricks: Sequence[int],
     variant: callbreak.Variant = callbreak.STANDARD,
@@ -367,7 +369,7 @@ def _score_items(answer, n: int) -> list:
 
 @checked
 def check_scores(
-    answer,
+    answer: object,
     calls: Sequence[int],
     tricks_won: Sequence[int],
     variant: callbreak.Variant = callbreak.STANDARD,
@@ -414,7 +416,7 @@ def _expected(trick_counts, variant) -> dict[int, Fraction]:
 
 @checked
 def check_expected_score(
-    answer,
+    answer: object,
     call: int,
     trick_counts: dict[int, int] | Sequence[int],
     variant: callbreak.Variant = callbreak.STANDARD,
@@ -437,7 +439,7 @@ def check_expected_score(
 
 @checked
 def check_best_call(
-    answer,
+    answer: object,
     trick_counts: dict[int, int] | Sequence[int],
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
@@ -482,9 +484,9 @@ __all__ = [
 
 @checked
 def check_best_play(
-    answer,
-    hands,
-    trick="",
+    answer: object,
+    hands: Sequence[Iterable[Card | str] | str],
+    trick: Iterable[Card | str] | str = "",
     leader: int = 0,
     calls: Sequence[int] = (),
     won: Sequence[int] = (),

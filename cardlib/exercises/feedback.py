@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from html import escape
+from typing import ParamSpec
 
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
@@ -57,6 +58,8 @@ GRADED_MODES = (HOMEWORK, EXAM)
 GRADED = HOMEWORK
 MODE_NAMES = {"graded": HOMEWORK, **{mode: mode for mode in MODES}}
 _mode: str | None = None  # None outside exercise notebooks: plain values, every explanation
+#: The parameters of a check (:func:`checked`): the answer, then the question's own.
+P = ParamSpec("P")
 
 
 def mode_named(mode: str) -> str:
@@ -277,7 +280,7 @@ def _unanswered(example: Examples) -> AnswerError:
     return AnswerError(unanswered("replace None with your answer, for example {example}."), example)
 
 
-def _wrong(what: str, answer, example: Examples) -> AnswerError:
+def _wrong(what: str, answer: object, example: Examples) -> AnswerError:
     headline = f"expected {what}, for example {{example}}, but got {_brace_safe(repr(answer))}."
     return AnswerError(not_yet(headline, kind=headline), example)
 
@@ -286,7 +289,7 @@ def _brace_safe(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def read_cards(answer, example: Examples = ('"9D 4C"',)) -> list[Card]:
+def read_cards(answer: object, example: Examples = ('"9D 4C"',)) -> list[Card]:
     """The cards of an answer: text like ``"KH 10S"``, a list/set of texts or cards, or one card."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -309,7 +312,7 @@ def read_cards(answer, example: Examples = ('"9D 4C"',)) -> list[Card]:
         ) from None
 
 
-def read_card(answer, example: Examples = ('"JD"',)) -> Card:
+def read_card(answer: object, example: Examples = ('"JD"',)) -> Card:
     """Exactly one card: ``"QH"``, ``Card('QH')`` or a list holding one card."""
     cards = read_cards(answer, example)
     if len(cards) != 1:
@@ -324,7 +327,7 @@ def read_card(answer, example: Examples = ('"JD"',)) -> Card:
 SEAT_WORDS: tuple[str, ...] = tuple(SEAT_NAMES)
 
 
-def read_seat(answer, players: int = 4, example: Examples = ()) -> int:
+def read_seat(answer: object, players: int = 4, example: Examples = ()) -> int:
     """A seat: its number (``2``, ``"2"``, ``2.0``) or, at a table of four, its name in any case
     (``"North"``, ``"north"``, ``"N"``). No example by default: every seat is the answer to some
     question, so an example seat could be one."""
@@ -342,7 +345,9 @@ def read_seat(answer, players: int = 4, example: Examples = ()) -> int:
     return seat
 
 
-def read_whole_number(answer, what: str = "a whole number", example: Examples = ("7", "5")) -> int:
+def read_whole_number(
+    answer: object, what: str = "a whole number", example: Examples = ("7", "5")
+) -> int:
     """An int; also ``3.0``, ``Decimal("3")``, ``Fraction(3)``, ``"3"``; not ``True``, ``3.5``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -363,7 +368,7 @@ def read_whole_number(answer, what: str = "a whole number", example: Examples = 
     raise _wrong(what, answer, example)
 
 
-def read_points(answer, example: Examples = ("Decimal('2.5')",)) -> Fraction:
+def read_points(answer: object, example: Examples = ("Decimal('2.5')",)) -> Fraction:
     """An exact number of points: int, ``Decimal``, ``Fraction`` or text like ``'4.2'``/``'23/10'``.
 
     A binary float is refused with the reason: ``4.2`` as a float is not exactly 4.2, and scores
@@ -481,7 +486,7 @@ def _set_kind(missing: bool, wrong: bool, not_held: bool) -> str:
     return "; ".join(parts) + "."
 
 
-def _example_value(text: str):
+def _example_value(text: str) -> object:
     return eval(text, {"__builtins__": {}, "Decimal": Decimal, "Fraction": Fraction})
 
 
@@ -546,25 +551,27 @@ def judge(function: Callable[..., Feedback], value: object, args: tuple, kwargs:
     return feedback
 
 
-def checked(function: Callable[..., Feedback]) -> Callable[..., Feedback]:
+def checked(function: Callable[P, Feedback]) -> Callable[P, Feedback]:
     """Decorate a check: the answer is judged as the data it reports (so the kernel and the
     grading process judge the same value), an unreadable answer returns its Feedback instead of
     raising (with an example that is never the answer), the mode decides the words, and the
     result knows it came from an exercise notebook."""
+    import inspect
     from functools import update_wrapper
 
     name = function.__name__
 
-    def check(*args, **kwargs):
+    def check(*args: P.args, **kwargs: P.kwargs) -> Feedback:
+        question = dict(kwargs)
         if args:
-            answer, args = args[0], args[1:]
-        elif "answer" in kwargs:
-            answer = kwargs.pop("answer")
+            answer, given = args[0], args[1:]
+        elif "answer" in question:
+            answer, given = question.pop("answer"), ()
         else:
             return function(*args, **kwargs)  # Python's own TypeError: no answer given
         data = _replay.data if _replay is not None else answers.encode(answer)
         value = answers.decode(data)
-        feedback = judge(function, value, args, kwargs)
+        feedback = judge(function, value, given, question)
         report = {"version": answers.VERSION, "check": name, "answer": data}
         feedback = replace(feedback, report=json.dumps(report, ensure_ascii=False))
         if _replay is not None:
@@ -575,5 +582,9 @@ def checked(function: Callable[..., Feedback]) -> Callable[..., Feedback]:
         return replace(feedback.view(_mode), in_exercise=True, practice=_mode == PRACTICE)
 
     update_wrapper(check, function)
-    del check.__wrapped__  # type: ignore[attr-defined]  # no way round the mode to the raw check
+    # No way round the mode to the raw check, but the check's own signature for help() and
+    # the reference (update_wrapper gives the wrapper the check's annotations, not its
+    # parameters).
+    vars(check).pop("__wrapped__")
+    vars(check)["__signature__"] = inspect.signature(function)
     return check

@@ -208,10 +208,10 @@ try:  # nbgrader is needed only by a teacher who grades with it
     from nbgrader.api import Gradebook
     from nbgrader.preprocessors import NbGraderPreprocessor
 except ImportError:  # pragma: no cover - the package works without nbgrader
-    NbGraderPreprocessor = object  # type: ignore[assignment,misc]
+    NbGraderPreprocessor = object
 
 
-class JudgeAnswers(NbGraderPreprocessor):  # type: ignore[misc,valid-type]
+class JudgeAnswers(NbGraderPreprocessor):
     """Autograde: judge each check cell's reported answer here, and write the verdict as its
     outputs (nbgrader's ``SaveAutoGrades`` then gives full marks or 0)."""
 
@@ -233,7 +233,7 @@ class JudgeAnswers(NbGraderPreprocessor):  # type: ignore[misc,valid-type]
         return nb, resources
 
 
-class RestoreLockedCells(NbGraderPreprocessor):  # type: ignore[misc,valid-type]
+class RestoreLockedCells(NbGraderPreprocessor):
     """Sanitizing: put back every locked cell (mode, imports, givens, checks) a student deleted,
     from the gradebook's copy of the release, where it was in the release."""
 

@@ -21,6 +21,7 @@ from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from cardlib.exercises.checks import _given_cards, _winner_why
 from cardlib.exercises.feedback import (
     AnswerError,
+    Examples,
     Feedback,
     _unanswered,
     _wrong,
@@ -34,7 +35,7 @@ from cardlib.exercises.feedback import (
 NONE_WORDS = ("none", "no bid", "nothing")
 
 
-def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
+def read_suit(answer: object, example: Examples = ('"S"', '"D"', '"C"')) -> str:
     """A suit letter from ``"H"``, ``"h"``, ``"♥"`` or ``"hearts"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
@@ -48,10 +49,11 @@ def read_suit(answer, example=('"S"', '"D"', '"C"')) -> str:
     raise _wrong("a suit (S H D C, ♠ ♥ ♦ ♣ or its name)", answer, example)
 
 
-def read_bids(answer, example=("[1, 2]",)) -> set[int]:
+def read_bids(answer: object, example: Examples = ("[1, 2]",)) -> set[int]:
     """Several bids: a list/tuple/set of whole numbers, or text like ``"0 1 3"``."""
     if answer is None or answer is ...:
         raise _unanswered(example)
+    items: list[object]
     if isinstance(answer, str):
         items = [t for t in re.split(r"[\s,]+", answer.strip()) if t]
     elif not isinstance(answer, bool | bytes | Iterable):
@@ -64,7 +66,7 @@ def read_bids(answer, example=("[1, 2]",)) -> set[int]:
 
 
 @checked
-def check_round_trump(answer, number: int) -> Feedback:
+def check_round_trump(answer: object, number: int) -> Feedback:
     """The trump suit of round ``number`` (1..8) of the schedule."""
     suit = read_suit(answer)
     spec = judgement.schedule()[number - 1]
@@ -78,7 +80,7 @@ def check_round_trump(answer, number: int) -> Feedback:
 
 
 @checked
-def check_hooked_bid(answer, cards: int, earlier_bids: Sequence[int]) -> Feedback:
+def check_hooked_bid(answer: object, cards: int, earlier_bids: Sequence[int]) -> Feedback:
     """The one bid the hook forbids the dealer, or ``"none"`` when no bid is forbidden."""
     forbidden = judgement.hooked_bid(cards, earlier_bids)
     why = "Why: " + judgement.explain_bids(cards, earlier_bids, is_dealer=True).text
@@ -99,7 +101,7 @@ def check_hooked_bid(answer, cards: int, earlier_bids: Sequence[int]) -> Feedbac
 
 
 @checked
-def check_dealer_bids(answer, cards: int, earlier_bids: Sequence[int]) -> Feedback:
+def check_dealer_bids(answer: object, cards: int, earlier_bids: Sequence[int]) -> Feedback:
     """Every bid the dealer may make; partial credit for a partly right set."""
     given = read_bids(answer)
     wanted = set(judgement.legal_bids(cards, earlier_bids, is_dealer=True))
@@ -145,7 +147,7 @@ def _score_why(bid: int, tricks: int) -> str:
 
 
 @checked
-def check_round_score(answer, bid: int, tricks: int) -> Feedback:
+def check_round_score(answer: object, bid: int, tricks: int) -> Feedback:
     """The points of one Judgement round for one player (a whole number)."""
     points = read_whole_number(answer, "a whole number of points", ("40",))
     expected = judgement.score(bid, tricks)
@@ -155,7 +157,7 @@ def check_round_score(answer, bid: int, tricks: int) -> Feedback:
 
 
 @checked
-def check_round_total(answer, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
+def check_round_total(answer: object, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
     """One player's total over several rounds, given the bid and tricks of each round."""
     points = read_whole_number(answer, "a whole number of points", ("40",))
     scores = [judgement.score(b, t) for b, t in zip(bids, tricks, strict=True)]
@@ -171,7 +173,7 @@ def check_round_total(answer, bids: Sequence[int], tricks: Sequence[int]) -> Fee
 
 @checked
 def check_winner_seat(
-    answer, trick: str | Sequence, leader: int, trump: str | None, players: int
+    answer: object, trick: str | Sequence, leader: int, trump: str | None, players: int
 ) -> Feedback:
     """The seat that wins a trick at a table of ``players``, ``leader`` first, play clockwise."""
     cards = _given_cards(trick)

@@ -29,6 +29,7 @@ import hashlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -37,6 +38,9 @@ from cardlib.cards import cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
 from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle, variant_text
+
+if TYPE_CHECKING:  # only for the types: the functions below import best_play where they use it
+    from cardlib.puzzles.best_play import BestPlayPuzzle
 
 #: The kinds of puzzle set: which cards you *may* play, and which card you *should* play.
 KINDS = ("legal", "best")
@@ -142,7 +146,7 @@ def _set_of(kind: str, count: int, level: str, seed: int, game: str = "callbreak
 
     if not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
-    made = []
+    made: list[Puzzle | BestPlayPuzzle] = []
     for number in range(count):
         if kind == "legal":
             made.append(puzzle(level, seed, number))

@@ -171,7 +171,7 @@ def _number(value: Fraction) -> str:
 
 def write_csv(report: ClassReport, out: Path) -> list[Path]:
     """The three tables as CSV files in ``out``."""
-    tables = {
+    tables: dict[str, tuple[list[str], list[list[object]]]] = {
         "questions": (
             ["assignment", "notebook", "question", "rule", "students", "right", "share_right"],
             [

@@ -35,7 +35,7 @@ STANDARD = callbreak.STANDARD
 MARGIN = Fraction(1)
 
 
-def _given_cards(cards) -> tuple[Card, ...]:
+def _given_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
 
 
@@ -63,8 +63,8 @@ def check_game(game: str) -> Game:
 
 
 def ending_from(
-    hands: Sequence,
-    trick="",
+    hands: Sequence[Iterable[Card | str] | str],
+    trick: Iterable[Card | str] | str = "",
     leader: int = 0,
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
@@ -155,7 +155,8 @@ def sure_tricks(ending: Ending, card: Card) -> int:
                     break
         if not trick:
             table[hands, leader] = best
-        return best  # type: ignore[return-value]  # a legal card always gives one
+        assert best is not None  # a legal card always gives one
+        return best
 
     def after(hands, trick, leader, seat, card_index) -> int:
         played = list(hands)
@@ -205,7 +206,7 @@ def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
     return solution, best
 
 
-def points_text(points, places: int = 1) -> str:
+def points_text(points: Decimal | Fraction | int, places: int = 1) -> str:
     """Points signed, with ``places`` decimal places and a true minus: ``'+5.0'``, ``'−3.0'``
     (Call Break's tenths), ``'+4'`` (Call Bridge's whole points)."""
     exact = Fraction(points)

@@ -37,11 +37,12 @@ Every other card does worse — …".
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from itertools import count
+from typing import TYPE_CHECKING
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
@@ -68,6 +69,10 @@ from cardlib.puzzles.best_answer import (
     verdict,
 )
 from cardlib.puzzles.legal_play import STANDARD, called_deal, replay_deal
+
+if TYPE_CHECKING:  # imported where they are used, as the other games' puzzles need neither
+    from cardlib import callbridge
+    from cardlib.exercises.feedback import Feedback
 
 #: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
 LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
@@ -99,8 +104,8 @@ def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "
 
 
 def show_ending(
-    hands: Sequence,
-    trick="",
+    hands: Sequence[Iterable[Card | str] | str],
+    trick: Iterable[Card | str] | str = "",
     leader: int = 0,
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
@@ -260,13 +265,13 @@ class BestPlayPuzzle:
         """What to do, in the learner's language."""
         return _("Click the card you would play, then Check.")
 
-    def check(self, answer):
+    def check(self, answer: object) -> Feedback:
         """Feedback on an answer (the card you would play), as the exercise checks give it."""
         from cardlib.exercises import check_best_play
 
         return check_best_play(answer, *self.givens(), game=self.game)
 
-    def givens(self) -> tuple:
+    def givens(self) -> tuple[tuple[str, ...], str, int, tuple[int, ...], tuple[int, ...]]:
         """The check's givens after the answer: hands, trick, leader, calls, won."""
         return (
             tuple(" ".join(c.code for c in hand) for hand in self.hands),
@@ -276,7 +281,7 @@ class BestPlayPuzzle:
             self.won,
         )
 
-    def replay(self) -> callbreak.Deal:
+    def replay(self) -> callbreak.Deal | callbridge.Deal:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
         return replay_deal(
             self.deal_seed, self.dealer, self.variant, self.calls, self.history, self.game
@@ -335,7 +340,8 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak")
             deal.play(card)  # noqa: B023
             history.append(card)  # noqa: B023
 
-        while len(deal.hand(deal.to_act)) > size or deal.trick:  # type: ignore[arg-type]
+        # Down to ``size`` cards a hand at the start of a trick (3 to 5: never over).
+        while deal.to_act is not None and (len(deal.hand(deal.to_act)) > size or deal.trick):
             play()
         found = []
         for _turn in range(4):
@@ -374,7 +380,9 @@ def _make(level, seed, number, ending: Ending, history, deal_seed, dealer, game)
     )
 
 
-def best_puzzle_stream(level: str = "medium", seed: int = 0, game: str = "callbreak"):
+def best_puzzle_stream(
+    level: str = "medium", seed: int = 0, game: str = "callbreak"
+) -> Iterator[BestPlayPuzzle]:
     """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
     _size(level)
     check_game(game)

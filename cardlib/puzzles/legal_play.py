@@ -29,10 +29,11 @@ that long shows every rule of its level. ``puzzle_stream`` goes on for ever, wit
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from itertools import count
+from typing import TYPE_CHECKING, Literal, overload
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot
@@ -60,6 +61,10 @@ from cardlib.tricks import (
     PlayRules,
     rule_masks,
 )
+
+if TYPE_CHECKING:  # imported where they are used: Call Break's puzzles need neither
+    from cardlib import callbridge
+    from cardlib.exercises.feedback import Feedback
 
 STANDARD = callbreak.STANDARD
 NO_SPADE_LEAD = callbreak.Variant(no_spade_lead_first_trick=True)
@@ -203,7 +208,7 @@ class Puzzle:
         """The answer as an :class:`~cardlib.game.Explanation`."""
         return Explanation(self.legal, self.rule, self.explanation)
 
-    def check(self, answer):
+    def check(self, answer: object) -> Feedback:
         """Feedback on an answer (the cards you may play), as the exercise checks give it."""
         from cardlib.exercises import check_legal_plays
 
@@ -241,7 +246,17 @@ class Puzzle:
         return puzzle_html(self)
 
 
-def _new_deal(deal_seed: int, dealer: int, variant, game: str):
+@overload
+def _new_deal(
+    deal_seed: int, dealer: int, variant: callbreak.Variant, game: Literal["callbreak"]
+) -> callbreak.Deal: ...
+@overload
+def _new_deal(
+    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str
+) -> callbreak.Deal | callbridge.Deal: ...
+def _new_deal(
+    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str
+) -> callbreak.Deal | callbridge.Deal:
     if game == "callbreak":
         return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
     if game == "callbridge":
@@ -251,9 +266,19 @@ def _new_deal(deal_seed: int, dealer: int, variant, game: str):
     raise ValueError(f"game must be callbreak or callbridge, got {game!r}")
 
 
+@overload
+def called_deal(
+    rng: random.Random,
+    variant: callbreak.Variant = STANDARD,
+    game: Literal["callbreak"] = "callbreak",
+) -> tuple[int, callbreak.Deal]: ...
+@overload
 def called_deal(
     rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
-) -> tuple[int, callbreak.Deal]:
+) -> tuple[int, callbreak.Deal | callbridge.Deal]: ...
+def called_deal(
+    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
+) -> tuple[int, callbreak.Deal | callbridge.Deal]:
     """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
     puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
     and the deal. Call Break's (under ``variant``) or, with ``game="callbridge"``, Call
@@ -266,9 +291,32 @@ def called_deal(
     return deal_seed, deal
 
 
+@overload
 def replay_deal(
-    deal_seed: int, dealer: int, variant, calls, history, game: str = "callbreak"
-) -> callbreak.Deal:
+    deal_seed: int,
+    dealer: int,
+    variant: callbreak.Variant,
+    calls: Sequence[int],
+    history: Iterable[Card | str],
+    game: Literal["callbreak"] = "callbreak",
+) -> callbreak.Deal: ...
+@overload
+def replay_deal(
+    deal_seed: int,
+    dealer: int,
+    variant: callbreak.Variant,
+    calls: Sequence[int],
+    history: Iterable[Card | str],
+    game: str,
+) -> callbreak.Deal | callbridge.Deal: ...
+def replay_deal(
+    deal_seed: int,
+    dealer: int,
+    variant: callbreak.Variant,
+    calls: Sequence[int],
+    history: Iterable[Card | str],
+    game: str = "callbreak",
+) -> callbreak.Deal | callbridge.Deal:
     """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
     dealer's next seat in play, then every card of ``history`` played in order."""
     deal = _new_deal(deal_seed, dealer, variant, game)
@@ -292,7 +340,7 @@ def puzzle_html(puzzle: Puzzle) -> Html:
     )
 
 
-def situation_text(trick, trick_seats, tricks_played: int) -> str:
+def situation_text(trick: Sequence[Card], trick_seats: Sequence[int], tricks_played: int) -> str:
     """The position in one sentence: who played what to this trick, or who leads."""
     if not trick:
         if tricks_played == 0:
@@ -303,9 +351,9 @@ def situation_text(trick, trick_seats, tricks_played: int) -> str:
 
 
 def show_position(
-    hand,
-    trick=(),
-    trick_seats=(),
+    hand: Iterable[Card | str] | str,
+    trick: Iterable[Card | str] | str = (),
+    trick_seats: Sequence[int] = (),
     seat: int = 0,
     variant: callbreak.Variant = STANDARD,
     tricks_played: int = 0,

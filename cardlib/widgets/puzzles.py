@@ -35,7 +35,8 @@ from cardlib.i18n import _
 from cardlib.puzzles.legal_play import LEVELS, Puzzle, puzzle, variant_text
 from cardlib.widgets.language import LanguagePicker
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a puzzle's check makes the feedback; the widget only keeps it
+    from cardlib.exercises.feedback import Feedback
     from cardlib.puzzles.best_play import BestPlayPuzzle
 
 # After a check: (CSS class, border colour, icon). A coloured border keeps the card's own
@@ -83,7 +84,7 @@ class PuzzleWidget:
         self.puzzle = puzzle
         #: A best-play puzzle asks for one card: choosing one lets go of the others.
         self.single = isinstance(puzzle, BestPlayPuzzle)
-        self.result = None
+        self.result: Feedback | None = None
         self._on_checked = on_checked
         self.position = widgets.HTML(position_html(puzzle))
         self.position.add_class("cardlib-puzzle-position")
