@@ -5,6 +5,7 @@ own API (no kernel needed), then read back as HTML and CSV."""
 from __future__ import annotations
 
 import csv
+import json
 import os
 import sys
 from fractions import Fraction
@@ -140,3 +141,23 @@ def test_site_downloads_are_handed_in_under_the_names_nbgrader_expects(tmp_path,
     assert not (course / "submitted" / "asha").exists()
     assert main(["handin", str(tmp_path / "none"), "--assignment", "ex3"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_download_in_another_mode_than_the_release_is_skipped_with_its_reason(tmp_path, capsys):
+    def notebook(mode: str) -> str:
+        cell = {"id": "mode", "source": f'exercise_mode("{mode}")'}
+        return json.dumps({"cells": [cell], "metadata": {}})
+
+    course, downloads = tmp_path / "course", tmp_path / "downloads"
+    (course / "release" / "exam-1").mkdir(parents=True)
+    (course / "release" / "exam-1" / "03-trick-winners.ipynb").write_text(notebook("exam"))
+    (downloads / "ben").mkdir(parents=True)  # Ben took no exam: only last week's homework
+    (downloads / "ben" / "homework_03-trick-winners.ipynb").write_text(notebook("graded"))
+    (downloads / "asha").mkdir(parents=True)
+    (downloads / "asha" / "exam_03-trick-winners.ipynb").write_text(notebook("exam"))
+    argv = ["handin", str(downloads), "--course", str(course), "--assignment", "exam-1"]
+    assert main(argv) == 0
+    assert (course / "submitted" / "asha" / "exam-1" / "03-trick-winners.ipynb").exists()
+    assert not (course / "submitted" / "ben").exists()  # nothing for nbgrader to grade
+    out = capsys.readouterr().out
+    assert "homework_03-trick-winners.ipynb: a homework copy, not the exam exam-1" in out

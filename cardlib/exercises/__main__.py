@@ -210,8 +210,11 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        for path in hand_in(args.downloads, args.course, args.assignment):
+        skipped: list[tuple[Path, str]] = []
+        for path in hand_in(args.downloads, args.course, args.assignment, skipped):
             print(f"wrote {path}")
+        for path, why in skipped:
+            print(f"skipped {path}: {why}")
         return 0
     if args.command == "report":
         from cardlib.exercises.report import write_report

@@ -6,14 +6,19 @@ time), and ``nbgrader autograde`` skips a notebook whose name it does not know (
 notebook"). ``python -m cardlib.exercises handin DOWNLOADS --course COURSE --assignment NAME``
 copies ``DOWNLOADS/STUDENT/*.ipynb`` to ``COURSE/submitted/STUDENT/NAME/`` under the name nbgrader
 expects, with a ``timestamp.txt`` from the file's time (so a late hand-in shows as late).
+A download released in another mode than the course's release of that notebook (homework left
+in a student's folder when the exam is handed in) is skipped, so it is never graded as the exam.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
+
+from cardlib.exercises.feedback import MODE_NAMES
 
 
 def expected_name(downloaded: str) -> str:
@@ -23,10 +28,32 @@ def expected_name(downloaded: str) -> str:
     return stem.rsplit("_", 1)[-1] + ".ipynb"
 
 
-def hand_in(downloads: str | Path, course: str | Path, assignment: str) -> list[Path]:
+def _mode(notebook: Path) -> str | None:
+    """The mode a notebook was released in, from its locked ``mode`` cell
+    (``exercise_mode("exam")``: nbgrader's own release of an instructor notebook keeps no
+    ``metadata.cardlib``), with ``graded`` read as homework; ``None`` when it says none or the
+    file cannot be read."""
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        source = next("".join(c["source"]) for c in cells if c.get("id") == "mode")
+    except (OSError, ValueError, KeyError, TypeError, StopIteration):
+        return None
+    found = re.search(r"""exercise_mode\(\s*["'](\w+)["']""", source)
+    return MODE_NAMES.get(found.group(1)) if found else None
+
+
+def hand_in(
+    downloads: str | Path,
+    course: str | Path,
+    assignment: str,
+    skipped: list[tuple[Path, str]] | None = None,
+) -> list[Path]:
     """Copy each student's downloaded notebooks into the course's ``submitted/`` folder; return
-    the paths written. ``downloads`` holds one folder per student."""
+    the paths written. ``downloads`` holds one folder per student. A download whose mode differs
+    from the course's release of that notebook is left out and, with the reason, appended to
+    ``skipped``."""
     downloads, course = Path(downloads), Path(course)
+    release = course / "release" / assignment
     if not downloads.is_dir():
         raise FileNotFoundError(f"no folder of downloads at {downloads}")
     written = []
@@ -36,13 +63,21 @@ def hand_in(downloads: str | Path, course: str | Path, assignment: str) -> list[
         if not notebooks:
             continue
         target = course / "submitted" / student.name / assignment
-        target.mkdir(parents=True, exist_ok=True)
         latest = 0.0
         for notebook in notebooks:
-            destination = target / expected_name(notebook.name)
+            name = expected_name(notebook.name)
+            released, mode = _mode(release / name), _mode(notebook)
+            if released and mode and mode != released:
+                if skipped is not None:
+                    skipped.append((notebook, f"a {mode} copy, not the {released} {assignment}"))
+                continue
+            target.mkdir(parents=True, exist_ok=True)
+            destination = target / name
             shutil.copyfile(notebook, destination)
             written.append(destination)
             latest = max(latest, notebook.stat().st_mtime)
+        if not latest:
+            continue
         stamp = datetime.fromtimestamp(latest, UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC")
         (target / "timestamp.txt").write_text(stamp, encoding="utf-8")
     return written
