@@ -12,7 +12,9 @@ the machine is busy (speed is measured in ``make bench``, never in a test).
 
 from __future__ import annotations
 
+import gc
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -37,6 +39,18 @@ def pytest_runtest_setup(item):
     notebook = item.parent
     if type(notebook).__name__ == "IPyNbFile" and not hasattr(notebook, "cardlib_progress"):
         notebook.cardlib_progress = os.environ["CARDLIB_PROGRESS"] = _fresh_progress_record()
+
+
+@pytest.fixture(autouse=True)
+def _close_widgets_after_each_test():
+    # ipywidgets keeps every widget until it is closed, and with it every cardlib widget that
+    # listens for a change of language: left open, each later switch of language redraws all
+    # the widgets of every earlier test (seconds a test, by the end of a file).
+    yield
+    widget_module = sys.modules.get("ipywidgets.widgets.widget")
+    if widget_module is not None and widget_module._instances:
+        widget_module.Widget.close_all()
+        gc.collect()  # the closed widgets' listeners (weak references) go with them
 
 
 settings.register_profile("cardlib", deadline=None)
