@@ -241,37 +241,52 @@ class Puzzle:
         return puzzle_html(self)
 
 
-def _new_deal(deal_seed: int, dealer: int, variant, game: str):
+def _new_deal(deal_seed: int, dealer: int, variant, game: str, number: int = 1):
+    if game == "judgement":
+        from cardlib import judgement
+
+        return judgement.Round(players=4, number=number, seed=deal_seed, dealer=dealer)
     if game == "callbreak":
         return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
     if game == "callbridge":
         from cardlib import callbridge
 
         return callbridge.Deal(seed=deal_seed, dealer=dealer)
-    raise ValueError(f"game must be callbreak or callbridge, got {game!r}")
+    raise ValueError(f"game must be callbreak, callbridge or judgement, got {game!r}")
 
 
 def called_deal(
-    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
+    rng: random.Random,
+    variant: callbreak.Variant = STANDARD,
+    game: str = "callbreak",
+    number: int = 1,
 ) -> tuple[int, callbreak.Deal]:
     """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
     puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
-    and the deal. Call Break's (under ``variant``) or, with ``game="callbridge"``, Call
-    Bridge's."""
+    and the deal. Call Break's (under ``variant``), with ``game="callbridge"`` Call Bridge's,
+    with ``game="judgement"`` round ``number`` of Judgement's schedule for four players."""
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
-    deal = _new_deal(deal_seed, dealer, variant, game)
+    deal = _new_deal(deal_seed, dealer, variant, game, number)
+    if game == "judgement":
+        from cardlib import judgement
+
+        bidder = judgement.SensibleBot()  # it knows the hook
+        while deal.phase == deal.calling_phase:
+            deal.call(bidder.choose_bid(deal))
+        return deal_seed, deal
     bot = SensibleBot()
-    while deal.phase == "calling":
+    while deal.phase == deal.calling_phase:
         deal.call(bot.choose_call(deal))
     return deal_seed, deal
 
 
 def replay_deal(
-    deal_seed: int, dealer: int, variant, calls, history, game: str = "callbreak"
+    deal_seed: int, dealer: int, variant, calls, history, game: str = "callbreak", number: int = 1
 ) -> callbreak.Deal:
     """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
-    dealer's next seat in play, then every card of ``history`` played in order."""
-    deal = _new_deal(deal_seed, dealer, variant, game)
+    dealer's next seat in play, then every card of ``history`` played in order (``number``: a
+    Judgement round's number in the schedule)."""
+    deal = _new_deal(deal_seed, dealer, variant, game, number)
     for i in range(4):
         deal.call(calls[(dealer + deal.direction * (1 + i)) % 4])
     for card in history:
