@@ -15,8 +15,8 @@ teacher's key, each in its own folder.
 (:mod:`cardlib.puzzles.best_play`): Call Break endings with every hand open where one card is
 clearly best, proven by the exact solver (``--game callbridge``: Call Bridge's endings;
 ``--game judgement``: Judgement's, with exact bids and each round's trump); the files are named
-``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``, ``puzzles-best-judgement-…``) and the check
-(:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
+``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``, ``puzzles-best-judgement-…``)
+and the check (:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
 
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
 object, legal set or explanation is ever in the student's kernel; the check works the answer out
@@ -303,8 +303,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
             "hands are open, so you can work out every line of play. In each one a single card "
             f"is best for the player to act, by {MARGIN} point or more: it makes your {call} "
             f"whatever the others play, and with every other card you {missed} when each "
-            "player plays for their own score. The exact solver proves it."
-            + judgement_note,
+            "player plays for their own score. The exact solver proves it." + judgement_note,
         ),
         _cell(
             new_markdown_cell,
