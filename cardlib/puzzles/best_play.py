@@ -380,7 +380,7 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak")
     check_game(game)
     key = f"{level}/{seed}/{number}" if game == "callbreak" else f"{game}/{level}/{seed}/{number}"
     rng = random.Random(f"cardlib-best-play/{key}")
-    bot = judgement.SensibleBot() if game == "judgement" else SensibleBot()
+    bot = SensibleBot()  # plays Judgement as it plays the others: to its bid, then ducking
     rounds = [spec.number for spec in judgement.SCHEDULE if spec.cards >= size]
     for _attempt in range(MAX_DEALS):
         round_number = rng.choice(rounds) if game == "judgement" else 0
