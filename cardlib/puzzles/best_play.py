@@ -31,6 +31,11 @@ The reason in the key is worded from the solver's numbers (:func:`reason_text`):
 3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0) — whatever the others play.
 Every other card does worse — …".
 
+**Judgement** (``game="judgement"``): endings of its rounds for four players, each with its
+round's trump, scored by its exact bids (exact 0 or 1: 10, exact k: 10k, missed: 0). A trick
+too many misses as surely as one too few, so "whatever the others play" means the best card
+lets you hit the bid *exactly* against every defence (:func:`forces_exact_bid`).
+
 ``best_puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time.
 """
 
