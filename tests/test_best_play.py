@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nbclient import NotebookClient
 
-from cardlib import Card, callbreak
+from cardlib import Card, callbreak, judgement
 from cardlib.coach.solver import brute_force, solve
 from cardlib.exercises import check_best_play, exercise_mode
 from cardlib.exercises import feedback as feedback_module
@@ -33,6 +33,7 @@ from cardlib.puzzles.best_play import (
     best_puzzle_set,
     best_puzzle_stream,
     ending_from,
+    forces_exact_bid,
     margin,
     reason_text,
     runs,
@@ -45,6 +46,8 @@ from cardlib.puzzles.best_play import (
 SAMPLE = [best_puzzle(level, seed, n) for level in LEVELS for seed in (0, 7) for n in range(3)]
 #: Call Bridge's endings (counter-clockwise, bids, whole points): the easier levels.
 BRIDGE = [best_puzzle(level, 0, n, "callbridge") for level in ("easy", "medium") for n in range(3)]
+#: Judgement's endings (a round's trump, exact bids, whole points).
+JUDGEMENT = [best_puzzle(level, 0, n, "judgement") for level in LEVELS for n in range(2)]
 
 
 def _ids(p):
@@ -84,7 +87,7 @@ def assert_clearly_best(p) -> None:
     assert p.reason.split(". Every other")[0].endswith("— whatever the others play")
 
 
-@pytest.mark.parametrize("p", SAMPLE + BRIDGE, ids=_ids)
+@pytest.mark.parametrize("p", SAMPLE + BRIDGE + JUDGEMENT, ids=_ids)
 def test_the_solver_proves_every_answer_in_the_real_deal(p):
     assert_clearly_best(p)
     deal = p.replay()  # the position happened: the bots' own deal reaches it
@@ -147,7 +150,7 @@ def test_sure_tricks_agree_with_a_plain_minimax(p):
     st.sampled_from(["easy", "medium"]),
     st.integers(0, 10**6),
     st.integers(0, 20),
-    st.sampled_from(["callbreak", "callbridge"]),
+    st.sampled_from(["callbreak", "callbridge", "judgement"]),
 )
 def test_any_seed_gives_a_clearly_best_deterministic_puzzle(level, seed, number, game):
     p = best_puzzle(level, seed, number, game)
@@ -390,3 +393,175 @@ def test_call_bridge_sets_are_written_with_their_game(tmp_path):
     assert "--kind best --game callbridge --count 2" in key and "(Call Bridge)" in key
     with pytest.raises(ValueError, match="puzzles of the legal kind are for callbreak"):
         instructor_notebook(2, "easy", 0, kind="legal", game="callbridge")
+
+
+# ----- Judgement ---------------------------------------------------------------------------------
+
+
+def _hits_exactly(ending, need, hands, trick, leader) -> bool:
+    """Plain minimax, no table: whether the player to act at the root can end with exactly
+    ``need`` more tricks if every other player plays to make them miss (Judgement's rules)."""
+    seat, rules = ending.to_act, ending.rules
+    if not trick and not hands[leader]:
+        return need == 0
+    to_act = (leader + len(trick)) % 4
+    outcomes = []
+    for card in judgement.legal_plays(hands[to_act], trick, rules):
+        rest = list(hands)
+        rest[to_act] = hands[to_act] - {card}
+        now = (*trick, card)
+        if len(now) < 4:
+            outcomes.append(_hits_exactly(ending, need, rest, now, leader))
+        else:
+            winner = (leader + judgement.trick_winner(now, rules.trump)) % 4
+            outcomes.append(_hits_exactly(ending, need - (winner == seat), rest, (), winner))
+    return any(outcomes) if to_act == seat else all(outcomes)
+
+
+def assert_exact_by_brute_force(p) -> None:
+    """Every legal card's value, recomputed by plain max-n over every play sequence, and the
+    claim "whatever the others play" by a plain minimax towards the exact bid."""
+    ending, seat = p.ending, p.seat
+    finals = brute_force(ending)
+    assert {v.card: v.tricks for v in p.values} == finals
+    for value in p.values:
+        assert value.points == tuple(
+            judgement.score(ending.calls[s], value.tricks[s]) for s in range(4)
+        )
+    hands = [frozenset(h) for h in ending.hands]
+    for value in p.values:
+        rest = list(hands)
+        rest[seat] = hands[seat] - {value.card}
+        need = ending.calls[seat] - ending.won[seat]
+        now = (*ending.trick, value.card)
+        if len(now) < 4:
+            sure = _hits_exactly(ending, need, rest, now, ending.leader)
+        else:
+            winner = (ending.leader + judgement.trick_winner(now, ending.rules.trump)) % 4
+            sure = _hits_exactly(ending, need - (winner == seat), rest, (), winner)
+        assert forces_exact_bid(ending, value.card) == sure
+        assert sure == (value.card in p.best)  # the best card is sure; no other card can be
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 20))
+def test_every_judgement_puzzle_is_sharp_and_exact_by_brute_force(seed, number):
+    p = best_puzzle("easy", seed, number, "judgement")
+    assert_clearly_best(p)
+    assert_exact_by_brute_force(p)
+    assert p.ending.game == "judgement" and p.ending.rules == judgement.play_rules(p.trump)
+    assert p.trump == judgement.SCHEDULE[p.round_number - 1].trump
+
+
+@pytest.mark.parametrize("p", [p for p in JUDGEMENT if p.level != "hard"], ids=_ids)
+def test_judgement_samples_agree_with_brute_force(p):
+    assert_exact_by_brute_force(p)
+
+
+def test_judgement_endings_are_rounds_of_its_schedule_and_speak_of_bids():
+    for p in JUDGEMENT:
+        spec = judgement.SCHEDULE[p.round_number - 1]
+        assert spec.cards >= LEVELS[p.level] and not spec.blind
+        assert p.tricks_played == sum(p.won) == spec.cards - len(p.hand)
+        assert p.replay().number == p.round_number
+        assert f"Trump this round: {p.ending.rules.trump and '♠♥♦♣'['SHDC'.index(p.trump)]}." in (
+            p.question
+        )
+        assert "bid of" in p.reason and "call of" not in p.reason and "set on" not in p.reason
+        assert "(Judgement, " in p.title and "a bid of" in p.question
+        assert p.check(sorted(p.best)[0]).correct
+        assert not p.check(next(v.card for v in p.values if v.card not in p.best)).correct
+    assert repr(JUDGEMENT[0]) == "best_puzzle('easy', seed=0, number=0, game='judgement')"
+    assert best_puzzle("easy", 0, 0) != JUDGEMENT[0]
+
+
+# South bid 0 and leads, no trump. 2♠ loses to East's 7♠ (North's 5♠ and East's 7♠ are their
+# only spades, so both must follow, and both beat it), and East's A♥ then takes the last trick:
+# South takes nothing, as bid. J♠ beats both spades, and the lead it keeps sends 2♠ out alone,
+# with no spade left against it: two tricks, the bid missed.
+J_HANDS = ("JS 2S", "2H 6H", "9H 5S", "7S AH")
+J_GIVENS = (J_HANDS, "", 0, (0, 1, 0, 1), (0, 0, 0, 0))
+
+
+def test_a_hand_made_judgement_ending_and_its_reason():
+    ending = ending_from(*J_GIVENS, game="judgement", trump=None)
+    solution, best = verdict(ending)
+    assert best == {Card("2S")}
+    assert reason_text(solution, ending) == (
+        "2♠: you take 0 of the last 2 tricks, 0 in all, and make your bid of 0 (+10) — whatever "
+        "the others play. Every other card does worse — J♠: you take 2 of the last 2 tricks, "
+        "2 in all, and miss your bid of 0 (0)."
+    )
+    assert brute_force(ending) == {Card("JS"): (2, 0, 0, 0), Card("2S"): (0, 0, 0, 2)}
+    assert check_best_play("2S", *J_GIVENS, game="judgement").correct
+    wrong = check_best_play("JS", *J_GIVENS, game="judgement")
+    assert "J♠ is not the best card here: you take 2 of the last 2 tricks" in str(wrong)
+    html = show_ending(*J_GIVENS, game="judgement")
+    assert "No trump this round." in html and "South: bid 0, 0 tricks won" in html
+    assert "South leads trick 1." in html
+    # With hearts trump the round is another: West (bid 1) ruffs J♠ with 2♥ and takes the
+    # lead, and every card of South's makes the bid. No sharp answer, so no puzzle.
+    trumps = ending_from(*J_GIVENS, game="judgement", trump="H")
+    assert solve(trumps).best == {Card("JS"), Card("2S")} and verdict(trumps) is None
+    assert brute_force(trumps)[Card("JS")] == (0, 1, 0, 1)
+    assert "Trump this round: ♥." in show_ending(*J_GIVENS, game="judgement", trump="H")
+
+
+def test_bad_judgement_requests_are_refused():
+    with pytest.raises(ValueError, match="game must be one of callbreak, callbridge, judgement"):
+        best_puzzle("easy", 0, 0, "whist")
+    with pytest.raises(ValueError, match="trump= is for Judgement"):
+        ending_from(*J_GIVENS, trump="H")
+    with pytest.raises(ValueError, match="trump must be one of"):
+        ending_from(*J_GIVENS, game="judgement", trump="X")
+    with pytest.raises(ValueError, match="puzzles of the legal kind are for callbreak"):
+        instructor_notebook(2, "easy", 0, kind="legal", game="judgement")
+
+
+def test_judgement_sets_are_written_practice_and_graded(tmp_path, capsys):
+    from cardlib.exercises.__main__ import main
+
+    for mode in ("practice", "graded"):
+        argv = ["puzzles", "--kind", "best", "--game", "judgement", "--count", "2"]
+        argv += ["--level", "easy", "--seed", "3", "--mode", mode, "--out", str(tmp_path / mode)]
+        assert main(argv) == 0
+    names = sorted(p.name for p in (tmp_path / "graded").rglob("*.*"))
+    assert names == [
+        "puzzles-best-judgement-easy-seed3-key.md",
+        "puzzles-best-judgement-easy-seed3.ipynb",
+        "puzzles-best-judgement-easy-seed3.ipynb",
+    ]
+    key = next((tmp_path / "graded").rglob("*.md")).read_text(encoding="utf-8")
+    assert "--kind best --game judgement --count 2" in key and "(Judgement)" in key
+    puzzles = best_puzzle_set(2, "easy", 3, "judgement")
+    for p in puzzles:
+        assert f"| {p.reason} |" in key and "forces_exact_bid" in key
+    for mode in ("practice", "graded"):
+        student = tmp_path / mode / "students" / "puzzles-best-judgement-easy-seed3.ipynb"
+        notebook = nbformat.read(student, as_version=4)
+        text = nbformat.writes(notebook)
+        assert "### BEGIN" not in text and all(p.reason not in text for p in puzzles)
+        checks = [c.source for c in notebook.cells if c.id.endswith("-check")]
+        for source, p in zip(checks, puzzles, strict=True):
+            assert source.endswith(f"game='judgement', trump={p.trump!r})")
+    # The instructor's answers pass their own checks, given each round's trump.
+    for p in puzzles:
+        assert check_best_play(
+            sorted(p.best)[0].code, *p.givens(), game="judgement", trump=p.trump
+        ).correct
+        exercise_mode("graded")
+        wrong = next(v.card for v in p.values if v.card not in p.best)
+        text = str(check_best_play(wrong, *p.givens(), game="judgement", trump=p.trump))
+        assert text.startswith("✗") and not any(str(c) in text for c in p.best)
+        feedback_module._mode = None
+
+
+def test_widget_takes_a_judgement_puzzle():
+    from cardlib.widgets.puzzles import PuzzleWidget
+
+    p = JUDGEMENT[0]
+    w = PuzzleWidget(p)
+    assert set(w.buttons) == set(p.hand) and "Trump this round" in w.position.value
+    w.select([sorted(p.best)[0]])
+    w.check_button.click()
+    assert w.result.correct and "✓ Correct" in w.feedback.value

@@ -521,6 +521,8 @@ def test_release_sets_the_mode_and_keeps_a_learners_work(tmp_path):
         (["puzzles", "--kind", "best", "--level", "expert"], "invalid choice: 'expert'"),
         (["puzzles", "--game", "callbridge"], "callbridge needs --kind best"),
         (["puzzles", "--kind", "best", "--game", "bridge"], "invalid choice: 'bridge'"),
+        (["puzzles", "--game", "judgement"], "judgement needs --kind best"),
+        (["puzzles", "--kind", "best", "--game", "whist"], "invalid choice: 'whist'"),
         (["release", "--mode", "strict"], "invalid choice: 'strict'"),
     ],
 )

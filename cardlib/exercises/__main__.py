@@ -108,7 +108,8 @@ def parser() -> argparse.ArgumentParser:
         description="Write a set of puzzles into OUT/source (the instructor notebook, for "
         "nbgrader), OUT/students (to hand out) and OUT/key (the answer key, for the teacher "
         "only). Two kinds: 'legal' asks which cards you may play; 'best' asks which card you "
-        "should play in a Call Break ending with every hand open, proven by the exact solver "
+        "should play in an ending with every hand open (Call Break, or --game callbridge or "
+        "judgement), proven by the exact solver "
         "(levels: 3, 4 or 5 cards a hand).",
     )
     puzzles.add_argument(
@@ -119,7 +120,7 @@ def parser() -> argparse.ArgumentParser:
     )
     puzzles.add_argument(
         "--game",
-        choices=("callbreak", "callbridge"),
+        choices=("callbreak", "callbridge", "judgement"),
         default="callbreak",
         help="the game of a best-play set (default: callbreak; the legal-play puzzles are "
         "Call Break's)",

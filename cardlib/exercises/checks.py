@@ -492,9 +492,11 @@ def check_best_play(
     won: Sequence[int] = (),
     variant: callbreak.Variant = callbreak.STANDARD,
     game: str = "callbreak",
+    trump: str | None = None,
 ) -> Feedback:
-    """The best card for the player to act in an ending with every hand known (Call Break, or
-    Call Bridge with ``game="callbridge"``): any card the exact solver says reaches the best
+    """The best card for the player to act in an ending with every hand known (Call Break,
+    Call Bridge with ``game="callbridge"``, or Judgement with ``game="judgement"`` and its
+    round's ``trump``, ``None`` for no trump): any card the exact solver says reaches the best
     score for that player is right.
 
     ``hands`` by seat, the ``trick`` so far and its ``leader``, the ``calls`` and the tricks
@@ -503,7 +505,7 @@ def check_best_play(
     """
     from cardlib.puzzles import best_answer
 
-    ending = best_answer.ending_from(hands, trick, leader, calls, won, variant, game)
+    ending = best_answer.ending_from(hands, trick, leader, calls, won, variant, game, trump)
     solution = best_answer.solved(ending)
     best = best_answer.best_cards(solution)
     seat = ending.to_act

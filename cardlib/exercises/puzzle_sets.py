@@ -13,9 +13,10 @@ teacher's key, each in its own folder.
 
 ``--kind best`` writes a set of the second kind, "what should you play here?"
 (:mod:`cardlib.puzzles.best_play`): Call Break endings with every hand open where one card is
-clearly best, proven by the exact solver (``--game callbridge``: Call Bridge's endings); the files
-are named ``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``) and the check
-(:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
+clearly best, proven by the exact solver (``--game callbridge``: Call Bridge's endings;
+``--game judgement``: Judgement's, with exact bids and each round's trump); the files are named
+``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``, ``puzzles-best-judgement-…``)
+and the check (:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
 
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
 object, legal set or explanation is ever in the student's kernel; the check works the answer out
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from cardlib.cards import cards_text
+from cardlib.cards import SUIT_SYMBOLS, cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
 from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle, variant_text
@@ -47,8 +48,8 @@ KINDS = ("legal", "best")
 
 
 #: The games of each kind of set (the legal-play puzzles are Call Break's).
-GAMES = {"legal": ("callbreak",), "best": ("callbreak", "callbridge")}
-_GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge"}
+GAMES = {"legal": ("callbreak",), "best": ("callbreak", "callbridge", "judgement")}
+_GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge", "judgement": "Judgement"}
 
 
 def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
@@ -288,6 +289,13 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
     puzzles = _set_of("best", count, level, seed, game)
     name, call = _GAME_NAMES[game], BEST_GAMES[game].call_word
     of_game = "" if game == "callbreak" else f", {game}"
+    missed = "miss it" if game == "judgement" else "are set"
+    judgement_note = (
+        " In Judgement only the exact bid scores: a trick too many misses it as surely as a "
+        "trick too few, and each round has its own trump (the question names it)."
+        if game == "judgement"
+        else ""
+    )
     cells = [
         _cell(
             new_markdown_cell,
@@ -298,8 +306,8 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
             f"last {BEST_LEVELS[level]} tricks of a real deal, shown **double dummy**: all four "
             "hands are open, so you can work out every line of play. In each one a single card "
             f"is best for the player to act, by {MARGIN} point or more: it makes your {call} "
-            "whatever the others play, and with every other card you are set when each player "
-            "plays for their own score. The exact solver proves it.",
+            f"whatever the others play, and with every other card you {missed} when each "
+            "player plays for their own score. The exact solver proves it." + judgement_note,
         ),
         _cell(
             new_markdown_cell,
@@ -324,6 +332,8 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
     ]
     game_argument = "" if game == "callbreak" else f", game={game!r}"
     for i, p in enumerate(puzzles, start=1):
+        if game == "judgement":
+            game_argument = f", game={game!r}, trump={p.trump!r}"
         hands = ", ".join(f'"{_codes(hand)}"' for hand in p.hands)
         cells += [
             _cell(new_markdown_cell, f"q{i}", f"## Puzzle {i}\n\n{p.question}"),
@@ -419,8 +429,11 @@ def _best_key_row(p) -> str:
         f"{seat_line(s, p.calls, p.won, p.game)}: {cards_text(p.hands[s])}" for s in range(4)
     )
     answer = cards_text(sorted(p.best, key=p.hand.index))
+    to_play = SEAT_NAMES[p.seat]
+    if p.game == "judgement":  # its trump changes from round to round
+        to_play += f" ({SUIT_SYMBOLS[p.trump]} trump)" if p.trump else " (no trump)"
     return (
-        f"| {p.number + 1} | {SEAT_NAMES[p.seat]} | {hands} | {trick} | **{answer}** | "
+        f"| {p.number + 1} | {to_play} | {hands} | {trick} | **{answer}** | "
         f"{points_text(p.margin, GAMES[p.game].places).lstrip('+')} | {p.reason} |"
     )
 
@@ -449,6 +462,13 @@ def answer_key(
             f"it no one can make this set or this key. The set's seed is {int(seed)}."
         )
     if kind == "best":
+        sure = (
+            "the exact bid even if the others all play against you, to give you a trick too "
+            "many or too few (`cardlib.puzzles.best_play.forces_exact_bid`)"
+            if game == "judgement"
+            else "the call (or bid) even if the others all play against you "
+            "(`cardlib.puzzles.best_play.sure_tricks`)"
+        )
         lines = [
             f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), "
             f"{_set_name(seed)}",
@@ -458,9 +478,7 @@ def answer_key(
             "Every answer is proven by the exact solver (`cardlib.coach.solver.solve`): all "
             "four hands "
             "known, every player playing for their own score (max-n); and the best card makes "
-            "the call (or bid) even if the others all play against you "
-            "(`cardlib.puzzles.best_play.sure_tricks`), so no convention for a player who does "
-            "not care "
+            f"{sure}, so no convention for a player who does not care "
             "decides it. Any card listed as best is right (cards next to each other in rank, "
             "with no card in play between them, score the same). *Margin*: how many points the "
             "best of the other cards gives away.",

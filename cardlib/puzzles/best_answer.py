@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from cardlib import callbreak, callbridge
+from cardlib import callbreak, callbridge, judgement
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
 from cardlib.coach.solver import CardValue, Ending, Solution, one_of_each_run, solve
 from cardlib.i18n import _, ngettext
@@ -41,7 +41,8 @@ def _given_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
 
 class Game(NamedTuple):
     """What a game's endings need beyond the solver: its direction of play and the word for a
-    call, and how its points are written (Call Break in tenths, Call Bridge in whole points)."""
+    call, and how its points are written (Call Break in tenths, Call Bridge and Judgement in
+    whole points)."""
 
     direction: int
     call_word: str
@@ -52,11 +53,13 @@ class Game(NamedTuple):
 GAMES: dict[str, Game] = {
     "callbreak": Game(direction=1, call_word="call", places=1),
     "callbridge": Game(direction=-1, call_word="bid", places=0),
+    "judgement": Game(direction=1, call_word="bid", places=0),
 }
 
 
 def check_game(game: str) -> Game:
-    """The game's rules by name (``callbreak`` or ``callbridge``); another name is refused."""
+    """The game's rules by name (``callbreak``, ``callbridge`` or ``judgement``); another name is
+    refused."""
     if game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
     return GAMES[game]
@@ -70,20 +73,29 @@ def ending_from(
     won: Sequence[int] = (),
     variant: callbreak.Variant = STANDARD,
     game: str = "callbreak",
+    trump: str | None = None,
 ) -> Ending:
     """The ending from its givens, as a puzzle notebook writes them: ``hands`` by seat (text like
     ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` (or bids) and
-    the tricks ``won`` so far, by seat; Call Break (under ``variant``) or Call Bridge."""
+    the tricks ``won`` so far, by seat; Call Break (under ``variant``), Call Bridge, or
+    Judgement with its round's ``trump`` (a suit letter, ``None`` for no trump: Judgement's
+    trump changes from round to round, Call Break's and Call Bridge's is always spades)."""
     rules_of = check_game(game)
     if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
         raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
+    if game == "judgement":
+        rules = judgement.play_rules(trump)
+    elif trump is not None:
+        raise ValueError(f"the trump is always spades in {game}; trump= is for Judgement")
+    else:
+        rules = callbreak.play_rules(variant) if game == "callbreak" else callbridge.play_rules()
     return Ending(
         hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
         trick=_given_cards(trick),
         leader=leader,
         won=tuple(won),
         calls=tuple(calls),
-        rules=callbreak.play_rules(variant) if game == "callbreak" else callbridge.play_rules(),
+        rules=rules,
         direction=-1 if game == "callbreak" and variant.anticlockwise else rules_of.direction,
         game=game,
         variant=variant if game == "callbreak" else None,  # as solver.ending_of reads a deal
@@ -181,12 +193,61 @@ def margin(solution: Solution) -> Fraction | None:
     return Fraction(solution.value) - max(others)
 
 
+def forces_exact_bid(ending: Ending, card: Card) -> bool:
+    """Whether, after ``card``, the player to act can end with exactly their bid whatever the
+    others play (Judgement's exact bid). A paranoid search, as :func:`sure_tricks`, but the
+    goal is one trick count, not "at least": the player plays to hit it, every other player
+    plays to make them miss, by taking a trick from them or by giving them one too many."""
+    me, players, direction = ending.to_act, ending.players, ending.direction
+    rules = ending.rules
+    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+    need = ending.calls[me] - ending.won[me]
+    table: dict = {}
+
+    def value(hands: tuple[int, ...], trick: tuple[int, ...], leader: int, taken: int) -> bool:
+        left = hands[leader].bit_count()
+        if not trick:
+            if taken > need or taken + left < need:
+                return False  # too many already, or too few tricks left to reach the bid
+            if not left:
+                return True
+            found = table.get((hands, leader, taken))
+            if found is not None:
+                return found
+        seat = (leader + direction * len(trick)) % players
+        legal = legal_mask(hands[seat], list(trick), rules, False)[0]
+        outcomes = (
+            after(hands, trick, leader, taken, seat, c)
+            for c in one_of_each_run(hands, trick, seat, legal)
+        )
+        result = any(outcomes) if seat == me else all(outcomes)
+        if not trick:
+            table[hands, leader, taken] = result
+        return result
+
+    def after(hands, trick, leader, taken, seat, card_index) -> bool:
+        played = list(hands)
+        played[seat] ^= 1 << card_index
+        rest, now = tuple(played), (*trick, card_index)
+        if len(now) < players:
+            return value(rest, now, leader, taken)
+        winner = (leader + direction * winner_index(list(now), trump)) % players
+        return value(rest, (), winner, taken + (winner == me))
+
+    hands = tuple(sum(1 << int(c) for c in hand) for hand in ending.hands)
+    return after(hands, tuple(int(c) for c in ending.trick), ending.leader, 0, me, int(Card(card)))
+
+
 def sure_to_make(ending: Ending, card: Card) -> bool:
     """Whether ``card`` makes the call of the player to act whatever the others play: every
     final trick count from the tricks it is sure of up to all that are left scores above 0
     (so a Call Bridge bonus bid, which fails with too many tricks, is sure only when no number
-    of tricks the others could let you take breaks it)."""
+    of tricks the others could let you take breaks it). In Judgement, where only the exact bid
+    scores, the player must be able to hit it exactly against every defence
+    (:func:`forces_exact_bid`)."""
     seat = ending.to_act
+    if ending.game == "judgement":
+        return forces_exact_bid(ending, card)
     won, left = ending.won[seat], len(ending.hands[seat])
     sure = won + sure_tricks(ending, card)
     return all(ending.score(seat, tricks) > 0 for tricks in range(sure, won + left + 1))
@@ -208,15 +269,26 @@ def verdict(ending: Ending) -> tuple[Solution, frozenset[Card]] | None:
 
 def points_text(points: Decimal | Fraction | int, places: int = 1) -> str:
     """Points signed, with ``places`` decimal places and a true minus: ``'+5.0'``, ``'−3.0'``
-    (Call Break's tenths), ``'+4'`` (Call Bridge's whole points)."""
+    (Call Break's tenths), ``'+4'`` (Call Bridge's whole points); nothing at all is ``'0'``
+    (a missed Judgement bid)."""
     exact = Fraction(points)
+    if exact == 0:
+        return f"{0:.{places}f}"
     number = Decimal(exact.numerator) / Decimal(exact.denominator)
     return f"{number:+.{places}f}".replace("-", "−")
 
 
 def _outcome_message(game: str, made: bool, left: int) -> str:
     # One whole sentence per game and outcome, so a translation can word each its own way.
-    if game == "callbridge":
+    if game == "judgement" and not made:  # exact bids: too many tricks miss as surely as too few
+        return ngettext(
+            "you take {taken} of the last {left} trick, {total} in all, and miss your bid of "
+            "{call} ({points})",
+            "you take {taken} of the last {left} tricks, {total} in all, and miss your bid of "
+            "{call} ({points})",
+            left,
+        )
+    if game in ("callbridge", "judgement"):
         if made:
             return ngettext(
                 "you take {taken} of the last {left} trick, {total} in all, and make your bid "
@@ -317,6 +389,7 @@ __all__ = [
     "check_game",
     "ending_from",
     "example_cards",
+    "forces_exact_bid",
     "margin",
     "outcome_text",
     "points_text",

@@ -31,6 +31,11 @@ The reason in the key is worded from the solver's numbers (:func:`reason_text`):
 3 of the last 4 tricks, 5 in all, and make your call of 5 (+5.0) — whatever the others play.
 Every other card does worse — …".
 
+**Judgement** (``game="judgement"``): endings of its rounds for four players, each with its
+round's trump, scored by its exact bids (exact 0 or 1: 10, exact k: 10k, missed: 0). A trick
+too many misses as surely as one too few, so "whatever the others play" means the best card
+lets you hit the bid *exactly* against every defence (:func:`forces_exact_bid`).
+
 ``best_puzzle_set(10, "medium", seed=7)`` gives the same ten puzzles every time.
 """
 
@@ -38,15 +43,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
-from cardlib import callbreak
+from cardlib import callbreak, judgement
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card, cards_text, sort_for_display
+from cardlib.cards import SUIT_SYMBOLS, Card, cards_text, sort_for_display
 from cardlib.coach.solver import CardValue, Ending, ending_of
 from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.game import SEAT_NAMES
@@ -58,6 +63,7 @@ from cardlib.puzzles.best_answer import (
     check_game,
     ending_from,
     example_cards,
+    forces_exact_bid,
     margin,
     outcome_text,
     points_text,
@@ -73,6 +79,7 @@ from cardlib.puzzles.legal_play import STANDARD, called_deal, replay_deal
 if TYPE_CHECKING:  # imported where they are used, as the other games' puzzles need neither
     from cardlib import callbridge
     from cardlib.exercises.feedback import Feedback
+    from cardlib.game import CountedCallDeal
 
 #: Cards in each hand at the puzzle's trick, by level: fewer cards, fewer lines to read.
 LEVELS: dict[str, int] = {"easy": 3, "medium": 4, "hard": 5}
@@ -88,7 +95,7 @@ def _size(level: str) -> int:
 def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "callbreak") -> str:
     """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
     check_game(game)
-    if game == "callbridge":
+    if game in ("callbridge", "judgement"):
         line = ngettext(
             "{seat}: bid {call}, {count} trick won",
             "{seat}: bid {call}, {count} tricks won",
@@ -111,13 +118,15 @@ def show_ending(
     won: Sequence[int] = (),
     title: str = "",
     game: str = "callbreak",
+    trump: str | None = None,
 ) -> Html:
     """An ending as pictures, from its givens alone (nothing about its answer): the four hands
     open around the table (North at the top, you at the bottom when you are South), the trick
     so far in the middle, each seat's call and tricks. Puzzle notebooks show their positions
     with it. Seats keep their compass places (turned so that you sit at the bottom), whichever
-    way the game plays round the table."""
-    ending = ending_from(hands, trick, leader, calls, won, game=game)
+    way the game plays round the table. A Judgement ending (``game="judgement"``) names its
+    round's ``trump`` (``None``: no trump)."""
+    ending = ending_from(hands, trick, leader, calls, won, game=game, trump=trump)
     seat = ending.to_act
     names = [_(name) for name in SEAT_NAMES]
     # Grid places, turned so that the player to act sits at the bottom.
@@ -142,7 +151,7 @@ def show_ending(
         if ending.trick
         else escape(
             _("{seat} leads trick {number}.").format(
-                seat=names[seat], number=14 - len(ending.hands[seat])
+                seat=names[seat], number=_tricks_before(ending) + 1
             )
         )
     )
@@ -156,6 +165,22 @@ def show_ending(
     )
 
 
+def _tricks_before(ending: Ending) -> int:
+    """Tricks played before the table's: a Judgement round has fewer than 13 cards, and every
+    trick played has a winner (Call Break's and Call Bridge's count from the full hand, as a
+    hand-made ending may leave its tricks won loose)."""
+    if ending.game == "judgement":
+        return sum(ending.won)
+    return 13 - len(ending.hands[ending.to_act])
+
+
+def trump_text(trump: str | None) -> str:
+    """A Judgement round's trump in a sentence: ``'Trump this round: ♥.'``."""
+    if trump is None:
+        return _("No trump this round.")
+    return _("Trump this round: {symbol}.").format(symbol=SUIT_SYMBOLS[trump])
+
+
 def question_text(ending: Ending) -> str:
     """The question in one sentence (the same for the notebook, the widget and the key)."""
     seat = ending.to_act
@@ -165,7 +190,7 @@ def question_text(ending: Ending) -> str:
         "A double-dummy ending: all four hands are open, {count} tricks to play.",
         left,
     ).format(count=left)
-    if ending.game == "callbridge":
+    if ending.game in ("callbridge", "judgement"):
         you_are = ngettext(
             "You are {seat}, with a bid of {call} and {count} trick won so far.",
             "You are {seat}, with a bid of {call} and {count} tricks won so far.",
@@ -178,7 +203,10 @@ def question_text(ending: Ending) -> str:
             won,
         )
     you_are = you_are.format(seat=_(SEAT_NAMES[seat]), call=ending.calls[seat], count=won)
-    return " ".join((ending_is, you_are, _("Which card is best for you?")))
+    parts = [ending_is, you_are, _("Which card is best for you?")]
+    if ending.game == "judgement":
+        parts.insert(1, trump_text(ending.rules.trump))
+    return " ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -190,7 +218,8 @@ class BestPlayPuzzle:
     card that is best; one card in effect), ``values`` (the solver's outcome of every legal card),
     ``reason`` in words, ``margin`` (how many points the next best card gives away). Where it
     came from: ``deal_seed``, ``dealer`` and ``history`` (every card played before this turn)
-    replay it (:meth:`replay`).
+    replay it (:meth:`replay`), with ``round_number`` for Judgement (the round of its schedule,
+    which gives the cards dealt and the trump; 0 for the other games).
     """
 
     level: str
@@ -210,12 +239,28 @@ class BestPlayPuzzle:
     history: tuple[Card, ...]
     variant: callbreak.Variant = STANDARD
     game: str = "callbreak"
+    round_number: int = 0
+
+    @property
+    def trump(self) -> str | None:
+        """Judgement's trump for this round (a suit letter); ``None`` for the other games,
+        whose trump is always spades."""
+        if self.game != "judgement":
+            return None
+        return judgement.SCHEDULE[self.round_number - 1].trump
 
     @property
     def ending(self) -> Ending:
         """The position as an ending for the exact solver."""
         return ending_from(
-            self.hands, self.trick, self.leader, self.calls, self.won, self.variant, self.game
+            self.hands,
+            self.trick,
+            self.leader,
+            self.calls,
+            self.won,
+            self.variant,
+            self.game,
+            self.trump,
         )
 
     @property
@@ -242,7 +287,7 @@ class BestPlayPuzzle:
     @property
     def tricks_played(self) -> int:
         """How many tricks were played before this one."""
-        return 13 - len(self.hand)
+        return _tricks_before(self.ending)
 
     @property
     def title(self) -> str:
@@ -251,9 +296,8 @@ class BestPlayPuzzle:
             title = _("Best-play puzzle {number} ({level}, seed {seed})")
         else:
             title = _("Best-play puzzle {number} ({game}, {level}, seed {seed})")
-        return title.format(
-            number=self.number + 1, game=_("Call Bridge"), level=_(self.level), seed=self.seed
-        )
+        game = _("Call Bridge") if self.game == "callbridge" else _("Judgement")
+        return title.format(number=self.number + 1, game=game, level=_(self.level), seed=self.seed)
 
     @property
     def question(self) -> str:
@@ -269,6 +313,8 @@ class BestPlayPuzzle:
         """Feedback on an answer (the card you would play), as the exercise checks give it."""
         from cardlib.exercises import check_best_play
 
+        if self.game == "judgement":
+            return check_best_play(answer, *self.givens(), game=self.game, trump=self.trump)
         return check_best_play(answer, *self.givens(), game=self.game)
 
     def givens(self) -> tuple[tuple[str, ...], str, int, tuple[int, ...], tuple[int, ...]]:
@@ -281,10 +327,16 @@ class BestPlayPuzzle:
             self.won,
         )
 
-    def replay(self) -> callbreak.Deal | callbridge.Deal:
+    def replay(self) -> callbreak.Deal | callbridge.Deal | judgement.Round:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
         return replay_deal(
-            self.deal_seed, self.dealer, self.variant, self.calls, self.history, self.game
+            self.deal_seed,
+            self.dealer,
+            self.variant,
+            self.calls,
+            self.history,
+            self.game,
+            self.round_number or 1,
         )
 
     @property
@@ -319,24 +371,37 @@ class BestPlayPuzzle:
 
     def _repr_html_(self) -> str:
         return show_ending(
-            self.hands, self.trick, self.leader, self.calls, self.won, self.title, self.game
+            self.hands,
+            self.trick,
+            self.leader,
+            self.calls,
+            self.won,
+            self.title,
+            self.game,
+            self.trump,
         )
 
 
 def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak") -> BestPlayPuzzle:
     """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one. Call Break
-    by default; ``game="callbridge"`` for Call Bridge's endings."""
+    by default; ``game="callbridge"`` for Call Bridge's endings, ``game="judgement"`` for
+    Judgement's (four players, a round of its schedule with at least the level's cards, so its
+    trump, drawn with the deal)."""
     size = _size(level)
     check_game(game)
     key = f"{level}/{seed}/{number}" if game == "callbreak" else f"{game}/{level}/{seed}/{number}"
     rng = random.Random(f"cardlib-best-play/{key}")
-    bot = SensibleBot()
+    bot = SensibleBot()  # plays Judgement as it plays the others: to its bid, then ducking
+    rounds = [spec.number for spec in judgement.SCHEDULE if spec.cards >= size]
     for _attempt in range(MAX_DEALS):
-        deal_seed, deal = called_deal(rng, game=game)
+        round_number = rng.choice(rounds) if game == "judgement" else 0
+        deal_seed, deal = called_deal(rng, game=game, number=round_number or 1)
         history: list[Card] = []
 
         def play() -> None:
-            card = bot.choose_play(deal)  # noqa: B023 - the deal of this attempt
+            # the bot plays every counted-call game alike, whatever its points are counted in
+            counted = cast("CountedCallDeal[Any]", deal)  # noqa: B023 - the deal of this attempt
+            card = bot.choose_play(counted)
             deal.play(card)  # noqa: B023
             history.append(card)  # noqa: B023
 
@@ -351,7 +416,8 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak")
             play()
         if found:
             ending, played = found[rng.randrange(len(found))]
-            return _make(level, seed, number, ending, played, deal_seed, deal.dealer, game)
+            puzzle = _make(level, seed, number, ending, played, deal_seed, deal.dealer, game)
+            return replace(puzzle, round_number=round_number)
     raise RuntimeError(f"no clear ending found in {MAX_DEALS} deals")  # pragma: no cover
 
 
@@ -411,6 +477,7 @@ __all__ = [
     "best_puzzle_stream",
     "ending_from",
     "example_cards",
+    "forces_exact_bid",
     "margin",
     "outcome_text",
     "points_text",
@@ -422,5 +489,6 @@ __all__ = [
     "solved",
     "sure_to_make",
     "sure_tricks",
+    "trump_text",
     "verdict",
 ]

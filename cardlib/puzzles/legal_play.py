@@ -35,7 +35,7 @@ from html import escape
 from itertools import count
 from typing import TYPE_CHECKING, Literal, overload
 
-from cardlib import callbreak
+from cardlib import callbreak, judgement
 from cardlib.bots import SensibleBot
 from cardlib.cards import (
     Card,
@@ -248,22 +248,28 @@ class Puzzle:
 
 @overload
 def _new_deal(
-    deal_seed: int, dealer: int, variant: callbreak.Variant, game: Literal["callbreak"]
+    deal_seed: int,
+    dealer: int,
+    variant: callbreak.Variant,
+    game: Literal["callbreak"],
+    number: int = 1,
 ) -> callbreak.Deal: ...
 @overload
 def _new_deal(
-    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str
-) -> callbreak.Deal | callbridge.Deal: ...
+    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str, number: int = 1
+) -> callbreak.Deal | callbridge.Deal | judgement.Round: ...
 def _new_deal(
-    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str
-) -> callbreak.Deal | callbridge.Deal:
+    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str, number: int = 1
+) -> callbreak.Deal | callbridge.Deal | judgement.Round:
+    if game == "judgement":
+        return judgement.Round(players=4, number=number, seed=deal_seed, dealer=dealer)
     if game == "callbreak":
         return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
     if game == "callbridge":
         from cardlib import callbridge
 
         return callbridge.Deal(seed=deal_seed, dealer=dealer)
-    raise ValueError(f"game must be callbreak or callbridge, got {game!r}")
+    raise ValueError(f"game must be callbreak, callbridge or judgement, got {game!r}")
 
 
 @overload
@@ -274,19 +280,30 @@ def called_deal(
 ) -> tuple[int, callbreak.Deal]: ...
 @overload
 def called_deal(
-    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
-) -> tuple[int, callbreak.Deal | callbridge.Deal]: ...
+    rng: random.Random,
+    variant: callbreak.Variant = STANDARD,
+    game: str = "callbreak",
+    number: int = 1,
+) -> tuple[int, callbreak.Deal | callbridge.Deal | judgement.Round]: ...
 def called_deal(
-    rng: random.Random, variant: callbreak.Variant = STANDARD, game: str = "callbreak"
-) -> tuple[int, callbreak.Deal | callbridge.Deal]:
+    rng: random.Random,
+    variant: callbreak.Variant = STANDARD,
+    game: str = "callbreak",
+    number: int = 1,
+) -> tuple[int, callbreak.Deal | callbridge.Deal | judgement.Round]:
     """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
     puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
-    and the deal. Call Break's (under ``variant``) or, with ``game="callbridge"``, Call
-    Bridge's."""
+    and the deal. Call Break's (under ``variant``), with ``game="callbridge"`` Call Bridge's,
+    with ``game="judgement"`` round ``number`` of Judgement's schedule for four players."""
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
-    deal = _new_deal(deal_seed, dealer, variant, game)
+    deal = _new_deal(deal_seed, dealer, variant, game, number)
+    if isinstance(deal, judgement.Round):
+        bidder = judgement.SensibleBot()  # it knows the hook
+        while deal.phase == deal.calling_phase:
+            deal.call(bidder.choose_bid(deal))
+        return deal_seed, deal
     bot = SensibleBot()
-    while deal.phase == "calling":
+    while deal.phase == deal.calling_phase:
         deal.call(bot.choose_call(deal))
     return deal_seed, deal
 
@@ -299,6 +316,7 @@ def replay_deal(
     calls: Sequence[int],
     history: Iterable[Card | str],
     game: Literal["callbreak"] = "callbreak",
+    number: int = 1,
 ) -> callbreak.Deal: ...
 @overload
 def replay_deal(
@@ -308,7 +326,8 @@ def replay_deal(
     calls: Sequence[int],
     history: Iterable[Card | str],
     game: str,
-) -> callbreak.Deal | callbridge.Deal: ...
+    number: int = 1,
+) -> callbreak.Deal | callbridge.Deal | judgement.Round: ...
 def replay_deal(
     deal_seed: int,
     dealer: int,
@@ -316,10 +335,12 @@ def replay_deal(
     calls: Sequence[int],
     history: Iterable[Card | str],
     game: str = "callbreak",
-) -> callbreak.Deal | callbridge.Deal:
+    number: int = 1,
+) -> callbreak.Deal | callbridge.Deal | judgement.Round:
     """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
-    dealer's next seat in play, then every card of ``history`` played in order."""
-    deal = _new_deal(deal_seed, dealer, variant, game)
+    dealer's next seat in play, then every card of ``history`` played in order (``number``: a
+    Judgement round's number in the schedule)."""
+    deal = _new_deal(deal_seed, dealer, variant, game, number)
     for i in range(4):
         deal.call(calls[(dealer + deal.direction * (1 + i)) % 4])
     for card in history:
