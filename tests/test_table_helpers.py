@@ -100,7 +100,7 @@ def test_a_language_switch_keeps_the_peek_open_and_translated():
     table.click_peek()
     english = table.peek["title"]
     try:
-        for lang in ("hi", "hi_Latn", "ne"):
+        for lang in ("hi", "hi-Latn", "ne"):
             cardlib.set_language(lang)  # the table redraws itself
             assert table.peek_open
             assert table.peek["title"] != english
