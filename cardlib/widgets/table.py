@@ -55,6 +55,18 @@ of each deal shows the **score sheet** of the match so far; a finished match add
 once to the learner's **record** in local storage (played, won, average points a deal,
 calls made), and its last review sums up the match's reviews.
 
+**Helpers at the table.** "Last trick" (:meth:`CardTable.click_peek`, the ``peek_open``
+trait) shows the last trick taken, its cards, who played each and who won it, until the next
+one is taken (a language switch keeps it open). With ``auto_forced=True`` (a checkbox on the
+table, off by default) the learner's only legal card is played for them and the table says
+so; never a call. "Hint" (:meth:`~CardTable.click_hint`) names the coach's best card for the
+learner's turn (:func:`cardlib.coach.analysis.analyse`, ``hint_samples`` samples) and its
+margin over the next best, "too close to tell" within two standard errors; it never plays it,
+and ``hints=False`` removes it (graded use). Contract Bridge has no coach in play: the hint
+says it is not offered there. At the end of a deal "Play this deal again"
+(:meth:`~CardTable.click_play_again`) deals the same cards from the start as practice, like a
+replay, and the deal's seed is shown (the match's seed and the deal's number).
+
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
 "i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
@@ -66,8 +78,11 @@ and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
 ``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
 on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
-``cl-record``), ``cl-match-review``; the app: ``cardlib-table-app``,
-``cardlib-game-picker``, ``cardlib-players-picker``, ``cardlib-switch-question``.
+``cl-record``), ``cl-match-review``, ``cl-tools`` (the ``cl-peek-button``,
+``cl-hint-button`` and the ``cl-auto-forced`` checkbox), ``cl-peek`` (``cl-peek-winner`` on
+its winner's line), ``cl-hint``, ``cl-forced``, ``cl-again`` and ``cl-seed`` at the end of a
+deal; the app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``,
+``cardlib-switch-question``.
 """
 
 from __future__ import annotations
@@ -1546,7 +1561,8 @@ class CardTable(anywidget.AnyWidget):
             "review_offered": self._review_offered(),
             "practice": self.practising,
             "note": note,
-            "again": _("Play this round again") if spec.deal_word == "round"
+            "again": _("Play this round again")
+            if spec.deal_word == "round"
             else _("Play this deal again"),
             "seed": (
                 _("Seed of this round: match seed {seed}, round {number}.")
