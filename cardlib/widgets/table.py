@@ -1222,8 +1222,9 @@ class CardTable(anywidget.AnyWidget):
                 number=len(view.tricks), seat=seat_label(winner, players), card=won_with
             )
 
-        # the hand: the learner's own, or dummy's when the declarer (you) plays from it
-        learner_turn = self._learner_turn()
+        # the hand: the learner's own, or dummy's when the declarer (you) plays from it; a
+        # card about to be played for the learner is not their turn to choose
+        learner_turn = self._learner_turn() and self._forced_card() is None
         hand_seat = LEARNER
         if playing and learner_turn and hand_to_play is not None:
             hand_seat = hand_to_play
