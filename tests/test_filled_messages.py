@@ -152,6 +152,7 @@ def values(count: int, phase: str) -> dict[str, object]:
         "seat": "2",
         "seats": "South",
         "second": "A♥",
+        "other": "K♠",
         "seed": 7,
         "side": "North–South",
         "speed": "warp",

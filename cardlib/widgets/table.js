@@ -116,6 +116,19 @@ function render({ model, el }) {
   const auction = h("p", { class: "cl-auction" });
   const trickNote = h("p", { class: "cl-trick-note" });
   const prompt = h("p", { class: "cl-prompt" });
+  const forcedNote = h("p", { class: "cl-forced" }); // a card played for the learner
+  // The table's helpers: the last trick (a toggle), the coach's hint, the only-card option.
+  const peekId = `cl-peek-${Math.random().toString(36).slice(2)}`;
+  const peekButton = h("button", { class: "cl-peek-button", type: "button",
+    "aria-controls": peekId, "aria-expanded": "false" });
+  const hintButton = h("button", { class: "cl-hint-button", type: "button" });
+  const forcedId = `cl-auto-forced-${Math.random().toString(36).slice(2)}`;
+  const forcedBox = h("input", { type: "checkbox", id: forcedId, class: "cl-auto-forced" });
+  const forcedLabel = h("label", { for: forcedId });
+  const tools = h("p", { class: "cl-tools" }, peekButton, " ", hintButton, " ", forcedBox,
+    forcedLabel);
+  const peek = h("div", { class: "cl-peek", id: peekId, role: "region" });
+  const hintText = h("p", { class: "cl-hint" });
   const refusal = h("p", { class: "cl-refusal", "aria-live": "polite" });
   const handTitle = h("p", { class: "cl-hand-title" });
   const hand = h("div", { class: "cl-hand", role: "group", tabindex: "-1" });
@@ -127,7 +140,8 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, practice, felt, trickNote, auction, prompt,
+    heading, speedRow, practice, felt, trickNote, auction, prompt, forcedNote, tools, peek,
+    hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
   );
@@ -266,6 +280,57 @@ function render({ model, el }) {
     roving(pad, "button");
   }
 
+  let lastTrick = null; // the frame's last trick taken, for the "Last trick" panel
+  function drawPeek() {
+    const open = model.get("peek_open") && lastTrick !== null;
+    peekButton.textContent = ui.peek;
+    peekButton.setAttribute("aria-label", open ? ui.peek_hide : ui.peek_show);
+    peekButton.setAttribute("aria-expanded", open ? "true" : "false");
+    if (lastTrick === null) peekButton.setAttribute("aria-disabled", "true");
+    else peekButton.removeAttribute("aria-disabled");
+    peek.replaceChildren();
+    peek.hidden = !open;
+    if (!open) return;
+    peek.setAttribute("aria-label", lastTrick.title);
+    peek.append(
+      h("p", { class: "cl-peek-title", text: lastTrick.title }),
+      h("ul", { class: "cl-peek-cards" }, lastTrick.rows.map((row) =>
+        h("li", { class: row.winner ? "cl-peek-winner" : null },
+          h("span", { class: "cl-peek-seat", text: ui.played_by.replace("{seat}", row.label) + " " }),
+          inline(row.card),
+          row.winner ? h("span", { class: "cl-won", text: " " + ui.winner }) : null))),
+      h("p", { class: "cl-peek-won", text: lastTrick.won }),
+    );
+  }
+  peekButton.addEventListener("click", () => {
+    if (lastTrick === null) return; // nothing taken yet in this deal
+    model.set("peek_open", !model.get("peek_open"));
+    model.save_changes();
+  });
+  model.on("change:peek_open", () => ui && drawPeek());
+  hintButton.addEventListener("click", (event) => send({ type: "hint" }, event));
+  forcedBox.addEventListener("change", () => {
+    model.set("auto_forced", forcedBox.checked);
+    model.save_changes();
+  });
+  model.on("change:auto_forced", () => (forcedBox.checked = model.get("auto_forced")));
+
+  function drawTools(frame, active) {
+    lastTrick = frame.last_trick;
+    drawPeek();
+    hintButton.hidden = !ui.hint;
+    hintButton.textContent = ui.hint;
+    hintButton.setAttribute("aria-label", ui.hint_name);
+    if (active && frame.hand_active) hintButton.removeAttribute("aria-disabled");
+    else hintButton.setAttribute("aria-disabled", "true");
+    forcedBox.checked = model.get("auto_forced");
+    forcedLabel.textContent = " " + ui.auto_forced;
+    forcedNote.textContent = frame.forced;
+    forcedNote.hidden = !frame.forced;
+    hintText.textContent = frame.hint;
+    hintText.hidden = !frame.hint;
+  }
+
   function drawPractice(frame) {
     // Redrawing removes a focused "Back" button: focus comes back to the new one.
     const hadFocus = practice.contains(document.activeElement);
@@ -317,6 +382,15 @@ function render({ model, el }) {
         text: e.next_label,
         onclick: (event) => send({ type: "next" }, event),
       }),
+    );
+    end.append(
+      h("button", {
+        class: "cl-again",
+        type: "button",
+        text: e.again,
+        onclick: (event) => send({ type: "again" }, event),
+      }),
+      h("p", { class: "cl-seed", text: e.seed }),
     );
     if (e.sheet?.rows.length) end.append(drawSheet(e.sheet));
     const record = keepRecord(model.get("finished_match"));
@@ -491,6 +565,7 @@ function render({ model, el }) {
     drawPractice(frame);
     drawSeats(frame);
     drawHand(frame, active && frame.hand_active);
+    drawTools(frame, active);
     drawCalls(frame, active);
     drawEnd(frame);
     if (hadFocus && !root.contains(document.activeElement)) hand.focus();

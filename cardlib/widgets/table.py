@@ -55,6 +55,18 @@ of each deal shows the **score sheet** of the match so far; a finished match add
 once to the learner's **record** in local storage (played, won, average points a deal,
 calls made), and its last review sums up the match's reviews.
 
+**Helpers at the table.** "Last trick" (:meth:`CardTable.click_peek`, the ``peek_open``
+trait) shows the last trick taken, its cards, who played each and who won it, until the next
+one is taken (a language switch keeps it open). With ``auto_forced=True`` (a checkbox on the
+table, off by default) the learner's only legal card is played for them and the table says
+so; never a call. "Hint" (:meth:`~CardTable.click_hint`) names the coach's best card for the
+learner's turn (:func:`cardlib.coach.analysis.analyse`, ``hint_samples`` samples) and its
+margin over the next best, "too close to tell" within two standard errors; it never plays it,
+and ``hints=False`` removes it (graded use). Contract Bridge has no coach in play: the hint
+says it is not offered there. At the end of a deal "Play this deal again"
+(:meth:`~CardTable.click_play_again`) deals the same cards from the start as practice, like a
+replay, and the deal's seed is shown (the match's seed and the deal's number).
+
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
 "i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
@@ -66,8 +78,11 @@ and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
 ``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
 on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
-``cl-record``), ``cl-match-review``; the app: ``cardlib-table-app``,
-``cardlib-game-picker``, ``cardlib-players-picker``, ``cardlib-switch-question``.
+``cl-record``), ``cl-match-review``, ``cl-tools`` (the ``cl-peek-button``,
+``cl-hint-button`` and the ``cl-auto-forced`` checkbox), ``cl-peek`` (``cl-peek-winner`` on
+its winner's line), ``cl-hint``, ``cl-forced``, ``cl-again`` and ``cl-seed`` at the end of a
+deal; the app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``,
+``cardlib-switch-question``.
 """
 
 from __future__ import annotations
@@ -102,7 +117,7 @@ from cardlib.widgets.language import LanguagePicker
 LEARNER = 0
 SPEEDS = {"instant": 0, "fast": 250, "normal": 500, "slow": 1000, "step": -1}
 #: The browser's messages that are one of the learner's clicks (each carries a serial).
-BROWSER_ACTIONS = ("card", "call", "next", "replay", "back")
+BROWSER_ACTIONS = ("card", "call", "next", "replay", "back", "hint", "again")
 SPEED_NAMES = {
     "instant": N_("Instant"),
     "fast": N_("Fast"),
@@ -183,6 +198,9 @@ def _bridge_bot(level: str, seed: int, samples: int):
         return bridge_bots.RandomBridgeBot(seed)
     return bridge_bots.SensibleBridgeBot()
 
+
+#: Imagined deals behind a hint (the coach's ``analyse``): about a second on this machine.
+HINT_SAMPLES = 200
 
 #: Call Bridge is played to a target: the table plays to the one notebook 20 uses.
 CALL_BRIDGE_TARGET = 30
@@ -280,6 +298,11 @@ def plain_refusal(error: CardlibError) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _forced_words(card: Card) -> Callable[[], str]:
+    """What the table says of a card played for the learner, in the language in use."""
+    return lambda: _("Only one card could be played: {card}.").format(card=card)
+
+
 def seat_places(players: int) -> list[dict]:
     """Which way each seat sits from the table's centre, as a unit vector (``ux``, ``uy``).
 
@@ -328,6 +351,10 @@ class CardTable(anywidget.AnyWidget):
     kept_match = traitlets.Dict().tag(sync=True)
     #: the opponents' level, one for the table ("" when the seats differ): see LEVELS
     level = traitlets.Unicode("sensible").tag(sync=True)
+    #: whether the last trick taken is shown beside the table (the "Last trick" toggle)
+    peek_open = traitlets.Bool(False).tag(sync=True)
+    #: whether the learner's only legal card is played for them (the table's checkbox)
+    auto_forced = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -338,6 +365,9 @@ class CardTable(anywidget.AnyWidget):
         review_samples: int = DEFAULT_SAMPLES,
         level: str | Sequence[str] = "sensible",
         strong_samples: int = STRONG_SAMPLES,
+        auto_forced: bool = False,
+        hints: bool = True,
+        hint_samples: int = HINT_SAMPLES,
     ):
         if game not in GAMES:
             raise CardlibError(
@@ -416,8 +446,25 @@ class CardTable(anywidget.AnyWidget):
         #: stale or repeated clicks from the browser, ignored (see _on_browser_message)
         self.ignored_messages = 0
         self._say_refusal = None  # the refusal shown, said again after a change of language
+        #: whether the table offers the coach's hint (graded use turns it off)
+        self.hints = bool(hints)
+        if type(hint_samples) is not int or hint_samples < 1:
+            raise CardlibError(
+                _("hint_samples is a whole number of samples, 1 or more, got {value!r}").format(
+                    value=hint_samples
+                ),
+                "hint-samples",
+            )
+        self.hint_samples = hint_samples
+        self._hint: tuple[int, Callable[[], str]] | None = None  # (serial, the hint's words)
+        self._forced_note: Callable[[], str] | None = None  # "Only one card could be played"
+        self._restoring = False  # replaying kept actions: no card is played for the learner
+        #: the deal as dealt (before anybody acted), for "Play this deal again"
+        self._deal_start: TrickDeal | None = None
+        self._deal_start_of: tuple = ()
         super().__init__(
             speed=speed,
+            auto_forced=bool(auto_forced),
             lang=i18n.get_language(),
             game_key=game,
             languages=[[code, name] for code, name in i18n.LANGUAGES.items()],
@@ -427,6 +474,7 @@ class CardTable(anywidget.AnyWidget):
         self.observe(self._lang_picked, names="lang")
         self.level = self._shared_level()
         self.observe(self._level_picked, names="level")
+        self.observe(self._auto_forced_picked, names="auto_forced")
         self._advance()
 
     def __repr__(self) -> str:
@@ -469,6 +517,13 @@ class CardTable(anywidget.AnyWidget):
         except (KeyError, TypeError, CardlibError):
             return False
         fresh = (self.match, self.match_seed, self.levels, self.bots)
+        self._restoring = True  # the kept actions name every card, forced ones too
+        try:
+            return self._restore_from(saved, levels, fresh)
+        finally:
+            self._restoring = False
+
+    def _restore_from(self, saved: dict, levels: list, fresh: tuple) -> bool:
         with self.hold_sync():
             self.match_seed = saved["seed"]
             self.match = self.spec.make_match(self.match_seed, self.players)
@@ -490,6 +545,7 @@ class CardTable(anywidget.AnyWidget):
             self._say_refusal = None
             self.refusal = ""
             self.level = self._shared_level()
+            self._restoring = False
             self._advance()
         return replayed
 
@@ -630,6 +686,7 @@ class CardTable(anywidget.AnyWidget):
             self._first_levels = self.levels[1:]
             self._match_reviews = {}
             self.match_actions = []
+            self.peek_open = False
         elif phase in ("calling", "bidding", "playing"):
             if self.spec.deal_word == "round":
                 return self._refuse(lambda: _("Finish this round first."))
@@ -637,6 +694,7 @@ class CardTable(anywidget.AnyWidget):
         else:
             self.match.next_deal()
             self.match_actions.append(["next"])
+            self.peek_open = False  # a new deal: no trick taken yet
         self.record = []
         self._forget_review()
         self._say_refusal = None
@@ -692,7 +750,24 @@ class CardTable(anywidget.AnyWidget):
                     number=number, count=count
                 )
             )
-        position = self.record[number - 1][0]
+        self._practise_from(self.record[number - 1][0], self.record[: number - 1])
+        return True
+
+    def click_play_again(self) -> bool:
+        """Play the deal just finished again from its start: the same cards, as practice.
+
+        Like "Replay from here" (:meth:`click_replay`) the match keeps the deal as first
+        played; offered in every game, Contract Bridge too, once the deal is over.
+        """
+        if not self._deal_finished() or self._deal_start is None:
+            return self._refuse(lambda: _("A deal is played again once it is over."))
+        self.peek_open = False
+        self._practise_from(self._deal_start, [])
+        return True
+
+    def _practise_from(self, position: TrickDeal, record: list) -> None:
+        """Practice from ``position`` (an earlier position of the deal now shown), with the
+        learner's decisions before it (``record``); the match is kept to come back to."""
         if self._kept_match is None:  # the real deal's end, to come back to
             self._kept_match = self.match
             self._kept_record, self._kept_review = self.record, self._deal_review
@@ -700,12 +775,104 @@ class CardTable(anywidget.AnyWidget):
         # practice bots: the match's own keep their state, so a reload replays the match exactly
         self.bots = copy.deepcopy(self._kept_bots)
         self.match = self._kept_match.replaying(position)
-        self.record = self.record[: number - 1]
+        self.record = record
         self._forget_review()
         self._say_refusal = None
         self.refusal = ""
         self._advance()
+
+    # ----- the last trick, the hint, the card played for the learner ----------------
+
+    @property
+    def peek(self) -> dict | None:
+        """The last trick as the "Last trick" panel shows it, while it is open (else ``None``)."""
+        if not self.peek_open:
+            return None
+        return self.state["last_trick"]
+
+    def click_peek(self) -> bool:
+        """Open or close the "Last trick" panel; ``True`` if it changed. Before any trick of
+        the deal is taken there is nothing to show: refused, the panel stays closed."""
+        if not self.peek_open and self.state["last_trick"] is None:
+            return self._refuse(lambda: _("No trick has been taken yet in this deal."))
+        self.peek_open = not self.peek_open
         return True
+
+    def click_hint(self) -> str | None:
+        """The coach's best card for the learner's turn, in words (never played for them).
+
+        Asked twice in one position, the same answer (computed once). Refused when it is
+        not the learner's turn to play a card, in the calling phase, in Contract Bridge
+        (no coach plays it) and on a table made with ``hints=False``; ``None`` then.
+        """
+        if not self.hints:
+            self._refuse(lambda: _("Hints are not offered at this table."))
+            return None
+        if self.game == "bridge":
+            self._refuse(
+                lambda: _("The hint is not offered in Contract Bridge: the coach does not play it.")
+            )
+            return None
+        if self.match.phase in ("calling", "bidding") and self._learner_turn():
+            if self.spec.call_word == "bid":
+                self._refuse(lambda: _("A hint is offered for the cards you play, not for bids."))
+            else:
+                self._refuse(lambda: _("A hint is offered for the cards you play, not for calls."))
+            return None
+        if not self._learner_turn() or self.match.phase != "playing":
+            self._refuse(lambda: _("A hint is offered when it is your turn to play a card."))
+            return None
+        if self._hint is None or self._hint[0] != self._serial:
+            self._hint = (self._serial, self._hint_words(self._analyse_hint()))
+        self._say_refusal = None
+        self.refusal = ""
+        self.redraw()
+        return self._hint[1]()
+
+    def _analyse_hint(self):
+        from cardlib.coach.analysis import analyse  # the coach loads only when asked for
+
+        return analyse(self.deal, samples=self.hint_samples, seed=self.match_seed + self._serial)
+
+    @staticmethod
+    def _hint_words(analysis) -> Callable[[], str]:
+        """The hint, said again in the language in use after a switch."""
+        best = analysis.best
+        if len(analysis.cards) == 1:
+            return lambda: _("Hint: {card} is the only card you can play.").format(card=best)
+        second = analysis.cards[1]
+        if second.same:
+            return lambda: _(
+                "Hint: the coach would play {card}; {other} is as good (the same points in "
+                "every imagined deal)."
+            ).format(card=best, other=second.card)
+        if second.close:
+            return lambda: _(
+                "Hint: the coach would play {card}, but {other} is too close to tell "
+                "(within two standard errors of it)."
+            ).format(card=best, other=second.card)
+        if points_text(second.loss) == "0.00":  # clearly better, by a hair
+            return lambda: _(
+                "Hint: the coach would play {card}: less than 0.01 expected points better "
+                "than the next best, {other}."
+            ).format(card=best, other=second.card)
+        return lambda: _(
+            "Hint: the coach would play {card}: {points} expected points better than the "
+            "next best, {other}."
+        ).format(card=best, points=points_text(second.loss), other=second.card)
+
+    def _forced_card(self) -> Card | None:
+        """The learner's only legal card, when it is to be played for them (else ``None``)."""
+        if not self.auto_forced or self._restoring or self.match.phase != "playing":
+            return None
+        if not self._learner_turn():
+            return None
+        legal = self.match.legal_actions()
+        return Card(next(iter(legal))) if len(legal) == 1 else None
+
+    def _auto_forced_picked(self, change) -> None:
+        if change["new"] and self._forced_card() is not None:  # turned on at a forced card
+            self._advance()
 
     def click_back_to_match(self) -> bool:
         """Leave a replay: back to the end of the deal as first played, with its review.
@@ -840,6 +1007,10 @@ class CardTable(anywidget.AnyWidget):
             self.click_replay(content.get("number"))
         elif kind == "back":
             self.click_back_to_match()
+        elif kind == "hint":
+            self.click_hint()
+        elif kind == "again":
+            self.click_play_again()
 
     def _lang_picked(self, change) -> None:
         i18n.set_language(change["new"])  # every widget switches, this one by redraw()
@@ -899,23 +1070,45 @@ class CardTable(anywidget.AnyWidget):
         A trick the learner's own card finished comes first, held with its winner.
         """
         self._serial += 1
+        match = self.match
+        real = self._kept_match or match
+        if not self.practising and self._deal_start_of != (id(real), len(real.deals)):
+            self._deal_start_of = (id(real), len(real.deals))  # a new deal, not yet played
+            self._deal_start = match.deal.copy()
         frames = [self._frame(just_won=True)] if finished_trick else []
         self._last_said = None  # the last frame's bot action, said again after a redraw
-        match = self.match
-        while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
-            deal = match.deal
-            seat = match.to_act
-            bot = self.bots[seat]
-            tricks_before = len(deal.tricks)
-            if match.phase == "playing":
-                action = bot.choose_play(deal)
-            else:
-                choose = getattr(bot, "choose_call", None) or bot.choose_bid
-                action = choose(deal)
-            self._last_said = (seat, action, match.phase == "playing")
-            said = self._said(*self._last_said)
-            match.act(action)
-            frames.append(self._frame(just_won=len(deal.tricks) > tricks_before, said=said))
+        self._forced_note = None  # said until the learner's next action
+        while True:
+            while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
+                deal = match.deal
+                seat = match.to_act
+                bot = self.bots[seat]
+                tricks_before = len(deal.tricks)
+                if match.phase == "playing":
+                    action = bot.choose_play(deal)
+                else:
+                    choose = getattr(bot, "choose_call", None) or bot.choose_bid
+                    action = choose(deal)
+                self._last_said = (seat, action, match.phase == "playing")
+                said = self._said(*self._last_said)
+                match.act(action)
+                frames.append(self._frame(just_won=len(deal.tricks) > tricks_before, said=said))
+            forced = self._forced_card()
+            if forced is None:
+                break
+            # the learner's only legal card, played for them (never a call): not a decision
+            # the review rates, but one of the match's actions, so a reload replays it
+            tricks_before = len(match.deal.tricks)
+            match.act(forced)
+            if not self.practising:
+                self.match_actions.append(["card", forced.code])
+            self._last_said = None
+            self._forced_note = _forced_words(forced)
+            frames.append(
+                self._frame(
+                    just_won=len(match.deal.tricks) > tricks_before, said=self._forced_note()
+                )
+            )
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
@@ -1029,8 +1222,9 @@ class CardTable(anywidget.AnyWidget):
                 number=len(view.tricks), seat=seat_label(winner, players), card=won_with
             )
 
-        # the hand: the learner's own, or dummy's when the declarer (you) plays from it
-        learner_turn = self._learner_turn()
+        # the hand: the learner's own, or dummy's when the declarer (you) plays from it; a
+        # card about to be played for the learner is not their turn to choose
+        learner_turn = self._learner_turn() and self._forced_card() is None
         hand_seat = LEARNER
         if playing and learner_turn and hand_to_play is not None:
             hand_seat = hand_to_play
@@ -1069,6 +1263,11 @@ class CardTable(anywidget.AnyWidget):
             spoken.append(prompt)  # a redraw: say whose turn it is
         if end is not None:
             spoken.append(self._result_said(end))
+        forced = self._forced_note() if self._forced_note is not None else ""
+        hint = ""
+        if self._hint is not None and self._hint[0] == self._serial and learner_turn:
+            hint = self._hint[1]()
+            spoken.append(hint)
         live = " ".join(part for part in spoken if part)
         return {
             "serial": self._serial,
@@ -1089,8 +1288,34 @@ class CardTable(anywidget.AnyWidget):
             "auction": self._auction_text(),
             "end": end,
             "back": _("Back to the match") if self.practising else "",
+            "last_trick": self._last_trick(view),
+            "forced": forced,
+            "hint": hint,
             "live": live,
             "ui": self._ui_words(),
+        }
+
+    def _last_trick(self, view) -> dict | None:
+        """The last trick taken in this deal, for the "Last trick" panel (``None`` before
+        the first): its number, each card with who played it, in the order played, and
+        who won it."""
+        if not view.tricks:
+            return None
+        last, players = view.tricks[-1], self.players
+        won_with = last.cards[last.seats.index(last.winner)]
+        return {
+            "title": _("Last trick (trick {number})").format(number=len(view.tricks)),
+            "rows": [
+                {
+                    "label": seat_label(seat, players),
+                    "card": card_json(card),
+                    "winner": seat == last.winner,
+                }
+                for seat, card in zip(last.seats, last.cards, strict=True)
+            ],
+            "won": _("{seat} won it with {card}.").format(
+                seat=seat_label(last.winner, players), card=won_with
+            ),
         }
 
     def _result_said(self, end: dict) -> str:
@@ -1135,6 +1360,14 @@ class CardTable(anywidget.AnyWidget):
                 _("Calls made"),
             ],
             "game": _(self.spec.name),
+            "peek": _("Last trick"),
+            "peek_show": _("Show the last trick"),
+            "peek_hide": _("Hide the last trick"),
+            "played_by": _("{seat} played"),
+            "winner": _("won the trick"),
+            "hint": _("Hint") if self.hints else "",
+            "hint_name": _("Hint: the coach's best card here (it is not played for you)"),
+            "auto_forced": _("Play my only legal card for me"),
         }
 
     def _heading(self) -> str:
@@ -1329,6 +1562,14 @@ class CardTable(anywidget.AnyWidget):
             "review_offered": self._review_offered(),
             "practice": self.practising,
             "note": note,
+            "again": _("Play this round again")
+            if spec.deal_word == "round"
+            else _("Play this deal again"),
+            "seed": (
+                _("Seed of this round: match seed {seed}, round {number}.")
+                if spec.deal_word == "round"
+                else _("Seed of this deal: match seed {seed}, deal {number}.")
+            ).format(seed=self.match_seed, number=len(match.deals)),
             "sheet": self._score_sheet(match),
         }
 

@@ -776,3 +776,38 @@ def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals
     finally:
         page.context.close()
         other.context.close()
+
+
+def test_the_last_trick_and_the_hint_by_keyboard(table_app, page):
+    """Once a trick is taken, "Last trick" opens a panel with its four cards and its winner
+    (axe-core clean with it open), and "Hint" names the coach's card, both by keyboard."""
+    open_table(page, table_app)
+    peek_button = page.locator(".cl-peek-button")
+    expect(peek_button).to_have_attribute("aria-disabled", "true")  # no trick taken yet
+    while peek_button.get_attribute("aria-disabled") == "true":
+        call = page.locator(".cl-calls button.cl-legal")
+        click_and_wait(
+            page, call.first if call.count() else page.locator(".cl-hand .cl-legal").first
+        )
+    page.locator(".cl-hand button.cl-legal").first.focus()
+    for _ in range(10):  # back from the hand to the table's helpers
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("() => !!document.activeElement?.matches('.cl-peek-button')"):
+            break
+    expect(peek_button).to_be_focused()
+    expect(peek_button).to_have_attribute("aria-label", "Show the last trick")
+    page.keyboard.press("Enter")
+    expect(peek_button).to_have_attribute("aria-expanded", "true")
+    peek = page.locator(".cl-peek")
+    expect(peek).to_be_visible()
+    expect(peek.locator("li")).to_have_count(4)
+    expect(peek.locator("li.cl-peek-winner")).to_have_count(1)
+    expect(peek.locator(".cl-peek-won")).to_contain_text("won it with")
+    audit(page)
+    page.keyboard.press("Tab")
+    expect(page.locator(".cl-hint-button")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".cl-hint")).to_contain_text("Hint: ", timeout=10_000)
+    expect(page.locator(".cl-live")).to_contain_text("Hint: ")
+    expect(peek).to_be_visible()  # the hint leaves the peek open
+    no_errors(page)

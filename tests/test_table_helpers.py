@@ -1,0 +1,357 @@
+"""The card table's helpers (issue 23 item 5): the last-trick peek, the card played for the
+learner when it is the only legal one, the coach's hint and "Play this deal again".
+
+Driven through the table's Python API in plain pytest, like tests/test_widget_table.py; the
+browser test (tests/ui/test_table_app.py) presses the same buttons by keyboard in Voilà.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlib
+from cardlib import i18n
+from cardlib.cards import Card
+from cardlib.widgets import table as table_module
+from cardlib.widgets.table import LEARNER, CardTable
+
+ACTING = ("calling", "bidding", "playing")
+
+
+def learner_acts(table: CardTable) -> None:
+    """A scripted learner: the first allowed call, the first playable card."""
+    state = table.state
+    if state["calls"]:
+        value = next(c["value"] for c in state["calls"] if c["legal"])
+        assert table.click_call(value), table.refusal
+    else:
+        code = next(c["code"] for c in state["hand"] if c["legal"])
+        assert table.click_card(code), table.refusal
+
+
+def to_first_card(table: CardTable) -> None:
+    while table.match.phase != "playing":
+        learner_acts(table)
+
+
+def play_to_end_of_deal(table: CardTable) -> None:
+    while table.match.phase in ACTING:
+        learner_acts(table)
+
+
+def until_a_trick_is_taken(table: CardTable) -> None:
+    to_first_card(table)
+    while not table.deal.tricks:
+        learner_acts(table)
+
+
+@pytest.fixture(autouse=True)
+def _english_and_a_private_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "p.json"))
+    cardlib.set_language("en")
+    yield
+    cardlib.set_language("en")
+
+
+# ----- the last trick --------------------------------------------------------
+
+
+def test_the_peek_before_any_trick_is_refused_and_stays_closed():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    assert table.state["last_trick"] is None
+    assert not table.click_peek()
+    assert table.refusal == "No trick has been taken yet in this deal."
+    assert not table.peek_open and table.peek is None
+    to_first_card(table)
+    if not table.deal.tricks:
+        assert not table.click_peek() and table.peek is None
+
+
+def test_the_peek_shows_the_last_trick_until_the_next_one_is_taken():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    until_a_trick_is_taken(table)
+    assert table.click_peek() and table.peek_open
+    peek = table.peek
+    last = table.deal.tricks[-1]
+    assert peek["title"] == f"Last trick (trick {len(table.deal.tricks)})"
+    assert [row["card"]["code"] for row in peek["rows"]] == [c.code for c in last.cards]
+    assert [row["winner"] for row in peek["rows"]].count(True) == 1
+    assert (
+        peek["won"].startswith(table_module.seat_label(last.winner))
+        and "won it with" in peek["won"]
+    )
+    # the learner plays on: the peek stays open and shows the trick taken last, whichever
+    taken = len(table.deal.tricks)
+    while len(table.deal.tricks) == taken and table.match.phase == "playing":
+        learner_acts(table)
+        assert table.peek_open
+    assert table.peek["title"] == f"Last trick (trick {len(table.deal.tricks)})"
+    assert table.click_peek() and not table.peek_open and table.peek is None
+
+
+def test_the_peek_is_the_same_in_every_game():
+    for game in ("judgement", "callbridge", "bridge"):
+        table = CardTable(game, seed=2, speed="instant")
+        until_a_trick_is_taken(table)
+        assert table.click_peek(), (game, table.refusal)
+        assert len(table.peek["rows"]) == table.players
+
+
+def test_a_language_switch_keeps_the_peek_open_and_translated():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    until_a_trick_is_taken(table)
+    table.click_peek()
+    english = table.peek["title"]
+    try:
+        for lang in ("hi", "hi-Latn", "ne"):
+            cardlib.set_language(lang)  # the table redraws itself
+            assert table.peek_open
+            assert table.peek["title"] != english
+            assert table.peek["title"] == i18n._("Last trick (trick {number})").format(
+                number=len(table.deal.tricks)
+            )
+            assert table.state["ui"]["peek"] != "Last trick"
+    finally:
+        cardlib.set_language("en")
+    assert table.peek["title"] == english
+
+
+def test_the_next_deal_closes_the_peek():
+    table = CardTable("callbreak", seed=1, speed="instant")
+    until_a_trick_is_taken(table)
+    table.click_peek()
+    play_to_end_of_deal(table)
+    assert table.peek is not None  # the deal's last trick, at its end too
+    assert table.click_next()
+    assert not table.peek_open and table.state["last_trick"] is None
+
+
+# ----- the only legal card, played for the learner ------------------------------
+
+
+def forced_plays(table: CardTable) -> list[tuple[str, str]]:
+    """Play the deal out; (the forced note, the live words) of each card played for the
+    learner. The learner is never left to face exactly one legal card."""
+    notes = []
+    while table.match.phase in ACTING:
+        if table.match.phase == "playing":
+            assert len(table.match.legal_actions()) > 1
+        for frame in table.frames:
+            if frame["forced"] and frame["forced"] in frame["live"]:
+                notes.append((frame["forced"], frame["live"]))
+        learner_acts(table)
+    return notes
+
+
+def test_auto_play_is_off_by_default():
+    table = CardTable("judgement", seed=0, speed="instant")
+    assert not table.auto_forced
+    # round 1 has 7 cards: play the whole match to the one-card rounds, card by card
+    while len(table.match.deals) < 7:
+        play_to_end_of_deal(table)
+        table.click_next()
+    to_first_card(table)
+    assert table.match.to_act == LEARNER and len(table.match.legal_actions()) == 1
+    assert table.state["forced"] == ""
+
+
+def test_call_break_must_trump_card_is_played_for_the_learner_and_said():
+    seen_trump = False
+    for seed in range(20):
+        table = CardTable("callbreak", seed=seed, speed="instant", auto_forced=True)
+        before = len(table.match_actions)
+        notes = forced_plays(table)
+        assert len(table.match_actions) > before
+        for note, live in notes:
+            assert note.startswith("Only one card could be played: ") and note in live
+        for trick in table.deal.tricks:
+            mine = trick.cards[trick.seats.index(LEARNER)]
+            led = trick.cards[0].suit
+            if mine.suit == "S" and led != "S" and f"{mine}." in " ".join(n for n, _ in notes):
+                seen_trump = True
+        if seen_trump:
+            break
+    assert seen_trump, "no must-trump card was forced in 20 deals"
+
+
+def test_judgement_plays_the_one_card_but_never_a_bid():
+    """A whole Judgement match: every bid is the learner's to make; in round 7 (one card
+    each) the card goes by itself, said in the live region. (Round 8, the blind one-card
+    round, the engine plays out by itself once the bids are in.)"""
+    table = CardTable("judgement", seed=0, speed="instant", auto_forced=True)
+    one_card_rounds = 0
+    while True:
+        while table.match.phase in ACTING:
+            if table.match.phase == "bidding":
+                assert table.match.to_act == LEARNER and table.state["calls"]
+            else:
+                assert len(table.match.legal_actions()) > 1
+            learner_acts(table)
+        if len(table.match.deals) == 7:  # a one-card round: the learner never chose a card
+            assert any("Only one card could be played" in f["live"] for f in table.frames)
+            one_card_rounds += 1
+        if table.match.phase == "over":
+            break
+        table.click_next()
+    assert one_card_rounds == 1 and len(table.match.deals) == 8
+
+
+def test_a_hooked_single_bid_waits_for_the_learner():
+    """The dealer in a one-card round whose hook leaves one bid: the bid is not made."""
+    for seed in range(40):
+        table = CardTable("judgement", seed=seed, speed="instant", auto_forced=True)
+        while len(table.match.deals) < 7:
+            play_to_end_of_deal(table)
+            table.click_next()
+        while table.match.phase == "bidding":
+            legal = [c for c in table.state["calls"] if c["legal"]]
+            if len(legal) == 1 and any(not c["legal"] for c in table.state["calls"]):
+                assert table.match.to_act == LEARNER  # left to the learner
+                assert table.state["forced"] == ""
+                return
+            learner_acts(table)
+    pytest.skip("no hooked single bid in 40 matches")
+
+
+def test_turning_auto_play_on_at_a_forced_card_plays_it_and_a_reload_replays_it(monkeypatch):
+    for seed in range(30):
+        monkeypatch.setattr(table_module, "fresh_seed", lambda seed=seed: seed)
+        table = CardTable("callbreak", seed=None, speed="instant")
+        to_first_card(table)
+        while table.match.phase == "playing" and len(table.match.legal_actions()) > 1:
+            learner_acts(table)
+        if table.match.phase == "playing":
+            break
+    else:
+        pytest.fail("no forced card in 30 deals")
+    (card,) = table.match.legal_actions()
+    table.auto_forced = True  # the checkbox
+    assert ["card", Card(card).code] in table.match_actions
+    assert table.state["forced"] == f"Only one card could be played: {Card(card)}."
+    kept = table.kept()
+    again = CardTable("callbreak", seed=None, speed="instant", auto_forced=True)
+    assert again.restore(kept)
+    assert again.match == table.match
+
+
+# ----- the hint -------------------------------------------------------------
+
+
+def test_the_hint_names_a_legal_card_and_never_plays_it(monkeypatch):
+    table = CardTable("callbreak", seed=3, speed="instant", hint_samples=30)
+    to_first_card(table)
+    calls = []
+    real = table._analyse_hint
+    monkeypatch.setattr(table, "_analyse_hint", lambda: calls.append(1) or real())
+    serial, hand = table.state["serial"], table.state["hand"]
+    hint = table.click_hint()
+    assert hint and hint.startswith("Hint: ")
+    legal = {str(Card(c)) for c in table.match.legal_actions()}
+    assert any(f" {card}" in hint for card in legal)
+    assert table.state["hint"] == hint and hint in table.state["live"]
+    assert table.state["serial"] == serial and table.state["hand"] == hand
+    assert table.match.to_act == LEARNER and table.refusal == ""
+    assert table.click_hint() == hint and len(calls) == 1  # twice: the same, computed once
+    learner_acts(table)
+    assert table.state["hint"] == ""  # a new position: the old hint is gone
+
+
+def test_the_hint_says_too_close_to_tell_within_two_standard_errors():
+    from fractions import Fraction
+
+    from cardlib.coach.analysis import CardEstimate, Estimate
+
+    def analysis(loss, stderr):
+        best = CardEstimate(Card("AS"), Estimate(1, 0.1, 10), 0, 0.0)
+        other = CardEstimate(Card("KS"), Estimate(1, 0.1, 10), loss, stderr)
+        return type("A", (), {"best": Card("AS"), "cards": (best, other)})()
+
+    close = CardTable._hint_words(analysis(Fraction(3, 10), 0.2))()
+    assert "too close to tell" in close and "K♠" in close
+    clear = CardTable._hint_words(analysis(Fraction(1, 2), 0.2))()
+    assert "0.50 expected points better" in clear and "K♠" in clear
+
+
+def test_the_hint_is_refused_out_of_turn_in_the_calling_phase_and_at_the_end():
+    table = CardTable("callbreak", seed=3, speed="instant")
+    assert table.click_hint() is None
+    assert table.refusal == "A hint is offered for the cards you play, not for calls."
+    assert table.state["phase"] == "calling" and table.state["hint"] == ""
+    assert table.click_hint() is None and table.refusal_count == 2  # twice: said twice
+    judgement_table = CardTable("judgement", seed=3, speed="instant")
+    judgement_table.click_hint()
+    assert judgement_table.refusal.endswith("not for bids.")
+    play_to_end_of_deal(table)
+    assert table.click_hint() is None
+    assert table.refusal == "A hint is offered when it is your turn to play a card."
+
+
+def test_no_hint_button_with_hints_off_and_none_in_contract_bridge():
+    table = CardTable("callbreak", seed=3, speed="instant", hints=False)
+    to_first_card(table)
+    assert table.state["ui"]["hint"] == ""
+    assert table.click_hint() is None and table.refusal == "Hints are not offered at this table."
+    bridge = CardTable("bridge", seed=3, speed="instant")
+    assert bridge.click_hint() is None
+    assert "not offered in Contract Bridge" in bridge.refusal
+    with pytest.raises(cardlib.CardlibError):
+        CardTable("callbreak", hint_samples=0)
+
+
+def test_the_hint_from_the_browser_and_in_the_learners_language():
+    table = CardTable("callbreak", seed=3, speed="instant", hint_samples=30)
+    to_first_card(table)
+    table._on_browser_message(table, {"type": "hint", "serial": table.state["serial"] - 1}, [])
+    assert table.state["hint"] == "" and table.ignored_messages == 1  # a stale click
+    table._on_browser_message(table, {"type": "hint", "serial": table.state["serial"]}, [])
+    english = table.state["hint"]
+    assert english.startswith("Hint: ")
+    try:
+        cardlib.set_language("hi")
+        assert table.state["hint"] and table.state["hint"] != english
+    finally:
+        cardlib.set_language("en")
+
+
+def test_a_hint_takes_about_a_second_at_most():
+    import time
+
+    table = CardTable("callbreak", seed=5, speed="instant")
+    to_first_card(table)
+    start = time.perf_counter()
+    table.click_hint()
+    assert time.perf_counter() - start < 3
+
+
+# ----- play this deal again ------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["callbreak", "judgement", "bridge"])
+def test_play_this_deal_again_is_practice_from_the_deal_as_dealt(game):
+    table = CardTable(game, seed=4, speed="instant")
+    dealt = table.match.deal.copy()
+    assert not table.click_play_again()  # not before its end
+    assert table.refusal == "A deal is played again once it is over."
+    play_to_end_of_deal(table)
+    end = table.state["end"]
+    word = "round" if game == "judgement" else "deal"
+    assert end["seed"] == f"Seed of this {word}: match seed 4, {word} 1."
+    assert end["again"] == f"Play this {word} again"
+    totals, played = table.match.totals(), table.match.deal
+    assert table.click_play_again()
+    assert table.practising
+    assert table.deal.visible_to(LEARNER).hand == dealt.visible_to(LEARNER).hand or game == (
+        "judgement"  # a blind round shows no cards yet
+    )
+    assert table.deal.dealer == dealt.dealer
+    play_to_end_of_deal(table)
+    assert table.click_back_to_match()
+    assert table.match.totals() == totals and table.match.deal is played
+    assert table.click_next() and len(table.match.deals) == 2
+
+
+def test_play_again_from_the_browser():
+    table = CardTable("callbreak", seed=4, speed="instant")
+    play_to_end_of_deal(table)
+    table._on_browser_message(table, {"type": "again", "serial": table.state["serial"]}, [])
+    assert table.practising and table.match.phase == "calling"
