@@ -346,7 +346,8 @@ def test_a_call_break_deal_by_keyboard_only_in_jupyterlab(lab, served_notebooks,
         for _ in range(5):
             press("ArrowUp")
         expect(page.locator(".cl-speed")).to_have_value("instant")
-        for _ in range(5):  # on to the first allowed call, past the language menu and the hand
+        for _ in range(10):  # on to the first allowed call, past the language menu, the hand,
+            # the last-trick peek, the hint and the auto-play box
             press("Tab")
             if page.evaluate("() => !!document.activeElement?.matches('.cl-call.cl-legal')"):
                 break
