@@ -104,7 +104,7 @@ def lab(browser, served_notebooks, tmp_path_factory):
 #: The notebooks the interaction tests use after "Run All". They stay open (page and
 #: kernel) once run, so that each runs once per session: 04's Monte Carlo cells alone
 #: take half a minute on two cores. Every other notebook is closed after its check.
-INTERACTIVE = ("01-", "03-", "04-", "06-", "08-", "40-")
+INTERACTIVE = ("01-", "03-", "04-", "08-", "40-")
 
 
 class NotebookRuns:

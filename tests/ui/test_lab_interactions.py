@@ -13,7 +13,6 @@ import os
 
 import pytest
 from jupyter_driver import (
-    call_and_play_a_trick,
     click_latency,
     cut_off_labels,
 )
@@ -124,19 +123,6 @@ def test_04_call_slider_changes_the_score(run_notebook, screenshot_dir):
     expect(score).to_have_text(score_sentence(lowest, tricks))
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-slider.png")
-
-
-def test_06_call_and_play_a_trick_against_the_bots(run_notebook, screenshot_dir):
-    notebook = run_notebook("06-*")
-    # The card table widget is a div; the scoreboards 06 draws below are tables of the
-    # same class name.
-    table = notebook.page.locator("div.cardlib-table")
-    expect(table).to_have_count(1)  # the learner's table; the others are driven from code
-    table.scroll_into_view_if_needed()
-    call_and_play_a_trick(notebook.page)
-    assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
-    assert not notebook.log_messages()
-    notebook.screenshot(screenshot_dir / "lab" / f"{notebook.path.stem}-after-trick.png")
 
 
 def coach_position() -> callbreak.Deal:

@@ -45,6 +45,7 @@ from jupyter_driver import (
     PROJECT,
     accessibility_violations,
     call_and_play_a_trick,
+    cut_off_labels,
     expects_error,
     notebooks_in_the_site,
 )
@@ -231,8 +232,14 @@ def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
 
 def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
     notebook = lite_runs.run("06-play-a-match.ipynb")
+    # The card table widget is a div; the scoreboards 06 draws below are tables of the
+    # same class name. (06 runs here, not in JupyterLab: jupyter_driver.IN_THE_SITE.)
+    table = notebook.page.locator("div.cardlib-table")
+    expect(table).to_have_count(1)  # the learner's table; the others are driven from code
+    table.scroll_into_view_if_needed()
     said = call_and_play_a_trick(notebook.page)
     assert " won it with " in said
+    assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lite" / "06-play-a-match-after-trick.png")
     lite_runs.close("06-play-a-match.ipynb")
