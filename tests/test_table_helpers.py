@@ -8,25 +8,13 @@ browser test (tests/ui/test_table_app.py) presses the same buttons by keyboard i
 from __future__ import annotations
 
 import pytest
+from test_widget_table import ACTING, learner_acts
 
 import cardlib
 from cardlib import i18n
 from cardlib.cards import Card
 from cardlib.widgets import table as table_module
 from cardlib.widgets.table import LEARNER, CardTable
-
-ACTING = ("calling", "bidding", "playing")
-
-
-def learner_acts(table: CardTable) -> None:
-    """A scripted learner: the first allowed call, the first playable card."""
-    state = table.state
-    if state["calls"]:
-        value = next(c["value"] for c in state["calls"] if c["legal"])
-        assert table.click_call(value), table.refusal
-    else:
-        code = next(c["code"] for c in state["hand"] if c["legal"])
-        assert table.click_card(code), table.refusal
 
 
 def to_first_card(table: CardTable) -> None:

@@ -109,7 +109,7 @@ from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_dis
 from cardlib.coach.review import DEFAULT_SAMPLES, Review, ReviewRow, points_text, reviewable
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, check_count
 from cardlib.game import SEAT_NAMES, TrickDeal
 from cardlib.i18n import N_, _, pgettext
 from cardlib.widgets.language import LanguagePicker
@@ -430,14 +430,12 @@ class CardTable(anywidget.AnyWidget):
         self._match_reviews: dict[int, Review] = {}
         self.levels = self._check_levels(level)
         self._first_levels = self.levels[1:]  # the opponents the match began with
-        if type(strong_samples) is not int or strong_samples < 1:
-            raise CardlibError(
-                _("strong_samples is a whole number of samples, 1 or more, got {value!r}").format(
-                    value=strong_samples
-                ),
-                "strong-samples",
-            )
-        self.strong_samples = strong_samples
+        self.strong_samples = check_count(
+            strong_samples,
+            "strong_samples",
+            1,
+            message=_("strong_samples is a whole number of samples, 1 or more, got {value!r}"),
+        )
         self._restoring_level = False
         self.bots = self._make_bots()
         self.matches_played = 0
@@ -448,14 +446,12 @@ class CardTable(anywidget.AnyWidget):
         self._say_refusal = None  # the refusal shown, said again after a change of language
         #: whether the table offers the coach's hint (graded use turns it off)
         self.hints = bool(hints)
-        if type(hint_samples) is not int or hint_samples < 1:
-            raise CardlibError(
-                _("hint_samples is a whole number of samples, 1 or more, got {value!r}").format(
-                    value=hint_samples
-                ),
-                "hint-samples",
-            )
-        self.hint_samples = hint_samples
+        self.hint_samples = check_count(
+            hint_samples,
+            "hint_samples",
+            1,
+            message=_("hint_samples is a whole number of samples, 1 or more, got {value!r}"),
+        )
         self._hint: tuple[int, Callable[[], str]] | None = None  # (serial, the hint's words)
         self._forced_note: Callable[[], str] | None = None  # "Only one card could be played"
         self._restoring = False  # replaying kept actions: no card is played for the learner
