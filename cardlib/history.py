@@ -109,13 +109,18 @@ def replay(deal: TrickDeal[Any, Any]) -> list[Play]:
     cards = [c for trick in deal.tricks for c in trick.cards] + list(deal.trick)
     plays = []
     for card in cards:
-        seat = again.to_act
-        assert seat is not None  # a deal with cards still to play is not over
+        acting = again.to_act
+        assert acting is not None  # a deal with cards still to play is not over
+        # In Contract Bridge declarer plays dummy's cards: the card is dummy's, the act
+        # declarer's. A play is credited to the hand it came from.
+        seat = getattr(again, "hand_to_play", None)
+        if seat is None:
+            seat = acting
         explanation = again.explain()
         hand_size = len(again.hand(seat))
         position = len(again.trick)
         trick_number = len(again.tricks) + 1
-        again.play(card, seat=seat)
+        again.play(card, seat=acting)
         finished = len(again.tricks) == trick_number
         plays.append(
             Play(

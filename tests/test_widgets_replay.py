@@ -84,6 +84,23 @@ def test_replay_of_a_bridge_deal_keeps_the_laws_first_caller():
     ]
 
 
+def test_replay_of_a_bridge_deal_credits_dummys_cards_to_dummy():
+    # Declarer plays dummy's cards, but each card is dummy's: the replay once credited it to
+    # declarer's seat, with declarer's hand size.
+    deal = bridge.Deal(seed=5, dealer="N")
+    bot = bridge.SensibleBridgeBot()
+    while deal.phase == "calling":
+        deal.call(bot.choose_call(deal))
+    while deal.phase == "playing":
+        deal.play(bot.choose_play(deal))
+    plays = replay(deal)
+    played_by = [seat for trick in deal.tricks for seat in trick.seats]
+    assert [play.seat for play in plays] == played_by
+    dummy = (deal.declarer + 2) % 4
+    assert sum(play.seat == dummy for play in plays) == 13
+    assert [play.hand_size for play in plays if play.seat == dummy] == list(range(13, 0, -1))
+
+
 def test_replay_of_a_judgement_round_of_three_players():
     # It once asked a three-seat round for seat 3's hand, then gave Judgement calls=.
     round_ = judgement.Round(players=3, number=2, seed=4)
