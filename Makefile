@@ -2,6 +2,7 @@
 #   make tutorial   open the notebooks in JupyterLab on 127.0.0.1
 #   make test       run every test (engine, notebooks, exercises, browser)
 #   make lite       the tutorial as a static site that runs in the browser (JupyterLite)
+#   make hub        a JupyterHub for a graded class (nbgrader's exchange and formgrader)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,7 +14,7 @@ LITE_SITE := build/lite
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages lite lite-serve \
-	reference typecheck
+	reference typecheck hub
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +23,7 @@ $(PY):
 # The editable install also compiles the message catalogs (setup.py).
 $(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds,lite]'
+	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds,lite,hub]'
 	touch $(STAMP)
 
 # Languages (README, "Languages"): the .po files are the source, the .mo files are built.
@@ -77,6 +78,17 @@ lite: $(STAMP) catalogs
 lite-serve: lite
 	$(PY) lite/serve_site.py --site $(LITE_SITE) --port $(LITE_PORT)
 
+# A graded class on a JupyterHub (README, "A graded class on a JupyterHub"): the hub of
+# hub/jupyterhub_config.py on http://127.0.0.1:8010/, the class folder in ../cardlib-hub
+# (CARDLIB_HUB_DIR names another). Its proxy, configurable-http-proxy, comes from npm.
+HUB_PROXY := hub/node_modules/.bin/configurable-http-proxy
+$(HUB_PROXY): hub/package.json hub/package-lock.json
+	npm ci --prefix hub --no-audit --no-fund --loglevel=error
+	touch $(HUB_PROXY)
+
+hub: $(STAMP) catalogs $(HUB_PROXY)
+	$(VENV)/bin/jupyterhub -f hub/jupyterhub_config.py
+
 # The browser tests need Debian's Chromium (Playwright cannot download one here).
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -107,7 +119,7 @@ typecheck: $(STAMP)
 # Two pytest workers, each test file (and each notebook's cells) whole on one of them,
 # the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
 TEST_WORKERS ?= 2
-test: $(STAMP) catalogs chromium $(AXE)
+test: $(STAMP) catalogs chromium $(AXE) $(HUB_PROXY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy

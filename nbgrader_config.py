@@ -18,9 +18,12 @@ c.CourseDirectory.course_id = "cardlib"
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# The exchange (release_assignment, fetch, submit, collect) in the course folder, so a try-out
-# on one machine needs no shared system folder.
-c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
+# The exchange (release_assignment, fetch, submit, collect): on a JupyterHub, the hub's (its
+# own nbgrader settings name it, hub/jupyter/nbgrader_config.py for the project's hub; nbgrader's
+# default is /srv/nbgrader/exchange); elsewhere one in the course folder, so a try-out on one
+# machine needs no shared system folder.
+if "JUPYTERHUB_USER" not in os.environ:
+    c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
 
 # The grade is worked out outside the student's kernel (cardlib.exercises.grading): sanitizing
 # puts back any locked cell a student deleted; after the notebook has run, JudgeAnswers judges
