@@ -122,7 +122,7 @@ class Hub:
             try:
                 if requests.get(f"{self.url}/hub/api/", timeout=10).status_code == 200:
                     return
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
                 pass
             time.sleep(0.1)  # the next look at the API, not a wait for something to happen
         raise RuntimeError(f"the hub did not answer in {STARTUP:.0f} s:\n{self.log_tail()}")
@@ -139,8 +139,9 @@ class Hub:
         # confirmation nobody types; SIGTERM stops it at once (and the hub, its parent, then
         # finds it gone).
         for server in hub.children():
-            if "jupyterhub-singleuser" in " ".join(server.cmdline()):
-                server.terminate()
+            with contextlib.suppress(psutil.Error):  # one that has just ended
+                if "jupyterhub-singleuser" in " ".join(server.cmdline()):
+                    server.terminate()
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=60)
@@ -148,7 +149,7 @@ class Hub:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
         for process in started:
-            with contextlib.suppress(psutil.NoSuchProcess):
+            with contextlib.suppress(psutil.Error):
                 process.kill()  # psutil checks it is still the process it was, not a new one
 
     def log_tail(self, lines: int = 60) -> str:
@@ -257,8 +258,8 @@ def hub(tmp_path_factory):
             pytest.fail(reason, pytrace=False)
         pytest.skip(reason)
     hub = Hub(tmp_path_factory.mktemp("hub") / "class")
-    hub.start()
     try:
+        hub.start()
         with open(hub.class_dir / "roster.toml", "rb") as file:
             roster = tomllib.load(file)
         with open(hub.class_dir / "passwords.toml", "rb") as file:
