@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib import callbreak
+from cardlib import callbreak, i18n
 from cardlib.bots import SensibleBot, play_out
-from cardlib.cards import parse_cards, to_mask
+from cardlib.cards import from_mask, parse_cards, to_mask
 from cardlib.coach import variants as v
 from cardlib.coach.variants import PlayView
 from cardlib.tricks import PlayRules
@@ -115,7 +115,11 @@ def test_a_variant_that_chooses_an_illegal_card_is_refused_on_masks():
 
     hands, dealer = v.seeded_deals(5, 1)[0]
     hands = [h & ~1 << 39 for h in hands]  # nobody holds it now
-    with pytest.raises(ValueError, match="may not play"):
+    with pytest.raises(ValueError, match="chose 2♣, which it may not play here") as refused:
+        v.play_deal(hands, dealer, [13] * 4, [LeadsTheTwoOfClubs()] * 4)
+    leader = (dealer + 1) % 4
+    assert str(refused.value).endswith(" ".join(str(c) for c in from_mask(hands[leader])))
+    with i18n.language("hi"), pytest.raises(ValueError, match="नहीं खेल सकता"):
         v.play_deal(hands, dealer, [13] * 4, [LeadsTheTwoOfClubs()] * 4)
 
 

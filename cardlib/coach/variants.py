@@ -50,6 +50,7 @@ from cardlib.bots import SensibleBot, sensible_call_mask, sensible_play_mask
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.coach.fast import Chooser, play_tricks, sensible_chooser
 from cardlib.game import CountedCallDeal, PointsT, deal_hands
+from cardlib.i18n import _
 from cardlib.tricks import PlayRules
 
 #: Call Break's play rules (spades trump, must beat, must trump), the experiments' default.
@@ -452,7 +453,12 @@ def table_chooser(
             )
             card = player.play_mask(view)
             if not legal >> card & 1:
-                raise ValueError(f"{player!r} chose {DECK[card]}, which it may not play")
+                allowed = " ".join(str(DECK[c]) for c in range(52) if legal >> c & 1)
+                raise ValueError(
+                    _(
+                        "{player} chose {card}, which it may not play here; it may play {legal}"
+                    ).format(player=repr(player), card=DECK[card], legal=allowed)
+                )
         if trick:
             led = trick[0] // 13
             suit = card // 13
@@ -497,7 +503,7 @@ def seeded_deals(seed: int, count: int) -> list[tuple[list[int], int]]:
     """``count`` deals as ``(hands, dealer)``: the dealer drawn, then the cards, from ``seed``."""
     rng = random.Random(seed)
     deals = []
-    for _ in range(count):
+    for _deal in range(count):
         dealer = rng.randrange(4)
         deals.append((deal_hands(rng, dealer), dealer))
     return deals
@@ -702,7 +708,7 @@ def standings_before_last(
     for start in range(0, len(pool) - before + 1, before):
         first = pool[start][1]
         totals = [0, 0, 0, 0]
-        for k, (_, dealer, calls, won) in enumerate(pool[start : start + before]):
+        for k, (_hands, dealer, calls, won) in enumerate(pool[start : start + before]):
             turn = (first + k - dealer) % 4  # seat s of that deal sits at s + turn
             for seat in range(4):
                 totals[(seat + turn) % 4] += tenths(calls[seat], won[seat])
