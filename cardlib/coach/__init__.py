@@ -11,6 +11,8 @@ module                 what it holds
 :mod:`.review`         after a deal: each of a seat's decisions rated by the points it lost
 :mod:`.bridge_review`  a Contract Bridge deal double dummy: each card's tricks lost, the
                        opening lead over layouts that fit the auction, the contract to par
+:mod:`.variants`       the sensible bot with one habit changed, and a habit's gain measured on
+                       the same deals played both ways (paired, with standard errors)
 =====================  ================================================================
 
 Each module reads the games (:mod:`cardlib.callbreak`, :mod:`cardlib.callbridge`,
