@@ -10,6 +10,20 @@ const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to surviv
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
 
+// Voilà (make app) shuts a page's kernel down when the page is closed: a beacon to
+// voila/api/shutdown on "beforeunload", carrying the page's _xsrf cookie. Its page never
+// sets that cookie (Voilà 0.5.13, voila-dashboards/voila#1458), so the server refuses the
+// request and the kernel lives on until culled. A page of Voilà's without the cookie gets one:
+// the server only checks that the request carries the cookie's value (same-origin scripts can
+// read it anyway), so nothing is weakened.
+function letVoilaShutTheKernelDown() {
+  if (!document.body?.dataset.voila || /(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const token = [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
+  document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+}
+
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -75,6 +89,7 @@ function roving(group, selector) {
 }
 
 function render({ model, el }) {
+  letVoilaShutTheKernelDown();
   const root = h("div", { class: "cardlib-table" });
   const heading = h("p", { class: "cl-heading" });
   const speedId = `cl-speed-${Math.random().toString(36).slice(2)}`;
