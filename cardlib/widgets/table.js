@@ -643,14 +643,17 @@ function render({ model, el }) {
     timer = setTimeout(step, frame.pause ? 3 * delay : delay);
   }
 
-  function play() {
+  // The frames are shown one at a time at the chosen speed; the first ones a view is given
+  // are not news (the bots acted before the page was open, perhaps in a preheated kernel
+  // minutes ago): the table shows where the deal stands at once, and reads it all out.
+  function play({ arrived = true } = {}) {
     pending = false; // the answer: a new position
     clearTimeout(timer);
     cont.replaceChildren();
     frames = model.get("frames");
     if (!frames.length) return;
     heardUpTo = 0;
-    at = SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
+    at = !arrived || SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
     step();
   }
 
@@ -684,7 +687,7 @@ function render({ model, el }) {
     model.set("lang", language.value);
     model.save_changes();
   });
-  model.on("change:frames", play);
+  model.on("change:frames", () => play());
   // A table with a fresh match keeps it in this browser: its seed, opponents and the
   // learner's actions, replayed by Python after a reload (one kept match per game and seats).
   function keptKey(kept) {
@@ -728,7 +731,7 @@ function render({ model, el }) {
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);
   model.on("change:refusal", showRefusal);
-  play();
+  play({ arrived: false });
   showRefusal();
   return () => clearTimeout(timer);
 }
