@@ -118,6 +118,47 @@ def play_deal_by_clicking(page, levels=()) -> int:
     return clicks
 
 
+#: Every card that comes onto the table (``in``) and every copy of a finished trick's card
+#: that sweeps to its winner (``sweep``), with the animation the page gives it.
+WATCH_MOTION_JS = """
+() => {
+  window.moves = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!(node instanceof HTMLElement) || !node.matches('.cl-played.cl-new, .cl-swept')) continue;
+      const style = getComputedStyle(node);
+      window.moves.push({
+        kind: node.matches('.cl-swept') ? 'sweep' : 'in', animation: style.animationName,
+        duration: style.animationDuration, shown: style.display !== 'none',
+        ux: node.style.getPropertyValue('--ux'), to: node.style.getPropertyValue('--to-ux'),
+        fromTop: parseFloat(node.style.getPropertyValue('--from-top')),
+        feltHeight: document.querySelector('.cl-felt').getBoundingClientRect().height});
+    }
+  }).observe(document.querySelector('.cardlib-table'), {subtree: true, childList: true});
+}
+"""
+
+
+def play_cards(page, count: int) -> None:
+    """The learner plays ``count`` cards (the first playable each time), or to the deal's end."""
+    for _ in range(count):
+        card = page.locator(".cl-hand button.cl-legal")
+        if not card.count():
+            return
+        click_and_wait(page, card.first)
+
+
+def no_movement(page) -> None:
+    """Cards came in since WATCH_MOTION_JS began, none of them moving, and no trick swept."""
+    assert moves(page, "in") and not moves(page, "sweep")
+    assert {m["animation"] for m in moves(page, "in")} == {"none"}
+
+
+def moves(page, kind: str) -> list[dict]:
+    """What WATCH_MOTION_JS saw come in (``"in"``) or sweep (``"sweep"``) so far."""
+    return [move for move in page.evaluate("() => window.moves") if move["kind"] == kind]
+
+
 #: The opponents a deal of each game starts with, then the two others in turn (the bots play at
 #: the level chosen from their next call or card on): every game's deal meets every level.
 LEVELS_IN_TURN = {
@@ -142,6 +183,7 @@ def choose_level(page, game: str, level: str) -> None:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir, game):
     open_table(page, table_app, game)
+    page.evaluate(WATCH_MOTION_JS)  # the instant speed: nothing moves
     first, *later = LEVELS_IN_TURN[game]
     choose_level(page, game, first)
     clicks = play_deal_by_clicking(page, levels=[(game, level) for level in later])
@@ -155,10 +197,11 @@ def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir
     expect(page.locator(".cl-calls button")).to_have_count(0)  # no calls outside calling
     whole_page_screenshot(page, screenshot_dir / "voila" / f"table-{game}-end.png")
     audit(page)
-    click_and_wait(page, next_button)
+    click_and_wait(page, next_button)  # the last trick leaves the table, unswept
     expect(page.locator(".cl-heading")).to_contain_text(
         "Round 2" if game == "judgement" else "Deal 2"
     )
+    no_movement(page)
     no_errors(page)
 
 
@@ -525,45 +568,11 @@ WATCH_FRAMES_JS = """
 """
 
 
-#: Every card that comes onto the table (``in``) and every copy of a finished trick's card
-#: that sweeps to its winner (``sweep``), with the animation the page gives it.
-WATCH_MOTION_JS = """
-() => {
-  window.moves = [];
-  new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) {
-      if (!(node instanceof HTMLElement) || !node.matches('.cl-played.cl-new, .cl-swept')) continue;
-      const style = getComputedStyle(node);
-      window.moves.push({
-        kind: node.matches('.cl-swept') ? 'sweep' : 'in', animation: style.animationName,
-        duration: style.animationDuration, shown: style.display !== 'none',
-        ux: node.style.getPropertyValue('--ux'), to: node.style.getPropertyValue('--to-ux'),
-        fromTop: parseFloat(node.style.getPropertyValue('--from-top')),
-        feltHeight: document.querySelector('.cl-felt').getBoundingClientRect().height});
-    }
-  }).observe(document.querySelector('.cardlib-table'), {subtree: true, childList: true});
-}
-"""
-
-
-def play_cards(page, count: int) -> None:
-    """The learner plays ``count`` cards (the first playable each time), or to the deal's end."""
-    for _ in range(count):
-        card = page.locator(".cl-hand button.cl-legal")
-        if not card.count():
-            return
-        click_and_wait(page, card.first)
-
-
-def moves(page, kind: str) -> list[dict]:
-    """What WATCH_MOTION_JS saw come in (``"in"``) or sweep (``"sweep"``) so far."""
-    return [move for move in page.evaluate("() => window.moves") if move["kind"] == kind]
-
-
 def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
     """At a speed that shows the play: one frame per card, the hand waiting meanwhile, each card
     moving in (the learner's from the hand) and each finished trick sweeping to its winner;
-    no movement for a system that asks for less, nor at the instant speed; step mode waits."""
+    no movement for a system that asks for less (nor at the instant speed: the deal of each
+    game); step mode waits."""
     open_table(page, table_app)
     page.select_option(".cl-speed", "fast")
     page.evaluate(WATCH_FRAMES_JS)
@@ -597,13 +606,10 @@ def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
         winner = {m["to"] for m in cards}  # … to one seat, the seat of one of its cards
         assert len(winner) == 1 and winner <= {m["ux"] for m in cards}, cards
 
-    for media, speed in (("reduce", "fast"), ("no-preference", "instant")):
-        page.emulate_media(reduced_motion=media)
-        page.select_option(".cl-speed", speed)
-        page.evaluate("() => { window.moves = []; }")
-        play_cards(page, 2)  # a trick leaves the table, cards come in
-        assert moves(page, "in") and not moves(page, "sweep"), (media, speed)
-        assert {m["animation"] for m in moves(page, "in")} == {"none"}, (media, speed)
+    page.emulate_media(reduced_motion="reduce")  # the same speed, for a system that asks
+    page.evaluate("() => { window.moves = []; }")
+    play_cards(page, 2)  # a trick leaves the table (drawn frame by frame), cards come in
+    no_movement(page)
     page.emulate_media(reduced_motion="no-preference")
 
     # step mode: the finished trick waits for Continue
