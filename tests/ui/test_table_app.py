@@ -50,6 +50,23 @@ def table_app(browser, tmp_path_factory):
     server.stop()
 
 
+def leave(page) -> None:
+    """Close the app's page as a browser closes a tab: its "beforeunload" runs, and Voilà shuts
+    the page's kernel down (else every test's kernel would wait for the server's end)."""
+    page.close(run_before_unload=True)
+    page.context.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A page of the app in a fresh browser context, left as a tab is closed."""
+    from conftest import new_page
+
+    page = new_page(browser)
+    yield page
+    leave(page)
+
+
 def open_table(page, app, game: str = "callbreak"):
     page.goto(app.url)
     page.locator(TABLE).wait_for(timeout=120_000)  # Voilà runs the notebook first
@@ -715,7 +732,7 @@ def test_a_whole_deal_fits_a_phone(table_app, browser, game):
                 )
         assert page.evaluate(SIDEWAYS_JS) == [0, 0]  # the end of the deal, its sheet and review
     finally:
-        page.context.close()
+        leave(page)
 
 
 def test_focus_never_falls_to_the_page_while_the_bots_play(table_app, page):
@@ -915,7 +932,7 @@ def test_double_clicks_quick_taps_and_a_held_enter_play_one_card(table_app, brow
         one_card_played(page, held_enter)
         no_errors(page)
     finally:
-        page.context.close()
+        leave(page)
 
 
 # ----- a match that survives a reload ------------------------------------------------------
@@ -946,8 +963,8 @@ def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals
         assert match_seed(other) != match_seed(page)
         assert table_position(other)["hand"] != before["hand"]
     finally:
-        page.context.close()
-        other.context.close()
+        leave(page)
+        leave(other)
 
 
 def test_the_last_trick_and_the_hint_by_keyboard(table_app, page):
