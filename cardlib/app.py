@@ -35,9 +35,16 @@ def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
 
 #: Seconds a kernel whose page is gone may sit idle before Voilà shuts it down, and how often
 #: Voilà looks. A page still open is never culled (its connection counts), however long the
-#: learner thinks.
+#: learner thinks; a preheated kernel waiting for its visitor is never culled either.
 CULL_IDLE_SECONDS = 300
 CULL_INTERVAL_SECONDS = 60
+#: Kernels kept preheated: each has run the notebook already, so the next visitor's page
+#: gets a playable table at once (benchmarks/bench_table.py measures it), and Voilà starts
+#: the next one as soon as one is taken.
+PREHEATED_KERNELS = 1
+#: A path that answers once Voilà listens, without rendering the notebook: asking for the
+#: page itself would hand the preheated kernel to nobody.
+READY_PATH = "voila/labextensions/anywidget/package.json"
 
 
 def voila_argv(
@@ -45,17 +52,16 @@ def voila_argv(
     port: int,
     cull_idle: int = CULL_IDLE_SECONDS,
     cull_interval: int = CULL_INTERVAL_SECONDS,
+    preheated: int = PREHEATED_KERNELS,
 ) -> list[str]:
     """The Voilà command line: loopback only (Voilà has no token), no browser opened.
 
-    Kernels of closed pages are culled once idle (Jupyter's ``MappingKernelManager``
-    settings, which Voilà's kernel manager inherits). Voilà's preheated kernels
-    (``--preheat_kernel=True``) are left off: measured with benchmarks/bench_table.py
-    (Voilà 0.5.13), a page handed a preheated kernel never showed a playable table
-    (no kernel connection within two minutes), so the app starts a kernel per visit.
+    ``preheated`` kernels are kept ready (Voilà's ``preheat_kernel`` and ``pool_size``; 0:
+    none, a kernel starts when a page asks for one); kernels of closed pages are culled once
+    idle (Jupyter's ``MappingKernelManager`` settings, which Voilà's kernel manager inherits).
     """
     voila = Path(sys.executable).parent / "voila"
-    return [
+    argv = [
         str(voila),
         str(notebook),
         "--no-browser",
@@ -65,6 +71,9 @@ def voila_argv(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
     ]
+    if preheated > 0:
+        argv += ["--preheat_kernel=True", f"--pool_size={preheated}"]
+    return argv
 
 
 def main(argv: list[str] | None = None) -> None:

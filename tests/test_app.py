@@ -5,7 +5,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from cardlib.app import APP_HIDE, DEFAULT_NOTEBOOK, app_notebook, voila_argv
+from cardlib.app import APP_HIDE, DEFAULT_NOTEBOOK, PREHEATED_KERNELS, app_notebook, voila_argv
 
 MATCH_NOTEBOOK = Path("notebooks/06-play-a-match.ipynb")
 
@@ -45,3 +45,12 @@ def test_voila_culls_the_kernels_of_closed_pages():
     assert "--MappingKernelManager.cull_connected=False" in argv  # an open page is never culled
     idle = next(a for a in argv if a.startswith("--MappingKernelManager.cull_idle_timeout="))
     assert int(idle.split("=")[1]) > 0
+
+
+def test_voila_keeps_a_kernel_preheated_for_the_next_visitor():
+    argv = voila_argv(MATCH_NOTEBOOK, 8866)
+    assert "--preheat_kernel=True" in argv and f"--pool_size={PREHEATED_KERNELS}" in argv
+    assert PREHEATED_KERNELS >= 1
+    assert not any(
+        "preheat" in a or "pool_size" in a for a in voila_argv(MATCH_NOTEBOOK, 1, preheated=0)
+    )

@@ -338,6 +338,40 @@ def test_play_this_deal_again_is_practice_from_the_deal_as_dealt(game):
     assert table.click_next() and len(table.match.deals) == 2
 
 
+def test_play_this_deal_again_meets_the_same_bots_after_a_reload_too():
+    """The same cards and the same bots' dice: played the same way, the deal comes out the same
+    (random and coach bots included), on the table that dealt it and on one a reload rebuilt."""
+    levels = ("beginner", "strong", "beginner")
+    table = CardTable("callbreak", seed=None, speed="instant", level=levels, strong_samples=2)
+    play_to_end_of_deal(table)
+    first = table.match.deal
+    again = CardTable("callbreak", seed=None, speed="instant", strong_samples=2)
+    assert again.restore(table.kept_match)
+    for played in (table, again):
+        assert played.click_play_again()
+        play_to_end_of_deal(played)
+        assert played.deal == first, "the bots answered the same cards otherwise"
+        assert played.click_back_to_match() and played.match.deal == first
+
+
+def test_a_deal_is_named_by_its_match_seed_and_number_whatever_was_played():
+    """The words "Seed of this deal: match seed S, deal N" name the cards: two matches of one
+    seed, played by different learners against different bots, deal their next deal the same."""
+    for game in ("callbreak", "judgement", "bridge"):
+        first = CardTable(game, seed=11, speed="instant", level="beginner")
+        other = CardTable(game, seed=11, speed="instant", level="strong", strong_samples=2)
+        play_to_end_of_deal(first)
+        while other.match.phase in ACTING:  # the last legal call or card, not the first
+            if other.state["calls"]:
+                other.click_call([c["value"] for c in other.state["calls"] if c["legal"]][-1])
+            else:
+                other.click_card([c["code"] for c in other.state["hand"] if c["legal"]][-1])
+        assert first.match.deal != other.match.deal
+        assert first.click_next() and other.click_next()
+        assert first.deal.dealer == other.deal.dealer
+        assert [first.deal.hand(s) for s in range(4)] == [other.deal.hand(s) for s in range(4)]
+
+
 def test_play_again_from_the_browser():
     table = CardTable("callbreak", seed=4, speed="instant")
     play_to_end_of_deal(table)

@@ -155,9 +155,14 @@ def test_bots_act_one_frame_at_a_time_and_pause_on_each_finished_trick():
         played = sum(len(t.cards) for t in deal.tricks) + len(deal.trick)
         played_before = sum(len(t.cards) for t in before.tricks) + len(before.trick)
         bot_cards = played - played_before - 1
-        learner_finished = len(before.trick) == 3
-        # one frame per bot card, and one for the trick the learner's card finished
-        assert len(table.frames) == max(1, bot_cards + learner_finished)
+        # the learner's card first, on its own (held with its winner if it finished the
+        # trick), then one frame per bot card
+        assert len(table.frames) == 1 + bot_cards
+        own = table.frames[0]
+        assert sum(s["card"] is not None for s in own["seats"]) == len(before.trick) + 1
+        assert own["seats"][LEARNER]["card"] is not None and not own["hand_active"]
+        if bot_cards and not own["pause"]:  # the bots answer it in the frames after
+            assert own["live"] == "" and "plays" in table.frames[1]["live"]
         pauses = [f for f in table.frames if f["pause"]]
         assert len(pauses) == len(deal.tricks) - len(before.tricks)
         for frame in pauses:
@@ -248,6 +253,31 @@ def test_bridge_learner_declares_and_plays_dummy():
                 return
             learner_acts(table)
     pytest.fail("no deal where the learner declares")
+
+
+def test_bridge_asks_the_learner_as_dummy_to_watch_the_play_or_skip_it():
+    """When North declares, the bots play all 13 tricks: the first frame of the play asks the
+    learner to watch it or skip to the result (the browser waits on it); no other does."""
+    asked = 0
+    for seed in range(12):
+        table = CardTable("bridge", seed=seed, speed="instant")
+        while table.match.phase == "calling":
+            assert table.click_call("P")  # North or East–West may declare, or nobody
+        choices = [i for i, frame in enumerate(table.frames) if frame["dummy_choice"]]
+        if table.deal.dummy != LEARNER:
+            assert choices == [], seed
+            continue
+        asked += 1
+        # once, before the opening lead: then every card of the deal, to its end
+        assert len(choices) == 1 and len(table.frames) - choices[0] == 1 + 52, seed
+        first = table.frames[choices[0]]
+        assert not any(s["card"] for s in first["seats"]) and first["phase"] == "playing"
+        words = first["dummy_choice"]
+        assert words["watch"] == "Watch the play" and words["skip"] == "Skip to the result"
+        assert words["question"].startswith("You are dummy: North (2) plays your cards")
+        assert words["question"] in first["live"]
+        assert table.state["end"] is not None
+    assert asked >= 2
 
 
 def test_the_auction_pad_offers_every_call():
@@ -851,7 +881,7 @@ def rebuilt(table: CardTable) -> CardTable:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
     table = CardTable(game, seed=None, speed="instant", review_samples=2, level="beginner")
-    assert table.keeps_match and f"match seed {table.match_seed}" in table.state["heading"]
+    assert table.fresh_seeds and f"match seed {table.match_seed}" in table.state["heading"]
     play_deal(table)
     if game != "bridge":  # Contract Bridge has no review to replay from
         table.request_review()
@@ -876,20 +906,57 @@ def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
         assert again.match == table.match
 
 
-def test_two_fresh_tables_deal_different_matches_and_a_seeded_one_keeps_nothing():
+def test_two_fresh_tables_deal_different_matches():
     seeds = {CardTable("callbreak", seed=None, speed="instant").match_seed for _ in range(5)}
     assert len(seeds) > 1
-    seeded = CardTable("callbreak", seed=3, speed="instant")
-    assert seeded.kept_match == {} and "match seed" not in seeded.state["heading"]
-    saved = CardTable("callbreak", seed=None, speed="instant")
-    learner_acts(saved)
-    assert (
-        not seeded.restore(saved.kept_match)
-        and seeded.match == CardTable("callbreak", seed=3).match
-    )
     for bad in (-1, True, "7", 2.0):
         with pytest.raises(CardlibError, match="seed is a whole number"):
             CardTable("callbreak", seed=bad)
+
+
+def test_a_seeded_table_keeps_its_own_matches_and_no_other_tables():
+    """A notebook's table (a seed of its own) is kept too, under its seed: a reload rebuilds
+    it, its next match included, and never from another table's match."""
+    seeded = CardTable("callbreak", seed=3, speed="instant")
+    assert seeded.keep_key == "callbreak:4:seed3" and "match seed" not in seeded.state["heading"]
+    learner_acts(seeded)
+    fresh = CardTable("callbreak", seed=None, speed="instant")
+    learner_acts(fresh)
+    other_seed = CardTable("callbreak", seed=4, speed="instant")
+    learner_acts(other_seed)
+    for saved in (fresh.kept_match, other_seed.kept_match):  # another table's match
+        table = CardTable("callbreak", seed=3, speed="instant")
+        assert not table.restore(saved) and table.match == CardTable("callbreak", seed=3).match
+    assert not CardTable("callbreak", seed=None).restore(seeded.kept_match)
+    forged = {**seeded.kept_match, "seed": 99}  # not one of this table's matches
+    assert not CardTable("callbreak", seed=3).restore(forged)
+    again = CardTable("callbreak", seed=3, speed="instant")
+    assert again.restore(seeded.kept_match) and again.match == seeded.match
+
+    while seeded.match.phase != "over":  # the whole match, and the next one begun
+        if seeded.match.phase in ACTING:
+            learner_acts(seeded)
+        else:
+            assert seeded.click_next()
+    assert seeded.click_next() and seeded.match_seed == 1003
+    learner_acts(seeded)
+    again = CardTable("callbreak", seed=3, speed="instant")
+    assert again.restore(seeded.kept_match) and again.match == seeded.match
+    assert again.kept_match == seeded.kept_match and again.matches_played == 1
+
+
+def test_a_rebuilt_match_says_so_until_the_learners_next_action():
+    table = CardTable("judgement", seed=None, speed="instant")
+    for _ in range(2):
+        learner_acts(table)
+    assert table.state["restored"] == ""
+    again = rebuilt(table)
+    said = "Your match is back where you left it: this browser kept it."
+    assert again.state["restored"] == said and again.state["live"].startswith(said)
+    again.redraw()  # a change of language says it again
+    assert again.state["restored"] == said
+    learner_acts(again)
+    assert all(frame["restored"] == "" for frame in again.frames)
 
 
 def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():

@@ -7,8 +7,26 @@ const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
 // The learner's record across matches (local storage of this browser, every game's in one).
 const RECORD_KEY = "cardlib-table-record-v1";
 const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to survive a reload
+// This page load. A match kept by an earlier load of the page (before a reload) is rebuilt
+// when its table is shown again; one kept by this load is not: a table made again here (a
+// cell run again, another game picked) starts its match afresh, as its seed promises.
+const PAGE = (globalThis.__cardlibTablePage ??= Math.random().toString(36).slice(2));
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
+
+// Voilà (make app) shuts a page's kernel down when the page is closed: a beacon to
+// voila/api/shutdown on "beforeunload", carrying the page's _xsrf cookie. Its page never
+// sets that cookie (Voilà 0.5.13, voila-dashboards/voila#1458), so the server refuses the
+// request and the kernel lives on until culled. A page of Voilà's without the cookie gets one:
+// the server only checks that the request carries the cookie's value (same-origin scripts can
+// read it anyway), so nothing is weakened.
+function letVoilaShutTheKernelDown() {
+  if (!document.body?.dataset.voila || /(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const token = [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
+  document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+}
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -75,6 +93,7 @@ function roving(group, selector) {
 }
 
 function render({ model, el }) {
+  letVoilaShutTheKernelDown();
   const root = h("div", { class: "cardlib-table" });
   const heading = h("p", { class: "cl-heading" });
   const speedId = `cl-speed-${Math.random().toString(36).slice(2)}`;
@@ -117,6 +136,9 @@ function render({ model, el }) {
   const trickNote = h("p", { class: "cl-trick-note" });
   const prompt = h("p", { class: "cl-prompt" });
   const forcedNote = h("p", { class: "cl-forced" }); // a card played for the learner
+  const restoredNote = h("p", { class: "cl-restored" }); // a match a reload gave back
+  // Contract Bridge, the learner dummy: watch the play or skip to the result (then "Skip").
+  const choice = h("div", { class: "cl-dummy-choice", role: "group" });
   // The table's helpers: the last trick (a toggle), the coach's hint, the only-card option.
   const peekId = `cl-peek-${Math.random().toString(36).slice(2)}`;
   const peekButton = h("button", { class: "cl-peek-button", type: "button",
@@ -140,7 +162,8 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, practice, felt, trickNote, auction, prompt, forcedNote, tools, peek,
+    heading, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
+    forcedNote, tools, peek,
     hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
@@ -167,16 +190,52 @@ function render({ model, el }) {
   // position it was made in, so Python ignores a stale or repeated one. The second click of
   // a double-click or double-tap (detail > 1) is never an action of its own.
   let pending = false; // a click sent, its answer (new frames, a refusal, "ignored") not yet here
+  let keeping = false; // whether this browser keeps the match (see keepMatch)
   function send(message, event, { whileBusy = false } = {}) {
     if ((busy && !whileBusy) || pending || (event && event.detail > 1)) return;
     pending = true;
     wantFocus = true;
+    keeping = true; // the learner plays at this table: this browser keeps the match
     model.send({ ...message, serial: frames.length ? frames[frames.length - 1].serial : -1 });
+  }
+
+  // Movement: a card played comes in from its seat, or from the hand it was clicked in; a
+  // finished trick, when it leaves the table, sweeps to its winner's seat. None at the instant
+  // speed, nor for anyone whose system asks for less motion (the style sheet agrees).
+  const sweepLayer = h("div", { class: "cl-sweep-layer", "aria-hidden": "true" });
+  let launched = null; // the card the learner just clicked: its code and where it was
+  let shownTrick = null; // the finished trick on the table in the last frame, and its winner
+  function moving() {
+    return SPEEDS[model.get("speed")] !== 0 && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+  function sweep(trick) {
+    for (const seat of trick.cards) {
+      const ghost = h(
+        "div",
+        {
+          class: "cl-swept",
+          style: `--ux:${seat.ux};--uy:${seat.uy};--to-ux:${trick.winner.ux};--to-uy:${trick.winner.uy}`,
+        },
+        h("span", { class: "cl-face", style: `color:${seat.card.colour}` },
+          h("span", { class: "cl-rank", text: seat.card.rank }),
+          h("span", { class: "cl-suit", text: seat.card.symbol })),
+      );
+      ghost.addEventListener("animationend", () => ghost.remove());
+      setTimeout(() => ghost.remove(), 1000); // gone even if the animation never ran
+      sweepLayer.append(ghost);
+    }
   }
 
   let lastPlayed = {}; // seat → the code of the card it had on the table in the last frame
   function drawSeats(frame) {
-    felt.replaceChildren();
+    const withCards = frame.seats.filter((seat) => seat.card);
+    const winner = withCards.find((seat) => seat.winner);
+    const trick = winner ? { winner, cards: withCards } : null;
+    const codes = (t) => t.cards.map((seat) => seat.card.code).join(" ");
+    if (shownTrick && !(trick && codes(trick) === codes(shownTrick)) && moving()) sweep(shownTrick);
+    shownTrick = trick;
+    const feltBox = felt.getBoundingClientRect();
+    felt.replaceChildren(sweepLayer);
     root.classList.toggle("cl-instant", SPEEDS[model.get("speed")] === 0);
     felt.classList.toggle("cl-many", frame.seats.length > 4);
     trickNote.textContent = frame.trick_note; // under the felt: never over a seat or a card
@@ -208,11 +267,19 @@ function render({ model, el }) {
       if (seat.card) {
         // a card new on the table since the last frame moves in from its seat (CSS)
         const fresh = lastPlayed[seat.seat] !== seat.card.code;
+        let style = `--ux:${seat.ux};--uy:${seat.uy}`;
+        if (fresh && launched?.code === seat.card.code) {
+          // the learner's card: it leaves the hand where it was clicked
+          const from = launched.box;
+          style += `;--from-left:${from.left + from.width / 2 - feltBox.left}px`;
+          style += `;--from-top:${from.top + from.height / 2 - feltBox.top}px`;
+          launched = null;
+        }
         const played = h(
           "div",
           {
             class: "cl-played" + (seat.winner ? " cl-winner" : "") + (fresh ? " cl-new" : ""),
-            style: `--ux:${seat.ux};--uy:${seat.uy}`,
+            style,
           },
           h("span", { class: "cl-sr", text: ui.played.replace("{seat}", seat.label) + " " }),
           face(seat.card),
@@ -243,7 +310,11 @@ function render({ model, el }) {
           "data-code": card.code,
           tabindex: i === (firstLegal < 0 ? 0 : firstLegal) ? "0" : "-1",
           "aria-disabled": active ? null : "true",
-          onclick: (event) => active && send({ type: "card", code: card.code }, event),
+          onclick: (event) => {
+            if (!active) return;
+            launched = { code: card.code, box: event.currentTarget.getBoundingClientRect() };
+            send({ type: "card", code: card.code }, event);
+          },
         },
         face(card),
       );
@@ -310,6 +381,7 @@ function render({ model, el }) {
   model.on("change:peek_open", () => ui && drawPeek());
   hintButton.addEventListener("click", (event) => send({ type: "hint" }, event));
   forcedBox.addEventListener("change", () => {
+    keeping = true; // it may play a card at once
     model.set("auto_forced", forcedBox.checked);
     model.save_changes();
   });
@@ -327,6 +399,8 @@ function render({ model, el }) {
     forcedLabel.textContent = " " + ui.auto_forced;
     forcedNote.textContent = frame.forced;
     forcedNote.hidden = !frame.forced;
+    restoredNote.textContent = frame.restored;
+    restoredNote.hidden = !frame.restored;
     hintText.textContent = frame.hint;
     hintText.hidden = !frame.hint;
   }
@@ -584,6 +658,40 @@ function render({ model, el }) {
   let frames = [];
   let at = 0; // the frame shown now
   let heardUpTo = 0; // the frames before this one were read out by the live region
+  let watching = null; // the dummy's choice, once "Watch the play" is chosen (its words)
+
+  // The learner is dummy: the frames wait on the choice; "Watch" plays them on at the speed
+  // chosen, with "Skip to the result" at hand; "Skip" jumps to the deal's end.
+  function askDummy(words) {
+    const watch = h("button", { class: "cl-watch", type: "button", text: words.watch,
+      onclick: () => {
+        watching = words;
+        step();
+      } });
+    choice.replaceChildren(
+      h("p", { class: "cl-choice-question", text: words.question }),
+      watch,
+      " ",
+      h("button", { class: "cl-skip", type: "button", text: words.skip, onclick: skipToResult }),
+    );
+    choice.hidden = false;
+    if (wantFocus) watch.focus();
+  }
+  function showSkip(last) {
+    choice.replaceChildren();
+    choice.hidden = !watching || last;
+    if (!choice.hidden) {
+      choice.append(h("button", { class: "cl-skip", type: "button", text: watching.skip,
+        onclick: skipToResult }));
+    }
+  }
+  function skipToResult() {
+    clearTimeout(timer);
+    cont.replaceChildren();
+    at = frames.length - 1;
+    heardUpTo = at; // the learner chose not to follow the play: only the result is read
+    step();
+  }
 
   function settle(frame) {
     root.dataset.serial = String(frame.serial); // tests wait on it: the table is settled
@@ -603,12 +711,16 @@ function render({ model, el }) {
     const frame = frames[at];
     const last = at === frames.length - 1;
     busy = !last;
+    const skipFocused = choice.contains(document.activeElement);
     draw(frame, last);
+    showSkip(last);
+    if (skipFocused && !last) choice.querySelector("button")?.focus();
     root.dataset.frame = `${at + 1}/${frames.length}`;
     if (last) return settle(frame);
     if (frame.live) live.textContent = frame.live;
     heardUpTo = at + 1;
     at += 1;
+    if (frame.dummy_choice && !watching) return askDummy(frame.dummy_choice);
     const name = model.get("speed");
     const delay = SPEEDS[name] ?? 500;
     if (frame.pause && name === "step") {
@@ -628,14 +740,18 @@ function render({ model, el }) {
     timer = setTimeout(step, frame.pause ? 3 * delay : delay);
   }
 
-  function play() {
+  // The frames are shown one at a time at the chosen speed; the first ones a view is given
+  // are not news (the bots acted before the page was open, perhaps in a preheated kernel
+  // minutes ago): the table shows where the deal stands at once, and reads it all out.
+  function play({ arrived = true } = {}) {
     pending = false; // the answer: a new position
     clearTimeout(timer);
     cont.replaceChildren();
     frames = model.get("frames");
     if (!frames.length) return;
     heardUpTo = 0;
-    at = SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
+    watching = null;
+    at = !arrived || SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
     step();
   }
 
@@ -662,6 +778,7 @@ function render({ model, el }) {
   }
 
   level.addEventListener("change", () => {
+    keeping = true; // one of the match's actions
     model.set("level", level.value);
     model.save_changes();
   });
@@ -669,28 +786,31 @@ function render({ model, el }) {
     model.set("lang", language.value);
     model.save_changes();
   });
-  model.on("change:frames", play);
-  // A table with a fresh match keeps it in this browser: its seed, opponents and the
-  // learner's actions, replayed by Python after a reload (one kept match per game and seats).
+  model.on("change:frames", () => play());
+  // The table keeps its match in this browser once the learner plays at it (a table driven
+  // from code never writes): its seed, opponents and the learner's actions, replayed by
+  // Python after a reload. One kept match per table key (game, seats, and seed unless fresh).
   function keptKey(kept) {
-    return `${MATCH_KEY}:${kept.game}:${kept.players}`;
+    return `${MATCH_KEY}:${kept.key}`;
   }
   function keepMatch() {
     const kept = model.get("kept_match");
-    if (!kept?.game) return;
+    if (!keeping || !kept?.key) return;
     try {
-      localStorage.setItem(keptKey(kept), JSON.stringify(kept));
+      localStorage.setItem(keptKey(kept), JSON.stringify({ ...kept, page: PAGE }));
     } catch {} // no storage here: the match lives as long as the page
   }
   model.on("change:kept_match", keepMatch);
   const fresh = model.get("kept_match");
-  if (fresh?.game && !fresh.actions.length) {
+  if (fresh?.key && !fresh.actions.length) {
     let saved = null;
     try {
       saved = JSON.parse(localStorage.getItem(keptKey(fresh)) || "null");
     } catch {}
-    if (saved?.actions?.length) model.send({ type: "restore", saved });
-    else keepMatch();
+    if (saved?.actions?.length && saved.page !== PAGE) {
+      keeping = true;
+      model.send({ type: "restore", saved });
+    }
   }
   model.on("msg:custom", (message) => {
     if (message?.type === "ignored") pending = false; // a stale click: nothing changed
@@ -713,7 +833,7 @@ function render({ model, el }) {
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);
   model.on("change:refusal", showRefusal);
-  play();
+  play({ arrived: false });
   showRefusal();
   return () => clearTimeout(timer);
 }

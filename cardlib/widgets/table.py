@@ -11,11 +11,17 @@ Call Break, Call Bridge, Judgement and Contract Bridge; what is left per game
 (``deal.points_explained(seat)``): the table only shows it.
 
 It is an `anywidget <https://anywidget.dev>`_: Python keeps the game and sends
-the browser a list of *frames*, one per bot action, ending with the position
-the learner now faces. The browser shows them one at a time (the speed
-setting: about half a second each by default, the finished trick held longer
-with its winner, or a "Continue" button), with the hand disabled until the
-last. ``CardTable(..., speed="instant")`` shows only the last frame (tests).
+the browser a list of *frames*: the learner's own card on its own first, then one
+per bot action, ending with the position the learner now faces. The browser shows
+them one at a time (the speed setting: about half a second each by default, the
+finished trick held longer with its winner, or a "Continue" button), with the hand
+disabled until the last; a card moves in from its seat (the learner's from the hand
+where it was clicked) and a finished trick sweeps to its winner as it leaves, none of
+it at the instant speed or under ``prefers-reduced-motion``. The frames a view is
+first given are shown at once (the bots acted before the page was open).
+``CardTable(..., speed="instant")`` shows only the last frame (tests). In Contract
+Bridge, when the learner is dummy (the bots play every card), the play stops before
+the opening lead with a choice: watch it at the chosen speed, or skip to the result.
 
 Clicking is the Python methods :meth:`CardTable.click_card`,
 :meth:`~CardTable.click_call` and :meth:`~CardTable.click_next` (the browser
@@ -48,9 +54,13 @@ shown: never played, never refused (:meth:`CardTable._on_browser_message`).
 **Opponents** (``level``): ``"beginner"`` (random legal), ``"sensible"`` (the default) or
 ``"strong"`` (the coach's :class:`~cardlib.coach.analysis.CoachBot`), for the table or one
 per seat; Contract Bridge has no coach bot, so there Strong plays as Sensible (said on the
-table). **A fresh match** (``seed=None``, as the app deals) shows its seed and is kept in
-the browser's local storage (seed, opponents, the learner's actions): after a reload the
-browser sends it back and :meth:`CardTable.restore` replays it through the engine. The end
+table). **A fresh match** (``seed=None``, as the app deals) shows its seed. Every table the
+learner plays at keeps its match in the browser's local storage (seed, opponents, the
+learner's actions; under :attr:`CardTable.keep_key`: the game, the seats and a seeded table's
+seed): when the page is loaded again (a reload; JupyterLite's kernel is new, the cell run
+again) the browser sends it back and :meth:`CardTable.restore` replays it through the engine,
+and the table says so. A table made again in the same page load (a cell run again) starts
+afresh, as its seed promises; a table driven from code never writes. The end
 of each deal shows the **score sheet** of the match so far; a finished match adds itself
 once to the learner's **record** in local storage (played, won, average points a deal,
 calls made), and its last review sums up the match's reviews.
@@ -65,7 +75,10 @@ margin over the next best, "too close to tell" within two standard errors; it ne
 and ``hints=False`` removes it (graded use). Contract Bridge has no coach in play: the hint
 says it is not offered there. At the end of a deal "Play this deal again"
 (:meth:`~CardTable.click_play_again`) deals the same cards from the start as practice, like a
-replay, and the deal's seed is shown (the match's seed and the deal's number).
+replay, against the bots as they were then (played the same way, the deal comes out the same,
+random and coach bots included; after a reload too), and the deal's seed is shown: the match's
+seed and the deal's number name it, since a match deals every deal from its seed alone
+whatever is played.
 
 CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, the
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
@@ -81,7 +94,9 @@ on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and t
 ``cl-record``), ``cl-match-review``, ``cl-tools`` (the ``cl-peek-button``,
 ``cl-hint-button`` and the ``cl-auto-forced`` checkbox), ``cl-peek`` (``cl-peek-winner`` on
 its winner's line), ``cl-hint``, ``cl-forced``, ``cl-again`` and ``cl-seed`` at the end of a
-deal; the app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``,
+deal, ``cl-restored`` (a match a reload gave back), ``cl-dummy-choice`` (its ``cl-watch`` and
+``cl-skip`` buttons), ``cl-swept`` (a finished trick's card on its way to the winner); the
+app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``,
 ``cardlib-switch-question``.
 """
 
@@ -406,8 +421,8 @@ class CardTable(anywidget.AnyWidget):
                 ).format(value=seed),
                 "seed",
             )
-        #: a table without a seed deals a fresh match each time and keeps it in the browser
-        self.keeps_match = seed is None
+        #: a table without a seed deals each match from a fresh seed (the app's); shown
+        self.fresh_seeds = seed is None
         seed = fresh_seed() if seed is None else seed
         self.game = game
         self.seed = seed
@@ -425,6 +440,8 @@ class CardTable(anywidget.AnyWidget):
         self._kept_record: list[tuple[TrickDeal, Card | int | str]] = []
         self._kept_review: Review | None = None
         self._kept_bots: list = []
+        #: the bots as they were when the deal was dealt, for "Play this deal again"
+        self._deal_start_bots: list | None = None
         self._last_said: tuple | None = None
         #: the review of each of the match's deals, by deal number, once asked for
         self._match_reviews: dict[int, Review] = {}
@@ -455,6 +472,7 @@ class CardTable(anywidget.AnyWidget):
         self._hint: tuple[int, Callable[[], str]] | None = None  # (serial, the hint's words)
         self._forced_note: Callable[[], str] | None = None  # "Only one card could be played"
         self._restoring = False  # replaying kept actions: no card is played for the learner
+        self._restored_at: int | None = None  # the serial of the position a reload rebuilt
         #: the deal as dealt (before anybody acted), for "Play this deal again"
         self._deal_start: TrickDeal | None = None
         self._deal_start_of: tuple = ()
@@ -479,49 +497,63 @@ class CardTable(anywidget.AnyWidget):
 
     # ----- a match kept in the browser ---------------------------------------------
 
-    def kept(self) -> dict | None:
-        """What the browser keeps to rebuild this match after a reload: its seed, the
-        opponents it began with and the learner's actions (``None`` for a seeded table)."""
-        if not self.keeps_match:
-            return None
+    @property
+    def keep_key(self) -> str:
+        """Which match the browser keeps for this table: its game and seats, and its seed
+        unless the table deals fresh ones ("callbreak:4", "callbreak:4:seed2052")."""
+        key = f"{self.game}:{self.players}"
+        return key if self.fresh_seeds else f"{key}:seed{self.seed}"
+
+    def kept(self) -> dict:
+        """What the browser keeps to rebuild this match after a reload (:meth:`restore`): its
+        key, the match's seed, the matches played before it at this table, the opponents it
+        began with and the learner's actions."""
         return {
+            "key": self.keep_key,
             "game": self.game,
             "players": self.players,
             "seed": self.match_seed,
+            "matches": self.matches_played,
             "levels": list(self._first_levels),
             "actions": [list(action) for action in self.match_actions],  # a copy: synced anew
         }
 
     def restore(self, saved: Any) -> bool:
         """Rebuild a kept match (:meth:`kept`) by replaying its actions through the engine:
-        only on a table that keeps its match and has not been played yet. Anything that
-        does not replay cleanly (another game, a changed or damaged record) leaves the
-        fresh match as it is; ``True`` if the match was rebuilt."""
-        if not self.keeps_match or self.match_actions or self.practising:
+        only on a table not played yet, and only a match of this table's own (the same key;
+        a seeded table's matches are its seed's: ``seed``, ``seed + 1000``, …). Anything that
+        does not replay cleanly (another game, a changed or damaged record) leaves the fresh
+        match as it is; ``True`` if the match was rebuilt."""
+        if self.match_actions or self.practising:
             return False
         try:
+            matches = saved.get("matches", 0)
             ok = (
-                saved["game"] == self.game
+                saved.get("key", f"{saved['game']}:{saved['players']}") == self.keep_key
+                and saved["game"] == self.game
                 and saved["players"] == self.players
                 and type(saved["seed"]) is int
                 and saved["seed"] >= 0
+                and type(matches) is int
+                and matches >= 0
+                and (self.fresh_seeds or saved["seed"] == self.seed + 1000 * matches)
                 and isinstance(saved["actions"], list)
             )
             if not ok:
                 return False
             levels = self._check_levels(saved["levels"])
-        except (KeyError, TypeError, CardlibError):
+        except (AttributeError, KeyError, TypeError, CardlibError):
             return False
-        fresh = (self.match, self.match_seed, self.levels, self.bots)
+        fresh = (self.match, self.match_seed, self.levels, self.bots, self.matches_played)
         self._restoring = True  # the kept actions name every card, forced ones too
         try:
-            return self._restore_from(saved, levels, fresh)
+            return self._restore_from(saved, levels, fresh, matches)
         finally:
             self._restoring = False
 
-    def _restore_from(self, saved: dict, levels: list, fresh: tuple) -> bool:
+    def _restore_from(self, saved: dict, levels: list, fresh: tuple, matches: int) -> bool:
         with self.hold_sync():
-            self.match_seed = saved["seed"]
+            self.match_seed, self.matches_played = saved["seed"], matches
             self.match = self.spec.make_match(self.match_seed, self.players)
             self.levels, self._first_levels = levels, levels[1:]
             self.bots = self._make_bots()
@@ -533,7 +565,7 @@ class CardTable(anywidget.AnyWidget):
                 if not replayed:
                     break
             if not replayed:  # back to the fresh match, as if nothing was kept
-                self.match, self.match_seed, self.levels, self.bots = fresh
+                self.match, self.match_seed, self.levels, self.bots, self.matches_played = fresh
                 self._first_levels = self.levels[1:]
                 self.match_actions, self.record = [], []
                 self._match_reviews = {}
@@ -542,6 +574,8 @@ class CardTable(anywidget.AnyWidget):
             self.refusal = ""
             self.level = self._shared_level()
             self._restoring = False
+            if replayed:  # said on the table until the learner's next action
+                self._restored_at = self._serial + 1
             self._advance()
         return replayed
 
@@ -611,6 +645,7 @@ class CardTable(anywidget.AnyWidget):
         They play at it from their next call or card on."""
         self.levels = self._check_levels(level)
         self.bots = self._make_bots()
+        self._deal_start_bots = None  # this deal cannot be dealt again with the same bots
         self.level = self._shared_level()
         self.match_actions.append(["level", self.levels[1:]])
         self.redraw()
@@ -673,7 +708,7 @@ class CardTable(anywidget.AnyWidget):
             phase = self.match.phase
         if phase == "over":
             self.matches_played += 1
-            if self.keeps_match:
+            if self.fresh_seeds:
                 self.match_seed = fresh_seed()
             else:
                 self.match_seed = self.seed + 1000 * self.matches_played
@@ -758,18 +793,21 @@ class CardTable(anywidget.AnyWidget):
         if not self._deal_finished() or self._deal_start is None:
             return self._refuse(lambda: _("A deal is played again once it is over."))
         self.peek_open = False
-        self._practise_from(self._deal_start, [])
+        self._practise_from(self._deal_start, [], bots=self._deal_start_bots)
         return True
 
-    def _practise_from(self, position: TrickDeal, record: list) -> None:
+    def _practise_from(self, position: TrickDeal, record: list, bots: list | None = None) -> None:
         """Practice from ``position`` (an earlier position of the deal now shown), with the
-        learner's decisions before it (``record``); the match is kept to come back to."""
+        learner's decisions before it (``record``); the match is kept to come back to.
+
+        The practice bots are copies of ``bots`` (the deal's own at its start, for "Play this
+        deal again": the same answers to the same cards), else of the match's bots now."""
         if self._kept_match is None:  # the real deal's end, to come back to
             self._kept_match = self.match
             self._kept_record, self._kept_review = self.record, self._deal_review
             self._kept_bots = self.bots
         # practice bots: the match's own keep their state, so a reload replays the match exactly
-        self.bots = copy.deepcopy(self._kept_bots)
+        self.bots = copy.deepcopy(self._kept_bots if bots is None else bots)
         self.match = self._kept_match.replaying(position)
         self.record = record
         self._forget_review()
@@ -1046,7 +1084,9 @@ class CardTable(anywidget.AnyWidget):
         self.record.append((before, action))  # the review rates it once the deal is over
         self._say_refusal = None
         self.refusal = ""
-        self._advance(finished_trick=len(self.deal.tricks) > tricks_before)
+        self._advance(
+            finished_trick=len(self.deal.tricks) > tricks_before, own_card=isinstance(action, Card)
+        )
         return True
 
     def _engine_refusal(self, action, first: list) -> str:
@@ -1060,10 +1100,12 @@ class CardTable(anywidget.AnyWidget):
             return plain_refusal(error)
         return ""  # not reached: the position has not changed since the refusal
 
-    def _advance(self, finished_trick: bool = False) -> None:
+    def _advance(self, finished_trick: bool = False, own_card: bool = False) -> None:
         """Let the bots act until it is the learner's turn, one frame per bot action.
 
-        A trick the learner's own card finished comes first, held with its winner.
+        The learner's own card (``own_card``) comes first, on its own before the bots answer
+        it, or held with its winner when it finished the trick; when the learner is dummy, the
+        position before the opening lead comes first too, with the choice to watch or skip.
         """
         self._serial += 1
         match = self.match
@@ -1071,9 +1113,14 @@ class CardTable(anywidget.AnyWidget):
         if not self.practising and self._deal_start_of != (id(real), len(real.deals)):
             self._deal_start_of = (id(real), len(real.deals))  # a new deal, not yet played
             self._deal_start = match.deal.copy()
-        frames = [self._frame(just_won=True)] if finished_trick else []
+            self._deal_start_bots = copy.deepcopy(self.bots)
         self._last_said = None  # the last frame's bot action, said again after a redraw
         self._forced_note = None  # said until the learner's next action
+        frames = []
+        if finished_trick:
+            frames.append(self._frame(just_won=True))
+        elif (own_card and match.to_act != LEARNER) or self._learner_dummy_before_the_lead():
+            frames.append(self._frame(just_won=False, said=None))
         while True:
             while match.phase in ("calling", "bidding", "playing") and match.to_act != LEARNER:
                 deal = match.deal
@@ -1108,7 +1155,7 @@ class CardTable(anywidget.AnyWidget):
         if not frames:  # the bots' last action's frame is already the learner's position
             frames.append(self._frame(just_won=False))
         self.frames = frames
-        self.kept_match = self.kept() or {}
+        self.kept_match = self.kept()
         over = self.match.phase == "over" and not self.practising
         self.finished_match = self._match_record(self.match) if over else {}
         if over and self._kept_in_progress is not self.match:
@@ -1151,7 +1198,37 @@ class CardTable(anywidget.AnyWidget):
             return _("{seat} bids {call}.").format(seat=label, call=call_name(action))
         return _("{seat} calls {call}.").format(seat=label, call=call_name(action))
 
-    def _frame(self, just_won: bool, said: str = "") -> dict:
+    def _learner_dummy_before_the_lead(self) -> bool:
+        """Whether the learner is dummy in a Contract Bridge deal whose play is about to
+        begin: the bots will play every card, and the learner chooses to watch or skip."""
+        deal = self.deal
+        return (
+            isinstance(deal, bridge.Deal)
+            and deal.phase == "playing"
+            and deal.dummy == LEARNER
+            and not deal.trick
+            and not deal.tricks
+        )
+
+    def _dummy_choice(self) -> dict | None:
+        """The words of the dummy's choice (watch the play or skip to the result), when due."""
+        deal = self.deal
+        if not isinstance(deal, bridge.Deal) or not self._learner_dummy_before_the_lead():
+            return None
+        declarer = deal.declarer
+        assert declarer is not None  # a dummy means a contract, and its declarer
+        return {
+            "question": _(
+                "You are dummy: {seat} plays your cards as well as their own. Watch the play "
+                "at the chosen speed, or skip to the result?"
+            ).format(seat=seat_label(declarer, self.players)),
+            "watch": _("Watch the play"),
+            "skip": _("Skip to the result"),
+        }
+
+    def _frame(self, just_won: bool, said: str | None = "") -> dict:
+        """One frame for the browser; ``said``: the bot's action it shows, or ``None`` for
+        a frame that says nothing of whose turn it is (the learner's card on its own)."""
         match, deal, spec = self.match, self.deal, self.spec
         players = self.players
         view = deal.visible_to(LEARNER)
@@ -1255,8 +1332,15 @@ class CardTable(anywidget.AnyWidget):
             )
         if learner_turn:
             spoken.append(prompt)
-        elif phase in ("calling", "bidding", "playing") and not said:
+        elif phase in ("calling", "bidding", "playing") and said == "":
             spoken.append(prompt)  # a redraw: say whose turn it is
+        dummy_choice = self._dummy_choice()
+        if dummy_choice is not None:
+            spoken.append(dummy_choice["question"])
+        restored = ""
+        if self._restored_at == self._serial:
+            restored = _("Your match is back where you left it: this browser kept it.")
+            spoken.insert(0, restored)
         if end is not None:
             spoken.append(self._result_said(end))
         forced = self._forced_note() if self._forced_note is not None else ""
@@ -1287,6 +1371,8 @@ class CardTable(anywidget.AnyWidget):
             "last_trick": self._last_trick(view),
             "forced": forced,
             "hint": hint,
+            "restored": restored,
+            "dummy_choice": dummy_choice,
             "live": live,
             "ui": self._ui_words(),
         }
@@ -1379,7 +1465,7 @@ class CardTable(anywidget.AnyWidget):
         head = head.format(number=number, total=of)
         dealer = _("dealer {seat}").format(seat=seat_label(deal.dealer, self.players))
         parts = [_(spec.name), head, dealer]
-        if self.keeps_match:  # a fresh match: its seed, to play it again (CardTable(seed=…))
+        if self.fresh_seeds:  # a fresh match: its seed, to play it again (CardTable(seed=…))
             parts.append(_("match seed {seed}").format(seed=self.match_seed))
         if self.practising:
             parts.append(_("replay (practice)"))

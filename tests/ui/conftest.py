@@ -25,6 +25,7 @@ from jupyter_driver import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     SCREENSHOTS,
+    VOILA_READY,
     LabNotebook,
     lab_server,
     voila_server,
@@ -183,9 +184,12 @@ def voila_app(served_notebooks, tmp_path_factory):
         matches = sorted(served_notebooks.glob(f"{pattern}.ipynb"))
         if not matches:
             pytest.skip(f"no notebook matches notebooks/{pattern}.ipynb yet")
-        server = voila_server(BIN / "voila", matches[0], tmp_path_factory.mktemp("voila"))
+        # one page: a preheated kernel would only be one more to start
+        server = voila_server(
+            BIN / "voila", matches[0], tmp_path_factory.mktemp("voila"), preheated=0
+        )
         started.append(server)
-        return server.start(ready_path="")
+        return server.start(ready_path=VOILA_READY)
 
     yield start
     for server in started:

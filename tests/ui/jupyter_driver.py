@@ -10,7 +10,8 @@ learner does:
 - :func:`whole_page_screenshot`, :func:`cut_off_labels`: what a person would see;
 - :func:`click_latency`: the time from a real click to the updated text on screen;
 - :func:`accessibility_violations`: axe-core's WCAG 2.1 AA audit of what cardlib draws;
-- :func:`call_and_play_a_trick`: a learner's first moves at the card table (06).
+- :func:`call_and_play_a_trick`: a learner's first moves at the card table (06), and
+  :func:`table_position`: what the learner sees of its position.
 
 Pages are found by their CSS classes: JupyterLab's own (``jp-…``) and the
 ``cardlib-…`` classes each widget module lists in its docstring.
@@ -34,6 +35,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import nbformat
+
+from cardlib.app import READY_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
 #: The notebooks under test; CARDLIB_UI_NOTEBOOKS points the tests at another folder
@@ -87,6 +90,11 @@ WIDGET_ERRORS = re.compile(
     r"Failed to load model class|Loading widget\.\.\.",
     re.IGNORECASE,
 )
+
+
+#: Voilà is ready once this answers (not the page, which would hand a preheated kernel to
+#: nobody).
+VOILA_READY = READY_PATH
 
 
 def free_port() -> int:
@@ -201,12 +209,18 @@ def lab_server(jupyter: Path, root_dir: Path, work_dir: Path) -> Server:
     )
 
 
-def voila_server(voila: Path, notebook: Path, work_dir: Path) -> Server:
-    """Voilà serving one notebook as a page, as ``make app`` runs it (``cardlib.app``)."""
-    from cardlib.app import app_notebook, voila_argv
+def voila_server(
+    voila: Path, notebook: Path, work_dir: Path, preheated: int | None = None
+) -> Server:
+    """Voilà serving one notebook as a page, as ``make app`` runs it (``cardlib.app``: with
+    its preheated kernel unless ``preheated`` says how many). Start it with
+    ``server.start(ready_path=VOILA_READY)``: asking for the page would use a preheated kernel.
+    """
+    from cardlib.app import PREHEATED_KERNELS, app_notebook, voila_argv
 
     port = free_port()
-    argv = voila_argv(app_notebook(notebook, work_dir / "app"), port)
+    preheated = PREHEATED_KERNELS if preheated is None else preheated
+    argv = voila_argv(app_notebook(notebook, work_dir / "app"), port, preheated=preheated)
     argv[0] = str(voila)
     return Server(argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work_dir / "voila.log")
 
@@ -568,6 +582,28 @@ def call_and_play_a_trick(page) -> str:
     live = table.locator(".cl-live")
     expect(live).to_contain_text("Trick 1: ")
     return live.text_content()
+
+
+#: What the learner sees of the card table's position (the page's last table, the newest): the
+#: heading, the seats, the trick, the hand and the prompt.
+TABLE_POSITION_JS = """
+() => {
+  const table = [...document.querySelectorAll('div.cardlib-table')].pop();
+  const texts = (selector) => [...table.querySelectorAll(selector)].map(e => e.textContent);
+  return {
+    heading: table.querySelector('.cl-heading').textContent,
+    seats: texts('.cl-seat'),
+    played: texts('.cl-played'),
+    hand: [...table.querySelectorAll('.cl-hand button')].map(b => b.dataset.code),
+    prompt: table.querySelector('.cl-prompt').textContent,
+  };
+}
+"""
+
+
+def table_position(page) -> dict:
+    """The card table's position as the learner sees it (see ``TABLE_POSITION_JS``)."""
+    return page.evaluate(TABLE_POSITION_JS)
 
 
 def cut_off_labels(container, buttons: str = "button") -> list[str]:

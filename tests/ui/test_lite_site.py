@@ -48,6 +48,7 @@ from jupyter_driver import (
     cut_off_labels,
     expects_error,
     notebooks_in_the_site,
+    table_position,
 )
 from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site, built_site
 from playwright.sync_api import expect
@@ -68,8 +69,10 @@ EXERCISES = PROJECT / "exercises"
 FIRST_EXERCISE = "exercises/01-cards-and-dealing.ipynb"
 #: The notebook whose kernel, once its run is checked, imports what every notebook imports.
 IMPORTS_KERNEL = "10-judgement.ipynb"
-#: The "what may I play?" puzzle set; its kernel then plays a recording puzzle stream.
+#: The "what may I play?" puzzle set; its kernel then plays a recording puzzle stream, and
+#: notebook 06's card table (TABLE_CELL), both before and after a reload of the page.
 PUZZLES = "puzzles/puzzles-medium-*.ipynb"
+TABLE_CELL = 'from cardlib.widgets.table import CardTable; CardTable("callbreak", seed=2052)'
 INTERACTIVE = ("06-play-a-match.ipynb", FIRST_EXERCISE, IMPORTS_KERNEL, PUZZLES)
 #: The site is built with the graded homework versions too (``make lite GRADED=homework``),
 #: in ``homework/``; one of them is answered, downloaded, handed in and autograded.
@@ -354,11 +357,13 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
-def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
+def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload(
     lite_runs, offline, screenshot_dir
 ):
-    """Solve a puzzle of the stream that keeps a record (notebook 08's line for it), reload the
-    page: the new kernel reads the same progress file, from the browser's storage."""
+    """Solve a puzzle of the stream that keeps a record (notebook 08's line for it), and make a
+    call and play a card at notebook 06's card table; reload the page: the new kernel reads the
+    same progress file, from the browser's storage, and the table's cell, run again, gives the
+    match back exactly where it was (the browser kept it in its local storage)."""
     started = time.monotonic()
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
@@ -385,6 +390,9 @@ def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
         expect(before).to_contain_text(counted)
         where = before.inner_text().split()[0]
         solved_at = time.monotonic()
+        run_in_a_new_cell(notebook, TABLE_CELL)
+        call_and_play_a_trick(page)
+        mid_deal = table_position(page)
 
         # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
         page.on("dialog", lambda dialog: dialog.accept())
@@ -398,6 +406,10 @@ def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
         # the first cell this kernel ran: nothing of the one before the reload is left but files
         prompt = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt")
         expect(prompt.last).to_have_text("[1]:")
+        run_in_a_new_cell(notebook, TABLE_CELL)
+        restored = page.locator("div.cardlib-table .cl-restored").last
+        expect(restored).to_contain_text("Your match is back where you left it", timeout=60_000)
+        assert table_position(page) == mid_deal
         notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
     finally:
         lite_runs.close(PUZZLES)

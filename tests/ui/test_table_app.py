@@ -7,6 +7,7 @@ speed control, so a whole deal takes seconds. axe-core audits the page.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -14,9 +15,11 @@ import nbformat
 import pytest
 from jupyter_driver import (
     STDERR_MIME,
+    VOILA_READY,
     WIDGET_ERRORS,
     LabNotebook,
     accessibility_violations,
+    table_position,
     voila_server,
     whole_page_screenshot,
 )
@@ -40,10 +43,28 @@ FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('.cardlib-table')"
 def table_app(browser, tmp_path_factory):
     from conftest import BIN
 
+    # preheated, as make app serves it: each test's page finds a kernel that has run the app
     server = voila_server(BIN / "voila", DEFAULT_NOTEBOOK, tmp_path_factory.mktemp("table-app"))
-    server.start(ready_path="")
+    server.start(ready_path=VOILA_READY)
     yield server
     server.stop()
+
+
+def leave(page) -> None:
+    """Close the app's page as a browser closes a tab: its "beforeunload" runs, and Voilà shuts
+    the page's kernel down (else every test's kernel would wait for the server's end)."""
+    page.close(run_before_unload=True)
+    page.context.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A page of the app in a fresh browser context, left as a tab is closed."""
+    from conftest import new_page
+
+    page = new_page(browser)
+    yield page
+    leave(page)
 
 
 def open_table(page, app, game: str = "callbreak"):
@@ -82,11 +103,15 @@ def audit(page) -> None:
     assert not found, "\n".join(found)
 
 
-def play_deal_by_clicking(page) -> int:
-    """Click the first allowed call or playable card until the deal's end table shows."""
+def play_deal_by_clicking(page, levels=()) -> int:
+    """Click the first allowed call or playable card until the deal's end table shows;
+    ``levels``: (game, level) to choose, one after each of the learner's first clicks."""
     clicks = 0
     refused = False
+    levels = list(levels)
     while not page.locator(".cl-end .cl-end-table").is_visible():
+        if levels and clicks:
+            choose_level(page, *levels.pop(0))
         call = page.locator(".cl-calls button.cl-legal")
         card = page.locator(".cl-hand button.cl-legal")
         if call.count():
@@ -105,21 +130,80 @@ def play_deal_by_clicking(page) -> int:
         assert page.evaluate(FOCUS_IN_TABLE), "focus left the table"
         clicks += 1
         assert clicks < 80
+    if levels:  # only a learner who is dummy (Contract Bridge) can have so few turns
+        expect(page.locator(".cl-seat.cl-you .cl-role")).to_have_text("dummy")
     return clicks
+
+
+#: Every card that comes onto the table (``in``) and every copy of a finished trick's card
+#: that sweeps to its winner (``sweep``), with the animation the page gives it.
+WATCH_MOTION_JS = """
+() => {
+  window.moves = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!(node instanceof HTMLElement) || !node.matches('.cl-played.cl-new, .cl-swept')) continue;
+      const style = getComputedStyle(node);
+      window.moves.push({
+        kind: node.matches('.cl-swept') ? 'sweep' : 'in', animation: style.animationName,
+        duration: style.animationDuration, shown: style.display !== 'none',
+        ux: node.style.getPropertyValue('--ux'), to: node.style.getPropertyValue('--to-ux'),
+        fromTop: parseFloat(node.style.getPropertyValue('--from-top')),
+        feltHeight: document.querySelector('.cl-felt').getBoundingClientRect().height});
+    }
+  }).observe(document.querySelector('.cardlib-table'), {subtree: true, childList: true});
+}
+"""
+
+
+def play_cards(page, count: int) -> None:
+    """The learner plays ``count`` cards (the first playable each time), or to the deal's end."""
+    for _ in range(count):
+        card = page.locator(".cl-hand button.cl-legal")
+        if not card.count():
+            return
+        click_and_wait(page, card.first)
+
+
+def no_movement(page) -> None:
+    """Cards came in since WATCH_MOTION_JS began, none of them moving, and no trick swept."""
+    assert moves(page, "in") and not moves(page, "sweep")
+    assert {m["animation"] for m in moves(page, "in")} == {"none"}
+
+
+def moves(page, kind: str) -> list[dict]:
+    """What WATCH_MOTION_JS saw come in (``"in"``) or sweep (``"sweep"``) so far."""
+    return [move for move in page.evaluate("() => window.moves") if move["kind"] == kind]
+
+
+#: The opponents a deal of each game starts with, then the two others in turn (the bots play at
+#: the level chosen from their next call or card on): every game's deal meets every level.
+LEVELS_IN_TURN = {
+    "callbreak": ("beginner", "sensible", "strong"),
+    "callbridge": ("sensible", "strong", "beginner"),
+    "judgement": ("strong", "beginner", "sensible"),
+    "bridge": ("beginner", "strong", "sensible"),
+}
+
+
+def choose_level(page, game: str, level: str) -> None:
+    """The opponents' menu: every bot at ``level``, shown on each seat."""
+    page.select_option(".cl-level", level)
+    expect(page.locator(".cl-seat .cl-bot-level")).to_have_text([level.title()] * 3)
+    note = page.locator(".cl-level-note")
+    if game == "bridge" and level == "strong":  # no coach bot for Contract Bridge: said so
+        expect(note).to_contain_text("Strong plays as Sensible")
+    else:
+        expect(note).to_have_text("")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir, game):
     open_table(page, table_app, game)
-    level = {"callbreak": "beginner", "bridge": "strong"}.get(game, "sensible")
-    page.select_option(".cl-level", level)  # the opponents, shown on each seat
-    expect(page.locator(".cl-seat .cl-bot-level")).to_have_text([level.title()] * 3)
-    note = page.locator(".cl-level-note")
-    if game == "bridge":  # no coach bot for Contract Bridge: the table says so
-        expect(note).to_contain_text("Strong plays as Sensible")
-    else:
-        expect(note).to_have_text("")
-    clicks = play_deal_by_clicking(page)
+    page.evaluate(WATCH_MOTION_JS)  # the instant speed: nothing moves
+    first, *later = LEVELS_IN_TURN[game]
+    choose_level(page, game, first)
+    clicks = play_deal_by_clicking(page, levels=[(game, level) for level in later])
     assert clicks >= 2
     end = page.locator(".cl-end")
     seats = 4
@@ -130,10 +214,11 @@ def test_one_whole_deal_of_each_game_by_clicking(table_app, page, screenshot_dir
     expect(page.locator(".cl-calls button")).to_have_count(0)  # no calls outside calling
     whole_page_screenshot(page, screenshot_dir / "voila" / f"table-{game}-end.png")
     audit(page)
-    click_and_wait(page, next_button)
+    click_and_wait(page, next_button)  # the last trick leaves the table, unswept
     expect(page.locator(".cl-heading")).to_contain_text(
         "Round 2" if game == "judgement" else "Deal 2"
     )
+    no_movement(page)
     no_errors(page)
 
 
@@ -250,7 +335,26 @@ def test_a_call_break_deal_by_keyboard_only(table_app, page):
     no_errors(page)
 
 
+#: A Contract Bridge match this browser kept from an earlier visit (table.js's local storage):
+#: seed 0, where North declares if the learner passes.
+KEPT_BRIDGE_MATCH = {
+    "key": "bridge:4",
+    "game": "bridge",
+    "players": 4,
+    "seed": 0,
+    "matches": 0,
+    "levels": ["sensible"] * 3,
+    "actions": [["level", ["sensible"] * 3]],
+}
+KEPT_AS = json.dumps(json.dumps(KEPT_BRIDGE_MATCH))  # a JavaScript string of the JSON
+KEEP_BRIDGE_MATCH_JS = f"localStorage.setItem('cardlib-table-match-v1:bridge:4', {KEPT_AS})"
+
+
 def test_the_app_page_has_no_accessibility_violations(table_app, page):
+    """axe-core at each stage: calling, playing with a refusal, on a phone, the question
+    before switching game mid-deal, and the choice of the learner as dummy in Contract Bridge
+    (to watch the play at the chosen speed or skip to the result)."""
+    page.add_init_script(KEEP_BRIDGE_MATCH_JS)
     open_table(page, table_app)
     audit(page)  # calling: the call pad
     click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
@@ -261,10 +365,60 @@ def test_the_app_page_has_no_accessibility_violations(table_app, page):
     audit(page)  # playing: the hand, the trick, a refusal
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     audit(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    page.select_option(".cardlib-game-picker select", label=GAMES["bridge"].title)
+    question = page.locator(".cardlib-switch-question")
+    expect(question).to_contain_text("This deal is not finished. Switch to Contract Bridge")
+    audit(page)
+    question.get_by_role("button", name="Switch game").click()
+    heading = page.locator(".cl-heading")
+    expect(heading).to_contain_text("Contract Bridge · Deal 1 · ")
+    expect(heading).to_contain_text("match seed 0")  # the match this browser kept
+    expect(page.locator(".cl-restored")).to_have_text(
+        "Your match is back where you left it: this browser kept it."
+    )
+    page.select_option(".cl-speed", "fast")
+    watch = page.locator(".cl-dummy-choice button.cl-watch")
+    for _ in range(4):  # the learner passes until the auction is over: North declares
+        before = serial(page)
+        page.locator('.cl-calls button.cl-legal[data-call="P"]').click()
+        page.wait_for_function(
+            "s => !!document.querySelector('.cl-watch')"
+            " || document.querySelector('.cardlib-table').dataset.serial !== s",
+            arg=before,
+        )
+        if watch.count():
+            break
+    expect(watch).to_be_focused()
+    expect(page.locator(".cl-choice-question")).to_contain_text("You are dummy: North (2)")
+    expect(page.locator(".cl-live")).to_contain_text("Watch the play at the chosen speed")
+    audit(page)
+    page.keyboard.press("Enter")  # watch: the cards come one at a time, Skip at hand
+    skip = page.locator(".cl-dummy-choice button.cl-skip")
+    expect(skip).to_be_focused()
+    page.wait_for_function(
+        "() => parseInt(document.querySelector('.cardlib-table').dataset.frame) >= 5"
+    )
+    assert page.locator(".cl-played").count() >= 1
+    page.keyboard.press("Enter")  # skip to the result
+    expect(page.locator(".cl-end .cl-end-table")).to_be_visible()
+    frame = page.locator(TABLE).get_attribute("data-frame").split("/")
+    assert frame[0] == frame[1]
+    said = page.locator(".cl-live").text_content()
+    assert "Deal 1 is over." in said and said.count(" plays ") <= 1, said  # not 52 plays
+    expect(page.locator(":focus")).to_have_text("Next deal")
+    no_errors(page)
+
+
+PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
 
 
 def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
-    """The same widget in JupyterLab 4: a whole Call Bridge deal by clicking."""
+    """The same widget in JupyterLab 4: a whole Call Bridge deal by clicking, and a reload of the
+    page mid-deal. Run again after the reload, the cell gives the match back exactly where it
+    was (this browser kept it); run once more in the same page, it starts again, as its seed
+    promises ("every time you start again from this cell", notebook 06)."""
     from conftest import new_page
 
     path = served_notebooks / "card-table-in-lab.ipynb"  # a throwaway notebook in the copy
@@ -283,7 +437,25 @@ def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
         assert not lab_notebook.problems(reports), lab_notebook.problems(reports)
         page.locator(TABLE).wait_for()
         page.select_option(".cl-speed", "instant")
-        page.locator(".cl-calls button.cl-legal, .cl-hand button.cl-legal").first.wait_for()
+        page.locator(PLAYABLE).first.wait_for()
+        dealt = table_position(page)
+        for _ in range(3):  # the bid and two cards: mid-deal
+            click_and_wait(page, page.locator(PLAYABLE).first)
+        before = table_position(page)
+
+        page.on("dialog", lambda dialog: dialog.accept())  # leave the unsaved notebook
+        page.reload()
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
+        lab_notebook.wait_idle()
+        lab_notebook.run_all()  # the learner runs the cell again
+        page.locator(PLAYABLE).first.wait_for()
+        assert table_position(page) == before
+        expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you")
+        lab_notebook.run_all()  # and once more: a new start
+        page.locator(PLAYABLE).first.wait_for()
+        assert table_position(page) == dealt
+
+        page.select_option(".cl-speed", "instant")
         play_deal_by_clicking(page)
         expect(page.locator(".cl-end button.cl-next")).to_have_text("Next deal")
         assert not lab_notebook.log_messages()
@@ -414,9 +586,14 @@ WATCH_FRAMES_JS = """
 
 
 def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
+    """At a speed that shows the play: one frame per card, the hand waiting meanwhile, each card
+    moving in (the learner's from the hand) and each finished trick sweeping to its winner;
+    no movement for a system that asks for less (nor at the instant speed: the deal of each
+    game); step mode waits."""
     open_table(page, table_app)
     page.select_option(".cl-speed", "fast")
     page.evaluate(WATCH_FRAMES_JS)
+    page.evaluate(WATCH_MOTION_JS)
     click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
     while (
         page.evaluate("() => window.seenFrames.length") < 2
@@ -429,6 +606,29 @@ def test_bots_cards_come_one_at_a_time_with_the_hand_waiting(table_app, page):
     assert [f[0] for f in seen] == [f"{i}/{total}" for i in range(1, total + 1)]
     assert not any(f[1] for f in seen[:-1]), "the hand answered while the bots played"
     assert seen[-1][1], "the hand is playable at the learner's turn"
+
+    for _ in range(3):  # on until a finished trick has left the table
+        if moves(page, "sweep"):
+            break
+        play_cards(page, 1)
+    came_in, swept = moves(page, "in"), moves(page, "sweep")
+    assert came_in and all(m["animation"] == "cl-to-middle" for m in came_in), came_in
+    assert {m["duration"] for m in came_in} == {"0.2s"}
+    from_hand = [m for m in came_in if m["fromTop"] == m["fromTop"]]  # set: not NaN
+    assert from_hand and all(m["fromTop"] > m["feltHeight"] for m in from_hand), from_hand
+    assert len(swept) % 4 == 0 and swept, swept  # the four cards of each trick …
+    for trick in range(0, len(swept), 4):
+        cards = swept[trick : trick + 4]
+        assert all(m["animation"] == "cl-sweep" and m["shown"] for m in cards)
+        winner = {m["to"] for m in cards}  # … to one seat, the seat of one of its cards
+        assert len(winner) == 1 and winner <= {m["ux"] for m in cards}, cards
+
+    page.emulate_media(reduced_motion="reduce")  # the same speed, for a system that asks
+    page.evaluate("() => { window.moves = []; }")
+    play_cards(page, 2)  # a trick leaves the table (drawn frame by frame), cards come in
+    no_movement(page)
+    page.emulate_media(reduced_motion="no-preference")
+
     # step mode: the finished trick waits for Continue
     page.select_option(".cl-speed", "step")
     for _ in range(13):
@@ -532,7 +732,7 @@ def test_a_whole_deal_fits_a_phone(table_app, browser, game):
                 )
         assert page.evaluate(SIDEWAYS_JS) == [0, 0]  # the end of the deal, its sheet and review
     finally:
-        page.context.close()
+        leave(page)
 
 
 def test_focus_never_falls_to_the_page_while_the_bots_play(table_app, page):
@@ -732,23 +932,10 @@ def test_double_clicks_quick_taps_and_a_held_enter_play_one_card(table_app, brow
         one_card_played(page, held_enter)
         no_errors(page)
     finally:
-        page.context.close()
+        leave(page)
 
 
 # ----- a match that survives a reload ------------------------------------------------------
-
-
-def table_position(page) -> dict:
-    """What the learner sees of the position: the heading, the seats, the trick, the hand."""
-    return page.evaluate(
-        """() => ({
-          heading: document.querySelector('.cl-heading').textContent,
-          seats: [...document.querySelectorAll('.cl-seat')].map(s => s.textContent),
-          played: [...document.querySelectorAll('.cl-played')].map(c => c.textContent),
-          hand: [...document.querySelectorAll('.cl-hand button')].map(b => b.dataset.code),
-          prompt: document.querySelector('.cl-prompt').textContent,
-        })"""
-    )
 
 
 def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals(
@@ -770,13 +957,14 @@ def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals
         expect(page.locator(".cl-heading")).to_have_text(before["heading"])
         page.locator(".cl-hand button.cl-legal").first.wait_for()
         assert table_position(page) == before  # the same seed, the same cards, the same turn
+        expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you")
         no_errors(page)
         open_table(other, table_app)
         assert match_seed(other) != match_seed(page)
         assert table_position(other)["hand"] != before["hand"]
     finally:
-        page.context.close()
-        other.context.close()
+        leave(page)
+        leave(other)
 
 
 def test_the_last_trick_and_the_hint_by_keyboard(table_app, page):
