@@ -53,6 +53,12 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[float, float]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument(
+        "--leads",
+        default=None,
+        help="Contract Bridge: lead layouts to time, comma-separated (default: 0, the "
+        "table's and 20)",
+    )
     args = parser.parse_args(argv)
     print(f"review of one deal, {args.samples} samples a decision, {args.deals} deals each")
     results = {}
@@ -69,13 +75,17 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[float, float]]:
             f"  {name:20} median {median:.2f} s, slowest {slowest:.2f} s CPU"
             f" (target ≤ {TARGET_S:.1f} s)"
         )
-    results.update(bridge_review_times(args.deals))
+    leads = None if args.leads is None else [int(n) for n in args.leads.split(",")]
+    results.update(bridge_review_times(args.deals, leads))
     return results
 
 
-def bridge_review_times(deals: int) -> dict[str, tuple[float, float]]:
-    """The Contract Bridge review at the table, median and slowest CPU seconds a deal, at the
-    table's lead samples and at 0 and 20 (endplay needed: skipped with a note without it)."""
+def bridge_review_times(
+    deals: int, leads: list[int] | None = None
+) -> dict[str, tuple[float, float]]:
+    """The Contract Bridge review at the table, median and slowest CPU seconds a deal, for
+    each number of lead layouts in ``leads`` (default: 0, the table's and 20; endplay
+    needed: skipped with a note without it)."""
     from cardlib import bridge
     from cardlib.bridge.double_dummy import available
     from cardlib.widgets.bridge_review import LEAD_SAMPLES, review_at_table
@@ -92,7 +102,7 @@ def bridge_review_times(deals: int) -> dict[str, tuple[float, float]]:
             played.append((seed, deal))
         seed += 1
     results = {}
-    for samples in sorted({0, LEAD_SAMPLES, 20}):
+    for samples in sorted({0, LEAD_SAMPLES, 20} if leads is None else set(leads)):
         times = []
         for seed, deal in played:
             start = time.process_time()

@@ -4,8 +4,7 @@ The record is a small JSON file in the learner's own folder (the folder the note
 or the tutorial's folder above it: :func:`path`), ``cardlib-progress.json``; the environment
 variable ``CARDLIB_PROGRESS`` names another file (the tests use it). On the classroom site
 (JupyterLite) that folder lives in the browser's own storage, so the same file survives a
-reload there too. Nothing leaves the machine: the file is
-only ever read and written here.
+reload there too. Nothing leaves the machine: the file is only ever read and written here.
 
 Every call reads the file afresh and writes it back whole (to a temporary file, then renamed
 over the old one), so two notebooks open at once both count, and a kernel restart loses
