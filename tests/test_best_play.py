@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nbclient import NotebookClient
+from test_puzzles import run_here
 
 from cardlib import Card, callbreak, judgement
 from cardlib.coach.solver import brute_force, solve
@@ -295,8 +296,8 @@ def test_best_play_set_student_holds_no_answer_and_instructor_is_right(tmp_path)
     for cell, p in zip(graded, puzzles, strict=True):
         assert cell.metadata["nbgrader"]["points"] == 1
         assert not any(str(card) in _text(cell) or card.code in _text(cell) for card in p.hand)
-    checks = _run(instructor_notebook(3, "easy", 5, kind="best"), tmp_path)
-    assert [_text(cell)[:9] for cell in checks] == ["✓ Correct"] * 3
+    checks = run_here(instructor_notebook(3, "easy", 5, kind="best"))
+    assert [str(check)[:9] for check in checks] == ["✓ Correct"] * 3
 
 
 def test_best_play_set_files_and_key(tmp_path):

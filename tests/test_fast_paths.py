@@ -147,7 +147,7 @@ def test_play_tricks_without_a_chooser_is_the_random_playout(seed):
     assert by_play_tricks == random_playout(list(hands), 0, rules, random.Random(seed))
 
 
-@settings(max_examples=400, deadline=None)
+@SOME
 @given(seeds, any_rules, directions, hand_sizes, st.integers(0, 3), st.booleans())
 def test_sensible_playout_is_the_sensible_bot_card_for_card(
     seed, rules, direction, size, leader, first_trick

@@ -679,7 +679,7 @@ def test_contract_bridge_end_of_deal_shows_the_double_dummy_review(monkeypatch):
     from cardlib.coach.bridge_review import BridgeReview
     from cardlib.widgets import bridge_review
 
-    monkeypatch.setattr(bridge_review, "LEAD_SAMPLES", 3)
+    monkeypatch.setattr(bridge_review, "LEAD_SAMPLES", 2)
     table = _bridge_deal_played()
     end = table.state["end"]
     assert end["review_offered"] and not end["note"]
@@ -688,7 +688,7 @@ def test_contract_bridge_end_of_deal_shows_the_double_dummy_review(monkeypatch):
     words = table.review
     deal = table.deal
     rated = table.request_review()
-    assert isinstance(rated, BridgeReview) and rated.lead.samples == 3
+    assert isinstance(rated, BridgeReview) and rated.lead.samples == 2
     assert table.request_review() is rated  # asked for twice: computed once
     assert words["kind"] == "bridge" and words["rows"] == [] and not words["note"]
     # the contract against par, in the sentence that is read out
@@ -702,7 +702,7 @@ def test_contract_bridge_end_of_deal_shows_the_double_dummy_review(monkeypatch):
     lead = words["lead"]
     assert [row["card"]["code"] for row in lead["rows"]] == [c.code for c, _ in rated.lead.cards]
     played = [row["card"]["code"] for row in lead["rows"] if row["chosen"]]
-    assert played == [deal.tricks[0].cards[0].code] and "3 layouts" in lead["caption"]
+    assert played == [deal.tricks[0].cards[0].code] and "2 layouts" in lead["caption"]
     # the cards that gave tricks away, and only those
     losing = [row for row in rated.rows if row.lost]
     shown = words["play"]["rows"] if words["play"] else []
