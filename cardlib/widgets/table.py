@@ -76,7 +76,8 @@ seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
 ``cl-hand`` with ``cl-card`` buttons (``cl-legal`` or ``cl-dim``), ``cl-refusal``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
 and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
-``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``),
+``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``; a
+Contract Bridge review's sentences ``cl-bridge-summary`` and its note ``cl-review-note``),
 ``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
 ``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
 on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
