@@ -9,6 +9,12 @@ Three contenders play the same kind of work, one full random deal each time
 - ``openspiel``: OpenSpiel's ``spades`` through its Python API, chance nodes
   (the deal) and moves drawn from the same kind of Python ``random.Random``.
 
+Then the sensible bots' game on masks, the strategy notebooks' and the coach's estimates'
+work (a deal, the bots' counts as calls, 13 tricks of the sensible bot's cards), two ways:
+``play_tricks`` asking :func:`cardlib.coach.fast.sensible_chooser` for each card, and
+:func:`cardlib.coach.fast.sensible_playout`, the same cards with the ladder and the choice
+inlined (tests/test_fast_paths.py proves them equal card for card).
+
 Each contender runs for ``--seconds`` of CPU time at a time, in turn, ``--rounds``
 times, and the best round counts: machine load then hits all three alike, and the best
 round is the least disturbed one. Run ``python benchmarks/bench_callbreak.py``
@@ -26,6 +32,7 @@ from collections.abc import Callable
 
 from cardlib import callbreak
 from cardlib.coach import fast
+from cardlib.game import deal_hands
 
 #: The targets the project set: public/OpenSpiel ≥ 1.0, fast/OpenSpiel ≥ 1.5.
 TARGETS = {"public": 1.0, "fast": 1.5}
@@ -48,6 +55,27 @@ _RULES = callbreak.play_rules()
 def fast_deal(rng: random.Random) -> list[int]:
     """One random deal on masks (:func:`cardlib.coach.fast.random_deal`); returns tricks won."""
     return fast.random_deal(rng, _RULES)[1]
+
+
+def _sensible_calls(hands: list[int]) -> list[int]:
+    from cardlib.bots import sensible_call_mask
+
+    return [sensible_call_mask(hand, "S", 1, 13) for hand in hands]
+
+
+def sensible_chooser_deal(rng: random.Random) -> list[int]:
+    """One deal of four sensible bots through ``play_tricks`` and ``sensible_chooser``."""
+    hands = deal_hands(rng, 0)
+    return fast.play_tricks(hands, 1, _RULES, fast.sensible_chooser(_sensible_calls(hands), 0))
+
+
+def sensible_inlined_deal(rng: random.Random) -> list[int]:
+    """The same deal through ``sensible_playout``."""
+    hands = deal_hands(rng, 0)
+    return fast.sensible_playout(hands, 1, _RULES, _sensible_calls(hands))
+
+
+SENSIBLE = {"sensible, chooser": sensible_chooser_deal, "sensible, inlined": sensible_inlined_deal}
 
 
 def openspiel_game():
@@ -93,12 +121,16 @@ def deals_per_second(run: Callable[[random.Random], object], seconds: float, see
             return done / (now - start)
 
 
-def measure(seconds: float = 3.0, rounds: int = 3, seed: int = 2024) -> dict[str, float]:
-    """Best-of-``rounds`` deals per second of each contender, run interleaved."""
-    contenders: dict[str, Callable] = {"public": public_deal, "fast": fast_deal}
-    game = openspiel_game()
-    if game is not None:
-        contenders["openspiel"] = openspiel_runner(game)
+def measure(
+    seconds: float = 3.0, rounds: int = 3, seed: int = 2024, contenders: dict | None = None
+) -> dict[str, float]:
+    """Best-of-``rounds`` deals per second of each contender, run interleaved (by default
+    the three random-deal contenders)."""
+    if contenders is None:
+        contenders = {"public": public_deal, "fast": fast_deal}
+        game = openspiel_game()
+        if game is not None:
+            contenders["openspiel"] = openspiel_runner(game)
     for run in contenders.values():  # warm caches and imports before timing
         deals_per_second(run, min(seconds, 0.2), seed)
     best = dict.fromkeys(contenders, 0.0)
@@ -134,7 +166,13 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"Random full deals per second, best of {args.rounds} interleaved rounds:", flush=True)
     best = measure(args.seconds, args.rounds, args.seed)
     print(report(best))
-    return best
+    print("Sensible bots' deals on masks per second:", flush=True)
+    sensible = measure(args.seconds, args.rounds, args.seed, SENSIBLE)
+    for name, rate in sensible.items():
+        print(f"{name:>18}: {rate:9.0f} deals/s  ({1e6 / rate:5.1f} µs per deal)")
+    chooser, inlined = sensible.values()
+    print(f"inlined/chooser: {inlined / chooser:5.2f}")
+    return best | sensible
 
 
 if __name__ == "__main__":

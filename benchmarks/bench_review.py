@@ -6,6 +6,11 @@ decisions (its call and 13 or 7 cards) are reviewed with :func:`cardlib.coach.re
 at the table's sample count (``cardlib.coach.review.DEFAULT_SAMPLES``). Printed: the CPU time
 of one deal's review, median and slowest, and the target beside it (never asserted).
 
+Contract Bridge's review is double dummy's (:func:`cardlib.widgets.bridge_review.review_at_table`:
+every card solved by endplay, then the opening lead over ``LEAD_SAMPLES`` layouts): timed on
+deals bid and played by four sensible bridge bots (passed-out deals have no review), at the
+table's lead samples and at a few others, so the choice of ``LEAD_SAMPLES`` can be checked.
+
 Run ``python benchmarks/bench_review.py`` (``make bench``); ``--deals`` and
 ``--samples`` change the run.
 """
@@ -48,6 +53,12 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[float, float]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument(
+        "--leads",
+        default=None,
+        help="Contract Bridge: lead layouts to time, comma-separated (default: 0, the "
+        "table's and 20)",
+    )
     args = parser.parse_args(argv)
     print(f"review of one deal, {args.samples} samples a decision, {args.deals} deals each")
     results = {}
@@ -63,6 +74,47 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[float, float]]:
         print(
             f"  {name:20} median {median:.2f} s, slowest {slowest:.2f} s CPU"
             f" (target ≤ {TARGET_S:.1f} s)"
+        )
+    leads = None if args.leads is None else [int(n) for n in args.leads.split(",")]
+    results.update(bridge_review_times(args.deals, leads))
+    return results
+
+
+def bridge_review_times(
+    deals: int, leads: list[int] | None = None
+) -> dict[str, tuple[float, float]]:
+    """The Contract Bridge review at the table, median and slowest CPU seconds a deal, for
+    each number of lead layouts in ``leads`` (default: 0, the table's and 20; endplay
+    needed: skipped with a note without it)."""
+    from cardlib import bridge
+    from cardlib.bridge.double_dummy import available
+    from cardlib.widgets.bridge_review import LEAD_SAMPLES, review_at_table
+
+    if not available():
+        print("  Contract Bridge: endplay is not installed, no double-dummy review to time")
+        return {}
+    played = []
+    seed = 0
+    while len(played) < deals:
+        deal = bridge.Deal(seed=seed)
+        bridge.play_out(deal, [bridge.SensibleBridgeBot()] * 4)
+        if deal.contract is not None:
+            played.append((seed, deal))
+        seed += 1
+    results = {}
+    for samples in sorted({0, LEAD_SAMPLES, 20} if leads is None else set(leads)):
+        times = []
+        for seed, deal in played:
+            start = time.process_time()
+            review_at_table(deal, samples, seed=seed)
+            times.append(time.process_time() - start)
+        median, slowest = statistics.median(times), max(times)
+        name = f"Contract Bridge ({samples} leads)"
+        results[name] = (median, slowest)
+        table = " (the table's)" if samples == LEAD_SAMPLES else ""
+        print(
+            f"  {name:20} median {median:.2f} s, slowest {slowest:.2f} s CPU"
+            f" (target ≤ {TARGET_S:.1f} s){table}"
         )
     return results
 

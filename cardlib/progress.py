@@ -1,10 +1,10 @@
 """What a learner has done so far: lessons whose quick check was passed, puzzles solved, matches.
 
-The record is a small JSON file in the learner's own folder (the folder the notebook runs in),
-``cardlib-progress.json``; the environment variable ``CARDLIB_PROGRESS`` names another file
-(the tests use it). On the classroom site (JupyterLite) that folder lives in the browser's own
-storage, so the same file survives a reload there too. Nothing leaves the machine: the file is
-only ever read and written here.
+The record is a small JSON file in the learner's own folder (the folder the notebook runs in,
+or the tutorial's folder above it: :func:`path`), ``cardlib-progress.json``; the environment
+variable ``CARDLIB_PROGRESS`` names another file (the tests use it). On the classroom site
+(JupyterLite) that folder lives in the browser's own storage, so the same file survives a
+reload there too. Nothing leaves the machine: the file is only ever read and written here.
 
 Every call reads the file afresh and writes it back whole (to a temporary file, then renamed
 over the old one), so two notebooks open at once both count, and a kernel restart loses
@@ -53,10 +53,24 @@ class ProgressWarning(UserWarning):
     """The progress file could not be read: it was copied aside and a new record started."""
 
 
+#: The tutorial's first lesson: a folder that holds it is the tutorial's own folder.
+TUTORIAL_START = "00-start-here.ipynb"
+
+
 def path() -> Path:
-    """Where the record is kept: ``$CARDLIB_PROGRESS``, or ``cardlib-progress.json`` here."""
+    """Where the record is kept: ``$CARDLIB_PROGRESS``, or ``cardlib-progress.json`` here.
+
+    "Here" is the tutorial's folder for a notebook one folder below it (the practice puzzle
+    sets in ``notebooks/practice/``, the classroom site's ``puzzles/``): a folder whose parent
+    holds the tutorial's first lesson keeps its record there, so that notebook 00 shows it.
+    """
     named = os.environ.get(ENVIRONMENT_VARIABLE)
-    return Path(named) if named else Path.cwd() / FILE_NAME
+    if named:
+        return Path(named)
+    here = Path.cwd()
+    if not (here / TUTORIAL_START).exists() and (here.parent / TUTORIAL_START).exists():
+        here = here.parent
+    return here / FILE_NAME
 
 
 def _empty() -> dict[str, Any]:

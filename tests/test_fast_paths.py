@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import DECK, SUITS, from_mask
-from cardlib.coach.fast import play_tricks, random_deal, random_playout
+from cardlib.coach.fast import (
+    play_tricks,
+    random_deal,
+    random_playout,
+    sensible_chooser,
+    sensible_playout,
+)
 from cardlib.errors import IllegalPlayError, PhaseError
 from cardlib.game import CountedCallDeal, deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
@@ -139,6 +145,28 @@ def test_play_tricks_without_a_chooser_is_the_random_playout(seed):
     hands = deal_hands(random.Random(seed), 3)
     by_play_tricks = play_tricks(list(hands), 0, rules, rng=random.Random(seed))
     assert by_play_tricks == random_playout(list(hands), 0, rules, random.Random(seed))
+
+
+@SOME
+@given(seeds, any_rules, directions, hand_sizes, st.integers(0, 3), st.booleans())
+def test_sensible_playout_is_the_sensible_bot_card_for_card(
+    seed, rules, direction, size, leader, first_trick
+):
+    """The inlined sensible playout plays exactly what play_tricks with the sensible chooser
+    plays, card for card, under every kind of rules, calls from 0 (ducking at once) to all."""
+    hands = random_hands(seed, size)
+    calls = [random.Random(seed + seat).randint(0, size) for seat in range(4)]
+    chooser, chosen = sensible_chooser(calls, trump_index(rules)), []
+
+    def recorded(seat, hand, trick, legal, won):
+        card = chooser(seat, hand, trick, legal, won)
+        chosen.append((seat, card))
+        return card
+
+    expected = play_tricks(list(hands), leader, rules, recorded, direction, first_trick)
+    played: list = []
+    won = sensible_playout(list(hands), leader, rules, calls, direction, first_trick, played)
+    assert played == chosen and won == expected and sum(won) == size
 
 
 def test_random_deal_is_seeded():

@@ -60,6 +60,15 @@ def values(count: int, phase: str) -> dict[str, object]:
     sentence = _("Both games allow the same cards here.")
     return {
         "above": 50,
+        "against": "+30",
+        "declaring": "North–South",
+        "declarer_lost": count,
+        "defence_lost": count,
+        "install": "pip install endplay",
+        "made": _("made exactly"),
+        "par": "4♠ by South +1",
+        "par_score": "+450",
+        "verdict": _("the best-rated lead"),
         "below": 60,
         "defenders": 0,
         "points": "+3.1",

@@ -35,6 +35,30 @@ def test_the_file_is_in_the_working_folder_unless_the_variable_names_another(mon
     assert progress.path() == tmp_path / "x.json"
 
 
+def test_a_folder_below_the_tutorial_keeps_its_record_in_the_tutorials(monkeypatch, tmp_path):
+    """The practice puzzle sets (notebooks/practice/, the site's puzzles/) count in the record
+    notebook 00 shows; any other folder keeps its own."""
+    monkeypatch.delenv(progress.ENVIRONMENT_VARIABLE, raising=False)
+    tutorial, practice, elsewhere = (
+        tmp_path / "notebooks",
+        tmp_path / "notebooks" / "practice",
+        tmp_path / "mine",
+    )
+    for folder in (practice, elsewhere / "deeper"):
+        folder.mkdir(parents=True)
+    (tutorial / progress.TUTORIAL_START).write_text("{}")
+    for folder, kept in (
+        (tutorial, tutorial),
+        (practice, tutorial),
+        (elsewhere / "deeper", elsewhere / "deeper"),
+    ):
+        monkeypatch.chdir(folder)
+        assert progress.path() == kept / progress.FILE_NAME, folder
+    (practice / progress.TUTORIAL_START).write_text("{}")  # a tutorial of its own in there
+    monkeypatch.chdir(practice)
+    assert progress.path() == practice / progress.FILE_NAME
+
+
 def test_nothing_yet_is_an_empty_record_and_writes_no_file(record):
     assert progress.summary() == {
         "lessons passed": 0,

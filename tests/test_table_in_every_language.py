@@ -13,12 +13,13 @@ import pytest
 
 import cardlib
 from cardlib import i18n
+from cardlib.widgets import bridge_review
 from cardlib.widgets.table import CardTable, TableApp
 
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]\b|(?:10|[2-9TJQKA])[♠♥♦♣]")
 #: Frame fields that are codes for the browser, not words for the learner.
-CODES = {"code", "rank", "symbol", "colour", "phase", "value"}
+CODES = {"code", "rank", "symbol", "colour", "phase", "value", "kind"}
 #: The games' names, which Hinglish writes as English does (and NT, the bridge strain).
 SAME_IN_HINGLISH = {"Call Break", "Call Bridge", "Judgement", "Contract Bridge"}
 
@@ -109,7 +110,9 @@ def reviewed(game, players=4, replay=False):
     def make():
         table = CardTable(game, seed=3, players=players, speed="instant", review_samples=3)
         play_until(table, deal_over)
-        table.request_review()
+        with pytest.MonkeyPatch.context() as patch:  # a bridge review's opening lead: 2 layouts
+            patch.setattr(bridge_review, "LEAD_SAMPLES", 2)
+            table.request_review()
         if replay:
             table.click_replay(len(table.record))
             play_until(table, deal_over)

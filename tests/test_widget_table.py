@@ -693,13 +693,89 @@ def test_a_replay_of_the_last_deal_leaves_the_match_over():
     assert table.match.phase in ACTING and len(table.match.deals) == 1
 
 
-def test_contract_bridge_says_the_review_is_not_offered():
-    table = CardTable("bridge", seed=4, speed="instant")
+def signed(points: int) -> str:
+    """Points as a bridge result is written: +450, −250 (a minus sign), 0."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points else "0"
+
+
+def _bridge_deal_played(seed: int = 4) -> CardTable:
+    table = CardTable("bridge", seed=seed, speed="instant")
     play_deal(table)
+    assert table.deal.contract is not None  # a deal played, not passed out
+    return table
+
+
+def test_contract_bridge_end_of_deal_shows_the_double_dummy_review(monkeypatch):
+    from cardlib.coach.bridge_review import BridgeReview
+    from cardlib.widgets import bridge_review
+
+    monkeypatch.setattr(bridge_review, "LEAD_SAMPLES", 2)
+    table = _bridge_deal_played()
     end = table.state["end"]
-    assert not end["review_offered"]
-    assert end["note"].startswith("The review after a deal is offered for Call Break")
-    assert table.request_review() is None and not table.click_replay(1)
+    assert end["review_offered"] and not end["note"]
+    assert table.review == {}  # computed only when the browser asks for it
+    browser_says(table, {"type": "review"})
+    words = table.review
+    deal = table.deal
+    rated = table.request_review()
+    assert isinstance(rated, BridgeReview) and rated.lead.samples == 2
+    assert table.request_review() is rated  # asked for twice: computed once
+    assert words["kind"] == "bridge" and words["rows"] == [] and not words["note"]
+    # the contract against par, in the sentence that is read out
+    assert words["reason"] == words["summary"][0]
+    assert contract_text(deal.contract) in words["reason"]
+    assert f"par is {', '.join(rated.par.texts)}, {signed(rated.par.score)}" in words["reason"]
+    assert f"{signed(rated.against_par)} against par" in words["reason"]
+    lost = f"gave away {rated.declarer_lost} trick(s) in the play, the defenders' "
+    assert lost + f"{rated.defence_lost}." in words["summary"][1]
+    # the lead: every legal lead rated, the one played marked
+    lead = words["lead"]
+    assert [row["card"]["code"] for row in lead["rows"]] == [c.code for c, _ in rated.lead.cards]
+    played = [row["card"]["code"] for row in lead["rows"] if row["chosen"]]
+    assert played == [deal.tricks[0].cards[0].code] and "2 layouts" in lead["caption"]
+    # the cards that gave tricks away, and only those
+    losing = [row for row in rated.rows if row.lost]
+    shown = words["play"]["rows"] if words["play"] else []
+    assert [(r["played"]["code"], r["lost"]) for r in shown] == [
+        (row.card.code, str(row.lost)) for row in losing
+    ]
+    assert bool(words["play"]) == bool(losing)
+    # nothing to replay from, and nothing else changed
+    before = table.match.copy()
+    assert not table.click_replay(1) and "replays nothing" in table.refusal
+    assert table.match == before and table.click_next()
+    assert table.review == {} and table.state["end"] is None
+
+
+def test_contract_bridge_review_without_endplay_says_so_and_the_table_goes_on(monkeypatch):
+    from cardlib.coach import bridge_review as coach_review
+    from cardlib.draw.bridge import unavailable_text
+
+    monkeypatch.setattr(coach_review, "available", lambda: False)
+    table = _bridge_deal_played()
+    assert table.state["end"]["review_offered"]
+    browser_says(table, {"type": "review"})
+    words = table.review
+    assert words["kind"] == "bridge" and words["note"].startswith(
+        "Double-dummy analysis is not available here. It needs endplay"
+    )
+    assert words["note"] == unavailable_text("The rest of the table works without it.")
+    assert words["reason"] == words["note"] and words["lead"] is None is words["play"]
+    assert table.click_play_again() and table.practising  # the table goes on
+    assert table.click_back_to_match() and table.click_next()
+    assert table.match.phase in ACTING
+
+
+def test_a_passed_out_bridge_deal_offers_no_review():
+    for seed in range(200):
+        table = CardTable("bridge", seed=seed, speed="instant")
+        while table.match.phase == "calling":
+            assert table.click_call("P") or table.match.phase != "calling"
+        if table.deal.contract is None:
+            break
+    else:
+        pytest.fail("no deal passed out")
+    assert not table.state["end"]["review_offered"] and table.request_review() is None
 
 
 def test_review_samples_must_be_a_positive_whole_number():

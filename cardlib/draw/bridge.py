@@ -190,11 +190,33 @@ def deal_html(deal: bridge.Deal, face_up: Iterable[int | str] | None = None) -> 
     )
 
 
+def _unavailable_parts() -> tuple[str, str, str]:
+    """The note's sentences, in the learner's language: what is missing, what it needs (with
+    ``{install}`` for the command), and where it cannot be had."""
+    return (
+        _("Double-dummy analysis is not available here."),
+        _(
+            "It needs endplay (the DDS solver), compiled code that is not installed in this "
+            "kernel: {install}."
+        ),
+        _("In a browser kernel (JupyterLite) it cannot be installed"),
+    )
+
+
 def unavailable_note() -> Html:
     """A short rendered note for a notebook where endplay is missing."""
+    missing, needs, browser = _unavailable_parts()
+    before, _braces, after = needs.partition("{install}")
     return Html(
-        "<div class='cardlib-note' role='note'><b>Double-dummy analysis is not available "
-        "here.</b> It needs endplay (the DDS solver), compiled code that is not installed "
-        f"in this kernel: <code>{escape(INSTALL)}</code>. In a browser kernel (JupyterLite) "
-        "it cannot be installed; the rest of the notebook works without it.</div>"
+        f"<div class='cardlib-note' role='note'><b>{escape(missing)}</b> {escape(before)}"
+        f"<code>{escape(INSTALL)}</code>{escape(after)} {escape(browser)}; "
+        + escape(_("the rest of the notebook works without it."))
+        + "</div>"
     )
+
+
+def unavailable_text(goes_on: str) -> str:
+    """The same note as plain text (the card table's), ending with ``goes_on``: what still
+    works without double dummy."""
+    missing, needs, browser = _unavailable_parts()
+    return f"{missing} {needs.format(install=INSTALL)} {browser}. {goes_on}"

@@ -114,6 +114,23 @@ def current_mode() -> str | None:
     return _mode
 
 
+def note_solved(feedback: Feedback, kind: str, level: str, puzzle: str) -> Feedback:
+    """A puzzle set's check cell: ``feedback`` (a check's) shown as it is, and, in practice mode
+    only, a right answer noted in the learner's progress record as puzzle ``puzzle`` of
+    ``kind`` (``"legal"``/``"best"``) and ``level`` solved (:func:`cardlib.progress.record_puzzle`:
+    the same puzzle solved twice counts once).
+
+    Graded (homework or exam), outside an exercise notebook and in the grading process nothing
+    is written and nothing is kept, right answer or not: the record must not tell what the
+    check does not. A wrong answer is never written either (it may be tried again).
+    """
+    if _replay is None and _mode == PRACTICE and feedback.practice and feedback.correct:
+        from cardlib import progress
+
+        progress.record_puzzle(kind, level, puzzle, True)
+    return feedback
+
+
 @dataclass(frozen=True)
 class Feedback:
     """What a check says about one answer: correct or not, why, and the credit earned.

@@ -22,6 +22,11 @@ The student notebook shows each position from its givens alone (hand, trick, rul
 object, legal set or explanation is ever in the student's kernel; the check works the answer out
 inside and, in graded mode, says only ✓ or ✗ and the kind of mistake. Every file depends only on
 (count, level, seed, mode): hand out the same set again by its seed.
+
+In practice mode a right answer also goes into the learner's progress record, as a puzzle of its
+kind and level solved (:func:`~cardlib.exercises.note_solved`, around each check: the same
+puzzle counts once, and a wrong answer writes nothing); in graded mode the check cells record
+nothing, so no file or variable tells more than the check says.
 """
 
 from __future__ import annotations
@@ -187,7 +192,7 @@ def _legal_cells(count: int, level: str, seed: int) -> list:
             new_code_cell,
             "setup",
             "from cardlib.callbreak import STANDARD, Variant\n"
-            "from cardlib.exercises import check_legal_plays\n"
+            "from cardlib.exercises import check_legal_plays, note_solved\n"
             "from cardlib.puzzles.legal_play import show_position",
             _locked("setup"),
         ),
@@ -224,6 +229,7 @@ def _legal_cells(count: int, level: str, seed: int) -> list:
                 i,
                 f"check_legal_plays(answer_{i}, hand_{i}, trick_{i}, rules_{i}, "
                 f"first_trick={p.first_trick})",
+                ("legal", level, _puzzle_id(seed, p.number)),
             )
         )
     cells.append(
@@ -264,11 +270,21 @@ def _answer_cell(i: int, placeholder: str, solution: str):
     )
 
 
-def _check_cell(i: int, source: str):
+def _puzzle_id(seed: int, number: int, game: str = "callbreak") -> str:
+    """How the progress record names a set's puzzle: ``seed 7 #0`` (as the puzzle stream of
+    notebook 08 names the same puzzle), ``judgement seed 7 #0``, ``set 1a2b3c4d #0``."""
+    name = f"{_set_name(seed)} #{number}"
+    return name if game == "callbreak" else f"{game} {name}"
+
+
+def _check_cell(i: int, check: str, noted: tuple[str, str, str]):
+    """The check cell of puzzle ``i``: the ``check`` call, passed through :func:`note_solved`
+    with the puzzle's kind, level and id (practice mode notes a right answer as solved)."""
+    kind, level, puzzle = noted
     return _cell(
         new_code_cell,
         f"q{i}-check",
-        source,
+        f'note_solved(\n    {check},\n    "{kind}", "{level}", "{puzzle}",\n)',
         {
             "grade": True,
             "grade_id": f"q{i}-check",
@@ -326,7 +342,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
             new_code_cell,
             "setup",
             "from cardlib.puzzles.best_play import show_ending\n"
-            "from cardlib.exercises import check_best_play",
+            "from cardlib.exercises import check_best_play, note_solved",
             _locked("setup"),
         ),
     ]
@@ -354,6 +370,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
                 i,
                 f"check_best_play(answer_{i}, hands_{i}, trick_{i}, leader_{i}, calls_{i}, "
                 f"won_{i}{game_argument})",
+                ("best", level, _puzzle_id(seed, p.number, game)),
             ),
         ]
     cells.append(

@@ -562,6 +562,10 @@ function render({ model, el }) {
     }
     review.removeAttribute("aria-busy");
     review.setAttribute("aria-label", r.title);
+    if (r.kind === "bridge") {
+      drawBridgeReview(r);
+      return;
+    }
     const choice = (c) => (c.card ? inline(c.card) : c.text);
     const table = h(
       "table",
@@ -610,6 +614,42 @@ function render({ model, el }) {
     );
     if (r.match_summary) review.append(h("p", { class: "cl-match-review", text: r.match_summary }));
     if (focused) review.querySelector(`button[data-number="${focused}"]`)?.focus();
+  }
+
+  // A Contract Bridge deal's review, double dummy: what it says, the lead's table and the
+  // cards that gave tricks away (cardlib/widgets/bridge_review.py); nothing to replay.
+  function drawBridgeReview(r) {
+    const scrolled = (t) =>
+      h(
+        "div",
+        { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": t.caption },
+        h(
+          "table",
+          { class: "cl-review-table" },
+          h("caption", { text: t.caption }),
+          h("thead", {}, h("tr", {}, t.heads.map((x) => h("th", { scope: "col", text: x })))),
+          h("tbody", {}, t.rows.map((cells) => h("tr", {}, cells))),
+        ),
+      );
+    review.append(h("p", { class: "cl-review-title", text: r.title }));
+    if (r.note) review.append(h("p", { class: "cl-review-note", role: "note", text: r.note }));
+    for (const line of r.summary) review.append(h("p", { class: "cl-bridge-summary", text: line }));
+    if (r.lead) {
+      review.append(scrolled({ ...r.lead, rows: r.lead.rows.map((row) => [
+        h("th", { scope: "row" }, inline(row.card)),
+        h("td", { text: row.value }),
+        h("td", { text: row.chosen }),
+      ]) }));
+    }
+    if (r.play) {
+      review.append(scrolled({ ...r.play, rows: r.play.rows.map((row) => [
+        h("th", { scope: "row", text: row.trick }),
+        h("td", { text: row.hand }),
+        h("td", {}, inline(row.played)),
+        h("td", {}, row.best.flatMap((c, i) => (i ? [" ", ...inline(c)] : inline(c)))),
+        h("td", { text: row.lost }),
+      ]) }));
+    }
   }
 
   function drawWords(words) {

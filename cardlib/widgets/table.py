@@ -42,8 +42,10 @@ cards, the same earlier plays) and the learner plays on from there, but the
 match keeps the deal as first played; its totals never count a replay, and "Next
 deal" after a replay goes on with the match where it was. While replaying, "Back to
 the match" (:meth:`CardTable.click_back_to_match`) leaves the practice wherever it
-stands and shows the end of the deal as first played again, with its review. Contract
-Bridge has no review (the panel says so).
+stands and shows the end of the deal as first played again, with its review. A Contract
+Bridge deal is reviewed double dummy instead (:mod:`cardlib.widgets.bridge_review`: the
+opening lead, the tricks each card gave away, the contract against par; where endplay is
+missing the panel says so), with nothing to replay from.
 
 **One action per turn.** Each click the browser sends carries the ``serial`` of the
 position it was made in; the browser sends one click at a time (none while frames are
@@ -87,7 +89,8 @@ seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
 ``cl-hand`` with ``cl-card`` buttons (``cl-legal`` or ``cl-dim``), ``cl-refusal``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
 and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
-``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``),
+``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``; a
+Contract Bridge review's sentences ``cl-bridge-summary`` and its note ``cl-review-note``),
 ``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
 ``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
 on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
@@ -127,6 +130,8 @@ from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError, check_count
 from cardlib.game import SEAT_NAMES, TrickDeal
 from cardlib.i18n import N_, _, pgettext
+from cardlib.widgets import bridge_review
+from cardlib.widgets.bridge_review import TableBridgeReview
 from cardlib.widgets.language import LanguagePicker
 
 LEARNER = 0
@@ -435,10 +440,11 @@ class CardTable(anywidget.AnyWidget):
         #: (a copy of the deal before it, the action) for each of the learner's decisions
         self.record: list[tuple[TrickDeal, Card | int | str]] = []
         self._kept_match: Any = None  # the match itself while the learner replays (practice)
-        self._deal_review: Review | None = None  # the finished deal's, once asked for
+        # the finished deal's, once asked for (a Contract Bridge deal's is double dummy's)
+        self._deal_review: Review | TableBridgeReview | None = None
         #: the finished deal's record and review, kept while the learner replays it
         self._kept_record: list[tuple[TrickDeal, Card | int | str]] = []
-        self._kept_review: Review | None = None
+        self._kept_review: Review | TableBridgeReview | None = None
         self._kept_bots: list = []
         #: the bots as they were when the deal was dealt, for "Play this deal again"
         self._deal_start_bots: list | None = None
@@ -744,15 +750,22 @@ class CardTable(anywidget.AnyWidget):
         return self.match.phase not in ("calling", "bidding", "playing")
 
     def _review_offered(self) -> bool:
+        if isinstance(self.deal, bridge.Deal):
+            return bridge_review.offered(self.deal)
         return reviewable(self.match) and bool(self.record)
 
-    def request_review(self) -> Review | None:
+    def request_review(self) -> Review | TableBridgeReview | None:
         """The review of the deal just finished (a :class:`cardlib.coach.review.Review`), computed
         the first time it is asked for (the browser asks when it shows the deal's end);
-        ``None`` before the end of the deal or in Contract Bridge."""
+        ``None`` before the end of the deal. A Contract Bridge deal's review is double
+        dummy's (:func:`cardlib.widgets.bridge_review.review_at_table`)."""
         if not self._deal_finished() or not self._review_offered():
             return None
-        if self._deal_review is None:
+        if self._deal_review is None and isinstance(self.deal, bridge.Deal):
+            self._deal_review = bridge_review.review_at_table(
+                self.deal, seed=self.seed + len(self.match.deals)
+            )
+        elif self._deal_review is None:
             self._deal_review = review_deal(
                 self.record, self.review_samples, seed=self.seed + len(self.match.deals)
             )
@@ -772,6 +785,10 @@ class CardTable(anywidget.AnyWidget):
         match keeps the deal as first played (see the module's docstring). Anything but a
         decision's number (the browser's message may carry anything) is refused.
         """
+        if self.game == "bridge":
+            return self._refuse(
+                lambda: _("A Contract Bridge review replays nothing: play the deal again instead.")
+            )
         if not self._deal_finished() or not self._review_offered():
             return self._refuse(lambda: _("A deal is replayed from its review, once it is over."))
         if not isinstance(number, int) or not 1 <= number <= len(self.record):
@@ -933,8 +950,10 @@ class CardTable(anywidget.AnyWidget):
         self._deal_review, self._kept_review = self._kept_review, None
         self.review = {}
 
-    def _review_words(self, rated: Review) -> dict:
+    def _review_words(self, rated: Review | TableBridgeReview) -> dict:
         """The review in words for the browser, in the language now in use."""
+        if not isinstance(rated, Review):
+            return bridge_review.review_words(rated, card_json, contract_text, LEARNER)
         worst = rated.costliest
         rows = []
         for row in rated.rows:
@@ -1630,12 +1649,6 @@ class CardTable(anywidget.AnyWidget):
             total_word = _("Side's total below the line")
         else:
             total_word = _("Running total")
-        note = ""
-        if not reviewable(self.match):
-            note = _(
-                "The review after a deal is offered for Call Break, Call Bridge and Judgement, "
-                "not for Contract Bridge."
-            )
         return {
             "title": title,
             "rows": rows,
@@ -1643,7 +1656,7 @@ class CardTable(anywidget.AnyWidget):
             "total_word": total_word,
             "review_offered": self._review_offered(),
             "practice": self.practising,
-            "note": note,
+            "note": "",
             "again": _("Play this round again")
             if spec.deal_word == "round"
             else _("Play this deal again"),
