@@ -21,6 +21,9 @@ the notebooks' fast simulations (:func:`judgement_bids`, :func:`judgement_playou
 :func:`callbridge_match`, :func:`target_rule_wins`; four players, on
 :mod:`cardlib.coach.fast`) make exactly the bots' decisions; tests check the bots and the
 simulations against the engine, and that no bot ever acts illegally.
+
+Call Break's habits (lesson 09) are measured the same way, by the variants of
+:mod:`cardlib.coach.variants`, which also hold the paired comparison they are judged with.
 """
 
 from __future__ import annotations

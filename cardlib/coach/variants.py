@@ -6,7 +6,8 @@ sensible bots and once with one seat playing the variant, everything else the sa
 difference in that seat's points, deal by deal (a *paired* difference), with its standard
 error. :func:`compare` does that; lesson 09 measures its advice with it. What it measures is
 the habit against the sensible bots, played by a seat that otherwise plays like them: it says
-nothing about stronger opponents.
+nothing about stronger opponents. Judgement's and Call Bridge's advice (lessons 11 and 21)
+is measured by the variants of :mod:`cardlib.strategy`.
 
 Each variant is a :class:`~cardlib.bots.SensibleBot`, so it plays a real
 :class:`~cardlib.callbreak.Deal` through :func:`~cardlib.bots.play_out`, and it plays the fast
