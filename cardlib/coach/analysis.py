@@ -621,6 +621,41 @@ def policy_playout(
         trick.clear()
 
 
+def trick_bounds(
+    hands: Sequence[int], trick: Sequence[int], seat: int, trumps: int
+) -> tuple[int, int]:
+    """How few and how many more tricks ``seat`` can take from here, whoever plays what.
+
+    ``hands`` by seat and ``trick`` (the cards on the table) as masks and card indices,
+    ``trumps`` the trump suit's mask (0: no trump). At most every trick left, one fewer
+    when another hand holds a trump above all of the seat's and all on the table (the
+    seat cannot win the trick it falls in); at least one trick for each trump of the
+    seat's above every other trump in play, on the table included (each wins the trick
+    it falls in, a different one each). The analysis skips the exact finish where the
+    seat's points are the same across these bounds.
+    """
+    most = max(map(int.bit_count, hands))  # the tricks left, the one on the table included
+    if not trumps:
+        return 0, most
+    theirs = on_table = 0
+    for other, held in enumerate(hands):
+        if other != seat:
+            theirs |= held
+    theirs &= trumps
+    for card in trick:
+        on_table |= 1 << card
+    on_table &= trumps
+    mine = hands[seat] & trumps
+    if theirs.bit_length() > (mine | on_table).bit_length():
+        most -= 1
+    theirs |= on_table
+    fewest = 0
+    while mine.bit_length() > theirs.bit_length():
+        fewest += 1
+        mine ^= 1 << (mine.bit_length() - 1)
+    return fewest, most
+
+
 class _Playout:
     """Plays samples of one view out to the end: the policy, then the solver's line."""
 
@@ -628,6 +663,8 @@ class _Playout:
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
         self.rules = view.rules
+        trump = view.rules.trump
+        self.trump_bits = 0 if trump is None else 0x1FFF << (13 * SUITS.index(trump))
         self.finishers: dict[tuple[int, ...], Finisher] = {}
 
     def final_tricks(
@@ -644,8 +681,10 @@ class _Playout:
         """Final tricks by seat: the policy down to ``exact_from`` cards, then the solver.
 
         With ``seat`` and its ``points`` by tricks taken, the exact finish is skipped
-        where it cannot change that seat's points (the same whatever it takes from
-        here): then only ``seat``'s count is final.
+        where it cannot change that seat's points: where they are the same for every
+        number of tricks the seat can still end with. Then only ``seat``'s count is
+        final, or rather its points: it is one of those numbers. What the seat can still
+        take is bounded by the trumps (:func:`trick_bounds`).
         """
         view = self.view
         leader = policy_playout(
@@ -654,10 +693,13 @@ class _Playout:
         if not trick and not hands[leader]:
             return won
         if seat is not None and points is not None:
+            fewest, most = trick_bounds(hands, trick, seat, self.trump_bits)
             now = won[seat]
-            reachable = points[now : now + max(h.bit_count() for h in hands) + 1]
+            reachable = points[now + fewest : now + most + 1]
             if min(reachable) == max(reachable):
-                return won
+                final = list(won)
+                final[seat] = now + fewest
+                return final
         key = tuple(calls)
         finisher = self.finishers.get(key)
         if finisher is None:
@@ -1408,5 +1450,6 @@ __all__ = [
     "model_call",
     "policy_playout",
     "too_close",
+    "trick_bounds",
     "view_of",
 ]
