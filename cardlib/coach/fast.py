@@ -250,11 +250,12 @@ def sensible_playout(
     first_trick: bool = True,
     record: list | None = None,
 ) -> list[int]:
-    """Play every remaining card as four ``SensibleBot``s would; tricks won by seat.
+    """Play every remaining card as four :class:`~cardlib.bots.SensibleBot` players would;
+    tricks won by seat.
 
     ``hands`` (masks) is consumed; each seat wants tricks while it has fewer than its
-    call. The same cards as :func:`play_tricks` with :func:`sensible_chooser`, several
-    times faster: the ladder of :func:`cardlib.tricks.legal_mask` and the policy of
+    call. The same cards as :func:`play_tricks` with :func:`sensible_chooser`, about
+    twice as fast (a whole deal): the ladder of :func:`cardlib.tricks.legal_mask` and the policy of
     :func:`cardlib.bots.sensible_play_mask` inlined on the trick's top cards (as
     :func:`random_playout` does). With a ``record`` list, every turn appends ``(seat,
     hand, trick, legal, card)`` so tests can hold it to both, move for move.
