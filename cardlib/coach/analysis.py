@@ -686,12 +686,29 @@ class _Playout:
         final, or rather its points: it is one of those numbers. What the seat can still
         take is bounded by the trumps (:func:`trick_bounds`).
         """
+        leader, final = self.by_policy(hands, trick, leader, won, calls, first, seat, points)
+        return self.exactly(hands, trick, leader, won, calls) if final is None else final
+
+    def by_policy(
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        won: list[int],
+        calls: Sequence[int],
+        first: bool,
+        seat: int | None = None,
+        points: Sequence[int] | None = None,
+    ) -> tuple[int, list[int] | None]:
+        """The first part of :meth:`final_tricks`, the policy's: the leader of the trick left on
+        the table, and the final tricks when they are known without the exact finish (else
+        ``None``: :meth:`exactly` finishes from the hands, trick and tricks won as left)."""
         view = self.view
         leader = policy_playout(
             hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
         )
         if not trick and not hands[leader]:
-            return won
+            return leader, won
         if seat is not None and points is not None:
             fewest, most = trick_bounds(hands, trick, seat, self.trump_bits)
             now = won[seat]
@@ -699,10 +716,17 @@ class _Playout:
             if min(reachable) == max(reachable):
                 final = list(won)
                 final[seat] = now + fewest
-                return final
+                return leader, final
+        return leader, None
+
+    def exactly(
+        self, hands: list[int], trick: list[int], leader: int, won: list[int], calls: Sequence[int]
+    ) -> tuple[int, ...]:
+        """The second part of :meth:`final_tricks`: the solver's line from here to the end."""
         key = tuple(calls)
         finisher = self.finishers.get(key)
         if finisher is None:
+            view = self.view
             by_seat = [view.points(s, calls[s]) for s in range(view.players)]
             finisher = self.finishers[key] = Finisher(self.rules, view.direction, by_seat)
         return finisher.final_tricks(hands, trick, leader, won)
@@ -1163,6 +1187,9 @@ def analyse(
     values: dict[int, list[int]] = {c: [] for c in tried}
     sampler = _sampler(view, calls_model, tolerance)
     rng = _rng(seed)
+    # The exact finishes wait until every sample has been played by the policy: run together,
+    # they run faster (the same values: each is a function of its ending alone).
+    waiting: list[tuple[list[int], int, list[int], list[int], int, list[int]]] = []
     for _sample in range(samples):
         hands = sampler.sample(rng)
         for card in tried:
@@ -1177,8 +1204,14 @@ def analyse(
                 lead = order[winner_index(t, trump)]
                 won[lead] += 1
                 t = []
-            final = playout.final_tricks(h, t, lead, won, calls, False, seat, own)
-            values[card].append(own[final[seat]])
+            lead, final = playout.by_policy(h, t, lead, won, calls, False, seat, own)
+            if final is None:
+                waiting.append((values[card], len(values[card]), h, t, lead, won))
+                values[card].append(0)
+            else:
+                values[card].append(own[final[seat]])
+    for column, index, h, t, lead, won in waiting:
+        column[index] = own[playout.exactly(h, t, lead, won, calls)[seat]]
     analysis = _analysis(seat, reps, values, scale, samples, seed)
     if calls_model is None:
         return analysis
