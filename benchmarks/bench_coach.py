@@ -12,8 +12,8 @@ Reported, with standard errors over deals:
   parity is 25%);
 - the share of its calls it made, beside the sensible bot's.
 
-Speed, in CPU time (the machine may be shared): analysing a 13-card decision
-with 500 samples (the first lead of several deals), beside its floor (500 ×
+Speed, in CPU time (the machine may be shared; the best of three runs): analysing a
+13-card decision with 500 samples (the first lead of several deals), beside its floor (500 ×
 distinct cards × one policy playout, :func:`floor_time`), the exact solver on 6-card
 endings of real deals (median and 95th percentile), and endplay's double-dummy
 ``solve_board`` on Contract Bridge positions of the same size for comparison,
@@ -54,6 +54,7 @@ from cardlib.coach.solver import solve
 from cardlib.puzzles.best_play import GAMES, LEVELS, best_puzzle_set, solved
 
 TARGETS = {"margin": 0.5, "stretch": 1.0, "top": 0.35, "made": 0.90}
+REPEATS = 3  # timings of each 13-card decision and of its floor; the best one counts
 SPEED_TARGETS = {
     "analysis_s": 1.0,
     "floor_ratio": 2.0,
@@ -226,11 +227,17 @@ def speed(positions: int, seed: int, samples: int = 500, model_options=None) -> 
     options.setdefault("calls_model", None)
     options.setdefault("tolerance", 0)
     leads = first_leads(positions, seed)
-    analysis = [
-        timed(analyse, deal, samples, seed, 3, options["calls_model"], options["tolerance"])
-        for deal in leads
-    ]
-    floors = [floor_time(deal, samples, seed)[0] for deal in leads]
+    analysis, floors = [], []
+    for deal in leads:
+        # The best of three, the analysis and its floor in turn: on a shared machine the
+        # other processes only ever add time, to one more than to the other.
+        times, floor = [], []
+        for _ in range(REPEATS):
+            model = options["calls_model"], options["tolerance"]
+            times.append(timed(analyse, deal, samples, seed, 3, *model))
+            floor.append(floor_time(deal, samples, seed)[0])
+        analysis.append(min(times))
+        floors.append(min(floor))
     solver = sorted(timed(solve, deal) for deal in endings(positions * 10, seed))
     figures = {
         "analysis_s": statistics.median(analysis),
