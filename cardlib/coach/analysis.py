@@ -161,7 +161,13 @@ class View:
 
     def points(self, seat: int, call: int) -> list[Fraction]:
         """The game's points for ``seat`` calling ``call``, by tricks taken 0..dealt."""
-        return [Fraction(SCORINGS[self.game](call, t, self.variant)) for t in range(self.dealt + 1)]
+        return list(_points(self.game, self.variant, self.dealt, call))
+
+
+@lru_cache(maxsize=1024)
+def _points(game: str, variant: Variant | None, dealt: int, call: int) -> tuple[Fraction, ...]:
+    """:meth:`View.points`, kept: the coach asks for the same few rows thousands of times."""
+    return tuple(Fraction(SCORINGS[game](call, t, variant)) for t in range(dealt + 1))
 
 
 def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:

@@ -332,17 +332,13 @@ class Finisher:
 
     def __init__(self, rules: PlayRules, direction: int, points: Sequence[Sequence]):
         players = len(points)
-        raw = [[Fraction(p) for p in row] for row in points]
-        # A seat's scores by their rank among its own: the comparisons max-n makes, on ints.
-        self.rank = [[sorted(set(row)).index(p) for p in row] for row in raw]
-        # The best rank a seat can still reach, by [tricks won][tricks left].
-        self.ceiling = [
-            [
-                [max(ranks[w : w + left + 1]) for left in range(MAX_CARDS + 1)]
-                for w in range(len(ranks))
-            ]
-            for ranks in self.rank
-        ]
+        # Each seat's scores by their rank among its own (the comparisons max-n makes, on
+        # ints), the best rank it can still reach by [tricks won][tricks left], and its
+        # ranks from w tricks on for ``left`` more as the kind of preference they are.
+        rows = [_score_rows(tuple(row)) for row in points]
+        self.rank = [rank for rank, _, _ in rows]
+        self.ceiling = [ceiling for _, ceiling, _ in rows]
+        self.kinds = [kinds for _, _, kinds in rows]
         self.players = players
         self.shifts = tuple(3 * seat for seat in range(players))
         self.bits = tuple(1 << shift for shift in self.shifts)  # one trick for a seat, packed
@@ -359,19 +355,6 @@ class Finisher:
         # The cards' suits and the cards above each, of the ending searched: the whole
         # deck, or (four players) the cards in play renumbered (:func:`_compact`).
         self.suits_of, self.aboves = _SUIT_OF, _ABOVE
-        # Each seat's ranks from w tricks on for ``left`` more, as the kind of preference
-        # they are (a small number, the same for the same order of outcomes).
-        kinds: dict[tuple[int, ...], int] = {}
-        self.kinds = [
-            [
-                [
-                    kinds.setdefault(_normal(ranks[w : w + left + 1]), len(kinds))
-                    for left in range(MAX_CARDS + 1)
-                ]
-                for w in range(len(ranks))
-            ]
-            for ranks in self.rank
-        ]
         self.same: dict[tuple[int, ...], int] = {}  # the tricks taken, by that shared key
         self.table: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._lead: Callable[[list[int], int, int], int] = (
@@ -963,6 +946,33 @@ class _Search:
         trick.pop()
         hands[seat] ^= 1 << card
         return final
+
+
+_KINDS: dict[tuple[int, ...], int] = {}  # each order of outcomes met, numbered
+
+
+@cache
+def _score_rows(
+    points: tuple[Decimal | int | Fraction, ...],
+) -> tuple[list[int], list[list[int]], list[list[int]]]:
+    """For one seat's points by final tricks (:class:`Finisher`): the rank of each among
+    them, the best rank still reachable by [tricks won][tricks left], and the kind of
+    preference (:func:`_normal`, numbered) the ranks from w tricks on for ``left`` more are.
+    Kept: a deal's seats and calls repeat from one analysis (and one sample) to the next."""
+    exact = [Fraction(p) for p in points]
+    order = sorted(set(exact))
+    rank = [order.index(p) for p in exact]
+    ceiling = [
+        [max(rank[w : w + left + 1]) for left in range(MAX_CARDS + 1)] for w in range(len(rank))
+    ]
+    kinds = [
+        [
+            _KINDS.setdefault(_normal(rank[w : w + left + 1]), len(_KINDS))
+            for left in range(MAX_CARDS + 1)
+        ]
+        for w in range(len(rank))
+    ]
+    return rank, ceiling, kinds
 
 
 def _normal(ranks: Sequence[int]) -> tuple[int, ...]:
