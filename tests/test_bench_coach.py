@@ -33,6 +33,8 @@ def test_a_tiny_run_prints_every_figure(bench, capsys):
             "1",
             "--policy-deals",
             "1",
+            "--confidence-positions",
+            "4",
         ]
     )
     out = capsys.readouterr().out
@@ -44,3 +46,4 @@ def test_a_tiny_run_prints_every_figure(bench, capsys):
     strength = results["strength"]
     assert 0 <= strength["top"][0] <= 1 and 0 <= strength["made"][0] <= 1
     assert results["speed"]["solver_median_ms"] > 0
+    assert "Confidence: of 4 positions" in out and "with 8 samples agreed" in out

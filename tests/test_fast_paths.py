@@ -1,8 +1,9 @@
-"""The two hot paths that inline the ladder play exactly by tricks.legal_mask.
+"""The hot paths that inline the ladder play exactly by tricks.legal_mask.
 
 ``tricks.legal_mask`` is the one definition of "what may I play". For speed,
 ``TrickDeal.play`` works out the next turn's mask from the trick's top cards as
-they fall, and ``fast.random_playout`` does the same in its own loop. These
+they fall, and ``fast.random_playout`` and ``fast.sensible_playout`` (which also
+inlines the sensible bot's choice) do the same in their own loops. These
 tests replay random games under every kind of :class:`PlayRules` (trump suit or
 none, must beat or not, each void rule, with or without the first-lead rule,
 both directions, full and short hands) and check, at every turn, that the mask
@@ -17,8 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge
+from cardlib.bots import sensible_play_mask
 from cardlib.cards import DECK, SUITS, from_mask
 from cardlib.coach.fast import (
+    SensibleChooser,
     play_tricks,
     random_deal,
     random_playout,
@@ -166,7 +169,72 @@ def test_sensible_playout_is_the_sensible_bot_card_for_card(
     expected = play_tricks(list(hands), leader, rules, recorded, direction, first_trick)
     played: list = []
     won = sensible_playout(list(hands), leader, rules, calls, direction, first_trick, played)
-    assert played == chosen and won == expected and sum(won) == size
+    assert [(turn[0], turn[-1]) for turn in played] == chosen
+    assert won == expected and sum(won) == size
+
+
+# ----- fast.sensible_playout -------------------------------------------------------
+
+
+@SOME
+@given(seeds, any_rules, directions, hand_sizes, st.integers(0, 3))
+def test_sensible_playout_plays_the_ladder_and_the_sensible_bot_at_every_turn(
+    seed, rules, direction, size, leader
+):
+    hands = random_hands(seed, size)
+    calls = [random.Random(seed + s).randint(0, size) for s in range(4)]
+    first_trick = size == 13
+    record = []
+    won = sensible_playout(list(hands), leader, rules, calls, direction, first_trick, record)
+    assert len(record) == 4 * size
+    held = list(hands)
+    won_by_seat = [0, 0, 0, 0]
+    for start in range(0, len(record), 4):
+        trick = []
+        for position, (seat, hand, on_table, legal, card) in enumerate(record[start : start + 4]):
+            assert seat == (leader + direction * position) % 4 and hand == held[seat]
+            assert on_table == tuple(trick)
+            assert legal == legal_mask(hand, trick, rules, first_trick and start == 0)[0]
+            want = won_by_seat[seat] < calls[seat]
+            assert card == sensible_play_mask(hand, trick, legal, trump_index(rules), want)
+            held[seat] ^= 1 << card
+            trick.append(card)
+        leader = (leader + direction * winner_index(trick, trump_index(rules))) % 4
+        won_by_seat[leader] += 1
+    assert won == won_by_seat
+    assert held == [0, 0, 0, 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, any_rules, directions, st.integers(0, 3))
+def test_play_tricks_with_the_sensible_chooser_is_the_sensible_playout(
+    seed, rules, direction, leader
+):
+    """The same tricks as a chooser that calls the sensible bot card by card (the slow path
+    play_tricks takes for any other chooser), and a chooser for another trump is not sent
+    down the fast path."""
+    hands = random_hands(seed, 13)
+    calls = [random.Random(seed + s).randint(1, 13) for s in range(4)]
+    chooser = sensible_chooser(calls, trump_index(rules))
+    assert isinstance(chooser, SensibleChooser)
+    assert eval(repr(chooser)).calls == chooser.calls
+
+    def card_by_card(seat, hand, trick, legal, won):
+        return sensible_play_mask(hand, trick, legal, trump_index(rules), won[seat] < calls[seat])
+
+    slow = play_tricks(list(hands), leader, rules, card_by_card, direction)
+    assert play_tricks(list(hands), leader, rules, chooser, direction) == slow
+    other = sensible_chooser(calls, (trump_index(rules) + 2) % 4)
+    expected = play_tricks(
+        list(hands),
+        leader,
+        rules,
+        lambda *turn: sensible_play_mask(
+            turn[1], turn[2], turn[3], other.trump_index, turn[4][turn[0]] < calls[turn[0]]
+        ),
+        direction,
+    )
+    assert play_tricks(list(hands), leader, rules, other, direction) == expected
 
 
 def test_random_deal_is_seeded():

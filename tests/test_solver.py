@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement, parse_cards
 from cardlib.bots import SensibleBot
-from cardlib.cards import DECK
+from cardlib.cards import DECK, SUITS
 from cardlib.coach.solver import MAX_CARDS, Ending, brute_force, ending_of, solve
 from cardlib.errors import CardlibError
 from cardlib.tricks import legal_mask
@@ -225,13 +225,49 @@ def test_solution_reprs_evaluate_back():
     assert "aria-label" in html and "best" in html
 
 
-@SOME
-@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(["callbreak", "judgement"]))
-def test_the_finisher_plays_the_solvers_line(seed, game):
-    """Finisher (the analysis's exact finish) ends where solve's recommended line ends."""
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    game=st.sampled_from(["callbreak", "callbridge", "judgement"]),
+    cards=st.integers(1, 3),
+    played=st.integers(0, 3),
+)
+def test_the_finisher_plays_the_brute_force_line(seed, game, cards, played):
+    """Finisher (the analysis's exact finish, its own search) ends where max-n ends: the
+    brute force's line of the seat to act's best card (ties to the highest card), for every
+    game, mid-trick or not; and asked again (from its table) the same."""
     from cardlib.coach.solver import Finisher
 
-    ending = random_ending(seed, game, 3, seed % 2)
+    ending = random_ending(seed, game, cards, min(played, 2) if game == "judgement" else played)
+    remaining = len(ending.hands[ending.to_act])
+    points = [
+        [ending.score(s, t) for t in range(ending.won[s] + remaining + 1)]
+        for s in range(ending.players)
+    ]
+    seat = ending.to_act
+    lines = brute_force(ending)
+    best = max(lines, key=lambda c: (ending.score(seat, lines[c][seat]), int(c)))
+    finisher = Finisher(ending.rules, ending.direction, points)
+    hands = [sum(1 << int(c) for c in hand) for hand in ending.hands]
+    trick = [int(c) for c in ending.trick]
+    for _again in range(2):
+        final = finisher.final_tricks(list(hands), list(trick), ending.leader, ending.won)
+        assert final == lines[best]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    game=st.sampled_from(["callbreak", "callbridge", "judgement"]),
+    cards=st.integers(4, 5),
+    played=st.integers(0, 2),
+)
+def test_the_finisher_plays_the_solvers_line_in_longer_endings(seed, game, cards, played):
+    """From four cards a hand the finisher searches trick after trick on its own: it still
+    ends where solve's recommended line ends (solve is held to the brute force above)."""
+    from cardlib.coach.solver import Finisher
+
+    ending = random_ending(seed, game, cards, played)
     remaining = len(ending.hands[ending.to_act])
     points = [
         [ending.score(s, t) for t in range(ending.won[s] + remaining + 1)]
@@ -241,11 +277,59 @@ def test_the_finisher_plays_the_solvers_line(seed, game):
     hands = [sum(1 << int(c) for c in hand) for hand in ending.hands]
     final = finisher.final_tricks(hands, [int(c) for c in ending.trick], ending.leader, ending.won)
     assert final == solve(ending).cards[0].tricks
-    # The table carries over: asking again gives the same answer.
-    assert (
-        finisher.final_tricks(hands, [int(c) for c in ending.trick], ending.leader, ending.won)
-        == final
-    )
+
+
+def every_final(ending: Ending) -> set[tuple[int, ...]]:
+    """The final tricks by seat of every legal way to play the ending out (no choice skipped)."""
+    from cardlib.tricks import winner_index
+
+    trump = -1 if ending.rules.trump is None else SUITS.index(ending.rules.trump)
+    players, direction = ending.players, ending.direction
+    finals = set()
+
+    def play(hands, trick, leader, won):
+        seat = (leader + direction * len(trick)) % players
+        if not trick and not hands[seat]:
+            finals.add(tuple(won))
+            return
+        legal = legal_mask(hands[seat], trick, ending.rules, ending.first_trick)[0]
+        for card in (c for c in range(52) if legal >> c & 1):
+            after = list(hands)
+            after[seat] ^= 1 << card
+            if len(trick) + 1 < players:
+                play(after, [*trick, card], leader, won)
+                continue
+            winner = (leader + direction * winner_index([*trick, card], trump)) % players
+            play(after, [], winner, [w + (s == winner) for s, w in enumerate(won)])
+
+    hands = [sum(1 << int(c) for c in hand) for hand in ending.hands]
+    play(hands, [int(c) for c in ending.trick], ending.leader, list(ending.won))
+    return finals
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    game=st.sampled_from(["callbreak", "callbridge", "judgement"]),
+    cards=st.integers(1, 3),
+    played=st.integers(0, 2),
+)
+def test_the_trick_bounds_hold_whoever_plays_what(seed, game, cards, played):
+    """The analysis skips the exact finish where the player's points are the same between
+    the trick bounds: they must hold for every way the ending can be played, for every
+    seat (a hostile check: every play, not only the good ones)."""
+    from cardlib.coach.analysis import trick_bounds
+
+    ending = random_ending(seed, game, cards, played)
+    trump = ending.rules.trump
+    trumps = 0 if trump is None else 0x1FFF << (13 * SUITS.index(trump))
+    hands = [sum(1 << int(c) for c in hand) for hand in ending.hands]
+    trick = [int(c) for c in ending.trick]
+    finals = every_final(ending)
+    for seat in range(ending.players):
+        fewest, most = trick_bounds(hands, trick, seat, trumps)
+        taken = {final[seat] - ending.won[seat] for final in finals}
+        assert fewest <= min(taken) and max(taken) <= most, (seat, fewest, most, taken)
 
 
 def test_contract_bridge_is_sent_to_double_dummy():

@@ -258,6 +258,16 @@ def test_the_hint_says_too_close_to_tell_within_two_standard_errors():
     assert "too close to tell" in close and "K♠" in close
     clear = CardTable._hint_words(analysis(Fraction(1, 2), 0.2))()
     assert "0.50 expected points better" in clear and "K♠" in clear
+    # A card further down with a wider error is within two of them: named too, not hidden
+    # behind the clearly worse next best.
+    wide = CardEstimate(Card("2S"), Estimate(1, 0.5, 10), Fraction(6, 10), 0.4)
+    three = analysis(Fraction(1, 2), 0.2)
+    three.cards = (*three.cards, wide)
+    hint = CardTable._hint_words(three)()
+    assert "2♠ is too close to tell" in hint and "K♠" not in hint
+    both = analysis(Fraction(3, 10), 0.2)
+    both.cards = (*both.cards, wide)
+    assert "K♠, 2♠ are too close to tell" in CardTable._hint_words(both)()
 
 
 def test_the_hint_is_refused_out_of_turn_in_the_calling_phase_and_at_the_end():

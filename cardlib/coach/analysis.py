@@ -161,7 +161,13 @@ class View:
 
     def points(self, seat: int, call: int) -> list[Fraction]:
         """The game's points for ``seat`` calling ``call``, by tricks taken 0..dealt."""
-        return [Fraction(SCORINGS[self.game](call, t, self.variant)) for t in range(self.dealt + 1)]
+        return list(_points(self.game, self.variant, self.dealt, call))
+
+
+@lru_cache(maxsize=1024)
+def _points(game: str, variant: Variant | None, dealt: int, call: int) -> tuple[Fraction, ...]:
+    """:meth:`View.points`, kept: the coach asks for the same few rows thousands of times."""
+    return tuple(Fraction(SCORINGS[game](call, t, variant)) for t in range(dealt + 1))
 
 
 def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
@@ -621,6 +627,41 @@ def policy_playout(
         trick.clear()
 
 
+def trick_bounds(
+    hands: Sequence[int], trick: Sequence[int], seat: int, trumps: int
+) -> tuple[int, int]:
+    """How few and how many more tricks ``seat`` can take from here, whoever plays what.
+
+    ``hands`` by seat and ``trick`` (the cards on the table) as masks and card indices,
+    ``trumps`` the trump suit's mask (0: no trump). At most every trick left, one fewer
+    when another hand holds a trump above all of the seat's and all on the table (the
+    seat cannot win the trick it falls in); at least one trick for each trump of the
+    seat's above every other trump in play, on the table included (each wins the trick
+    it falls in, a different one each). The analysis skips the exact finish where the
+    seat's points are the same across these bounds.
+    """
+    most = max(map(int.bit_count, hands))  # the tricks left, the one on the table included
+    if not trumps:
+        return 0, most
+    theirs = on_table = 0
+    for other, held in enumerate(hands):
+        if other != seat:
+            theirs |= held
+    theirs &= trumps
+    for card in trick:
+        on_table |= 1 << card
+    on_table &= trumps
+    mine = hands[seat] & trumps
+    if theirs.bit_length() > (mine | on_table).bit_length():
+        most -= 1
+    theirs |= on_table
+    fewest = 0
+    while mine.bit_length() > theirs.bit_length():
+        fewest += 1
+        mine ^= 1 << (mine.bit_length() - 1)
+    return fewest, most
+
+
 class _Playout:
     """Plays samples of one view out to the end: the policy, then the solver's line."""
 
@@ -628,6 +669,8 @@ class _Playout:
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
         self.rules = view.rules
+        trump = view.rules.trump
+        self.trump_bits = 0 if trump is None else 0x1FFF << (13 * SUITS.index(trump))
         self.finishers: dict[tuple[int, ...], Finisher] = {}
 
     def final_tricks(
@@ -644,23 +687,52 @@ class _Playout:
         """Final tricks by seat: the policy down to ``exact_from`` cards, then the solver.
 
         With ``seat`` and its ``points`` by tricks taken, the exact finish is skipped
-        where it cannot change that seat's points (the same whatever it takes from
-        here): then only ``seat``'s count is final.
+        where it cannot change that seat's points: where they are the same for every
+        number of tricks the seat can still end with. Then only ``seat``'s count is
+        final, or rather its points: it is one of those numbers. What the seat can still
+        take is bounded by the trumps (:func:`trick_bounds`).
         """
+        leader, final = self.by_policy(hands, trick, leader, won, calls, first, seat, points)
+        return self.exactly(hands, trick, leader, won, calls) if final is None else final
+
+    def by_policy(
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        won: list[int],
+        calls: Sequence[int],
+        first: bool,
+        seat: int | None = None,
+        points: Sequence[int] | None = None,
+    ) -> tuple[int, list[int] | None]:
+        """The first part of :meth:`final_tricks`, the policy's: the leader of the trick left on
+        the table, and the final tricks when they are known without the exact finish (else
+        ``None``: :meth:`exactly` finishes from the hands, trick and tricks won as left)."""
         view = self.view
         leader = policy_playout(
             hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
         )
         if not trick and not hands[leader]:
-            return won
+            return leader, won
         if seat is not None and points is not None:
+            fewest, most = trick_bounds(hands, trick, seat, self.trump_bits)
             now = won[seat]
-            reachable = points[now : now + max(h.bit_count() for h in hands) + 1]
+            reachable = points[now + fewest : now + most + 1]
             if min(reachable) == max(reachable):
-                return won
+                final = list(won)
+                final[seat] = now + fewest
+                return leader, final
+        return leader, None
+
+    def exactly(
+        self, hands: list[int], trick: list[int], leader: int, won: list[int], calls: Sequence[int]
+    ) -> tuple[int, ...]:
+        """The second part of :meth:`final_tricks`: the solver's line from here to the end."""
         key = tuple(calls)
         finisher = self.finishers.get(key)
         if finisher is None:
+            view = self.view
             by_seat = [view.points(s, calls[s]) for s in range(view.players)]
             finisher = self.finishers[key] = Finisher(self.rules, view.direction, by_seat)
         return finisher.final_tricks(hands, trick, leader, won)
@@ -1121,6 +1193,9 @@ def analyse(
     values: dict[int, list[int]] = {c: [] for c in tried}
     sampler = _sampler(view, calls_model, tolerance)
     rng = _rng(seed)
+    # The exact finishes wait until every sample has been played by the policy: run together,
+    # they run faster (the same values: each is a function of its ending alone).
+    waiting: list[tuple[list[int], int, list[int], list[int], int, list[int]]] = []
     for _sample in range(samples):
         hands = sampler.sample(rng)
         for card in tried:
@@ -1135,8 +1210,14 @@ def analyse(
                 lead = order[winner_index(t, trump)]
                 won[lead] += 1
                 t = []
-            final = playout.final_tricks(h, t, lead, won, calls, False, seat, own)
-            values[card].append(own[final[seat]])
+            lead, final = playout.by_policy(h, t, lead, won, calls, False, seat, own)
+            if final is None:
+                waiting.append((values[card], len(values[card]), h, t, lead, won))
+                values[card].append(0)
+            else:
+                values[card].append(own[final[seat]])
+    for column, index, h, t, lead, won in waiting:
+        column[index] = own[playout.exactly(h, t, lead, won, calls)[seat]]
     analysis = _analysis(seat, reps, values, scale, samples, seed)
     if calls_model is None:
         return analysis
@@ -1408,5 +1489,6 @@ __all__ = [
     "model_call",
     "policy_playout",
     "too_close",
+    "trick_bounds",
     "view_of",
 ]

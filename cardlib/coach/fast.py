@@ -3,9 +3,10 @@
 Used for Monte Carlo estimates (how many tricks a hand takes) and measured by
 the benchmark beside the public :class:`~cardlib.callbreak.Deal`. Bot playouts
 call the same :func:`~cardlib.tricks.legal_mask` and the same bot policies;
-uniform random playouts (:func:`random_playout`) run a specialised loop whose
-copy of the ladder tests prove equal to ``legal_mask`` at every turn. Tests
-check both against ``Deal`` move for move.
+uniform random playouts (:func:`random_playout`) and the sensible bots' playouts
+(:func:`sensible_playout`) run specialised loops whose copies of the ladder (and
+of :func:`~cardlib.bots.sensible_play_mask`) tests prove equal to ``legal_mask``
+at every turn. Tests check them against ``Deal`` move for move.
 """
 
 from __future__ import annotations
@@ -41,11 +42,15 @@ def play_tricks(
 
     ``choose(seat, hand, trick, legal_mask, tricks_won)`` returns a card index.
     Without ``choose``, every card is drawn uniformly from the legal ones with
-    ``rng`` (see :func:`random_playout`, the quickest way to play random deals).
+    ``rng`` (see :func:`random_playout`, the quickest way to play random deals); with
+    :func:`sensible_chooser`'s for the rules' trump, the deal is played by
+    :func:`sensible_playout` (the same cards, quicker).
     """
     if choose is None:
         return random_playout(hands, leader, rules, rng or random.Random(), direction, first_trick)
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
+    if isinstance(choose, SensibleChooser) and choose.trump_index == trump_index:
+        return sensible_playout(hands, leader, rules, choose.calls, direction, first_trick)
     seat_orders = _SEAT_ORDERS[direction]
     won = [0, 0, 0, 0]
     while hands[leader]:
@@ -186,111 +191,6 @@ def random_playout(
         won[leader] += 1
 
 
-def sensible_playout(
-    hands: list[int],
-    leader: int,
-    rules: PlayRules,
-    calls: Sequence[int],
-    direction: int = 1,
-    first_trick: bool = True,
-    record: list | None = None,
-) -> list[int]:
-    """Play every remaining card as :class:`~cardlib.bots.SensibleBot` does; tricks won by seat.
-
-    The same game, card for card, as ``play_tricks(hands, leader, rules,
-    sensible_chooser(calls, trump_index), direction, first_trick)``, about twice as fast:
-    the ladder and the bot's choice are inlined here as in :func:`random_playout`
-    (tests/test_fast_paths.py proves the two equal move for move). ``hands`` (masks, four
-    seats) is consumed; ``calls`` are the seats' calls or bids (a seat plays to win while it
-    has fewer tricks). With a ``record`` list every turn appends ``(seat, card)``.
-    """
-    trump_bits = 0 if rules.trump is None else SUIT_MASKS[rules.trump]
-    must_beat = rules.must_beat
-    void_free = trump_bits == 0 or rules.void_rule == "free"
-    undertrump = rules.void_rule == "trump"
-    no_trump_lead = rules.no_trump_lead_first_trick and first_trick and trump_bits != 0
-    # The side-suit aces a seat that wants tricks leads first, suit by suit (sensible_play_mask).
-    side_aces = [1 << (13 * suit + 12) for suit in range(4) if not trump_bits >> (13 * suit) & 1]
-    suit_of_card = _SUIT_OF_CARD
-    followers = _FOLLOWERS[direction]
-    won = [0, 0, 0, 0]
-    while True:
-        hand = hands[leader]
-        if not hand:
-            return won
-        legal = hand
-        if no_trump_lead:
-            no_trump_lead = False
-            legal = hand & ~trump_bits or hand
-        side = legal & ~trump_bits
-        if won[leader] < calls[leader]:
-            card = -1
-            for ace in side_aces:
-                if legal & ace:
-                    card = ace.bit_length() - 1
-                    break
-            if card < 0:
-                pick = side or legal
-                card = (pick & -pick).bit_length() - 1
-        else:
-            pick = side or legal
-            card = (pick & -pick).bit_length() - 1
-        if record is not None:
-            record.append((leader, card))
-        hands[leader] = hand ^ (1 << card)
-        led_bits = suit_of_card[card]
-        top_led = card
-        top_trump = -1
-        led_winner = trump_winner = leader
-        for seat in followers[leader]:
-            hand = hands[seat]
-            legal = hand & led_bits
-            if legal:  # follow suit
-                if must_beat and top_trump < 0:
-                    higher = legal >> (top_led + 1) << (top_led + 1)
-                    if higher:
-                        legal = higher
-            elif void_free:
-                legal = hand
-            else:
-                legal = hand & trump_bits
-                if not legal:
-                    legal = hand
-                elif top_trump >= 0:
-                    higher = legal >> (top_trump + 1) << (top_trump + 1)
-                    if higher:
-                        legal = higher
-                    elif not undertrump:
-                        legal = hand
-            # The cards that would beat the one now winning (bots._beating_mask).
-            if top_trump >= 0:
-                beats = trump_bits >> (top_trump + 1) << (top_trump + 1)
-            else:
-                beats = (led_bits >> (top_led + 1) << (top_led + 1)) & led_bits
-                if not led_bits & trump_bits:
-                    beats |= trump_bits
-            winners = legal & beats
-            if won[seat] < calls[seat]:  # win as cheaply as possible, a side card first
-                pick = (winners & ~trump_bits or winners) if winners else legal & ~trump_bits
-                pick = pick or legal
-                card = (pick & -pick).bit_length() - 1
-            else:  # duck with the highest card that loses, else the lowest
-                losers = legal & ~winners
-                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
-            if record is not None:
-                record.append((seat, card))
-            hands[seat] = hand ^ (1 << card)
-            if led_bits >> card & 1:
-                if card > top_led:
-                    top_led = card
-                    led_winner = seat
-            elif trump_bits >> card & 1 and card > top_trump:
-                top_trump = card
-                trump_winner = seat
-        leader = trump_winner if top_trump >= 0 else led_winner
-        won[leader] += 1
-
-
 def random_deal(
     rng: random.Random, rules: PlayRules, min_call: int = 1, max_call: int = 13
 ) -> tuple[list[int], list[int]]:
@@ -307,13 +207,132 @@ def random_deal(
     return calls, random_playout(hands, (dealer + 1) % 4, rules, rng)
 
 
+class SensibleChooser:
+    """A ``choose`` function for :func:`play_tricks` that plays like ``SensibleBot``.
+
+    Called, it is :func:`cardlib.bots.sensible_play_mask` for the seat (wanting tricks
+    while short of its call). :func:`play_tricks` knows it: for the same trump it plays
+    the deal with :func:`sensible_playout` instead, the same cards without a call a card.
+    """
+
+    def __init__(self, calls: Sequence[int], trump_index: int):
+        self.calls = tuple(calls)
+        self.trump_index = trump_index
+
+    def __call__(
+        self, seat: int, hand: int, trick: Sequence[int], legal: int, won: Sequence[int]
+    ) -> int:
+        """The sensible bot's card for ``seat``: its ``hand``, the ``trick``, the ``legal``
+        cards (masks and indices as :data:`Chooser`) and the tricks ``won`` by seat."""
+        return sensible_play_mask(
+            hand, trick, legal, self.trump_index, won[seat] < self.calls[seat]
+        )
+
+    def __repr__(self) -> str:
+        return f"SensibleChooser({list(self.calls)!r}, {self.trump_index!r})"
+
+
 def sensible_chooser(calls: Sequence[int], trump_index: int) -> Chooser:
-    """A ``choose`` function for :func:`play_tricks` that plays like ``SensibleBot``."""
+    """A ``choose`` function for :func:`play_tricks` that plays like ``SensibleBot``
+    (:class:`SensibleChooser`)."""
+    return SensibleChooser(calls, trump_index)
 
-    def choose(seat: int, hand: int, trick: Sequence[int], legal: int, won: Sequence[int]) -> int:
-        return sensible_play_mask(hand, trick, legal, trump_index, won[seat] < calls[seat])
 
-    return choose
+_ABOVE = tuple(_SUIT_OF_CARD[c] >> (c + 1) << (c + 1) for c in range(52))
+
+
+def sensible_playout(
+    hands: list[int],
+    leader: int,
+    rules: PlayRules,
+    calls: Sequence[int],
+    direction: int = 1,
+    first_trick: bool = True,
+    record: list | None = None,
+) -> list[int]:
+    """Play every remaining card as four :class:`~cardlib.bots.SensibleBot` players would;
+    tricks won by seat.
+
+    ``hands`` (masks) is consumed; each seat wants tricks while it has fewer than its
+    call. The same cards as :func:`play_tricks` with :func:`sensible_chooser`, about
+    twice as fast (a whole deal): the ladder of :func:`cardlib.tricks.legal_mask` and the policy of
+    :func:`cardlib.bots.sensible_play_mask` inlined on the trick's top cards (as
+    :func:`random_playout` does). With a ``record`` list, every turn appends ``(seat,
+    hand, trick, legal, card)`` so tests can hold it to both, move for move.
+    """
+    trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
+    trump_bits = 0 if trump_index < 0 else 0x1FFF << (13 * trump_index)
+    must_beat = rules.must_beat
+    void_free = trump_bits == 0 or rules.void_rule == "free"
+    undertrump = rules.void_rule == "trump"
+    side_aces = [13 * s + 12 for s in range(4) if s != trump_index]
+    followers = _FOLLOWERS[direction]
+    above, suit_of = _ABOVE, _SUIT_OF_CARD
+    won = [0, 0, 0, 0]
+    while True:
+        hand = hands[leader]
+        if not hand:
+            return won
+        legal = legal_mask(hand, (), rules, first_trick)[0] if first_trick else hand
+        first_trick = False
+        card = -1
+        if won[leader] < calls[leader]:
+            for ace in side_aces:
+                if legal >> ace & 1:
+                    card = ace
+                    break
+        if card < 0:
+            pick = legal & ~trump_bits or legal
+            card = (pick & -pick).bit_length() - 1
+        if record is not None:
+            record.append((leader, hand, (), legal, card))
+        hands[leader] = hand ^ (1 << card)
+        played = [card]  # the trick, for the record
+        led_bits = suit_of[card]
+        beat_with = 0 if led_bits == trump_bits else trump_bits  # trumps beat a side suit
+        top_led, top_trump = card, -1
+        led_seat = trump_seat = leader
+        for seat in followers[leader]:
+            hand = hands[seat]
+            legal = hand & led_bits
+            if legal:
+                if must_beat and top_trump < 0:
+                    legal = legal & above[top_led] or legal
+            elif void_free:
+                legal = hand
+            else:
+                legal = hand & trump_bits
+                if not legal:
+                    legal = hand
+                elif top_trump >= 0:
+                    legal = legal & above[top_trump] or (legal if undertrump else hand)
+            # Win cheaply (a side card first) while short of the call, else duck as high
+            # as possible.
+            if top_trump >= 0:
+                winners = legal & above[top_trump]
+            else:
+                winners = legal & (above[top_led] | beat_with)
+            if won[seat] < calls[seat]:
+                pick = (
+                    (winners & ~trump_bits or winners)
+                    if winners
+                    else (legal & ~trump_bits or legal)
+                )
+                card = (pick & -pick).bit_length() - 1
+            else:
+                losers = legal & ~winners
+                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
+            if record is not None:
+                record.append((seat, hand, tuple(played), legal, card))
+                played.append(card)
+            hands[seat] = hand ^ (1 << card)
+            if led_bits >> card & 1:
+                if card > top_led:
+                    top_led, led_seat = card, seat
+            elif trump_bits >> card & 1 and card > top_trump:
+                top_trump, trump_seat = card, seat
+        leader = trump_seat if top_trump >= 0 else led_seat
+        won[leader] += 1
 
 
 # Deals of the other hands tried for one sample before giving up: with a hand that

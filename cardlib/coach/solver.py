@@ -57,6 +57,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from html import escape
 from math import lcm
 from typing import TYPE_CHECKING
@@ -304,26 +305,535 @@ class Finisher:
 
     For simulations that end their playouts with the solver
     (:mod:`cardlib.coach.analysis`): built once for a deal's rules and points, it keeps
-    one transposition table across calls (the same ending recurs across
-    samples). ``points[seat][t]`` must cover every final trick count the seat
-    can reach.
+    the endings it has finished across calls (the same ending recurs across samples).
+    ``points[seat][t]`` must cover every final trick count the seat can reach. Its
+    answer is :func:`solve`'s recommended line: the same max-n, the same ties to the
+    highest card, the same runs of equivalent cards and cutoffs. The search is its own,
+    written for the coach's thousands of small endings (``benchmarks/bench_coach.py``
+    times a 13-card analysis beside its floor):
+
+    - the ladder and the trick's winner inlined on the trick's top cards (as in
+      :func:`cardlib.coach.analysis.policy_playout`), a whole trick of four players in one
+      call, the last trick played without a search;
+    - each seat's points replaced by their rank among its own possible scores (max-n
+      compares a seat's scores only with each other); a follower who cannot beat the
+      trick's top card counts on one trick fewer, which stops its search sooner;
+    - the tricks taken in the ending packed into one whole number (three bits a seat);
+    - with four players, the cards in play renumbered into a few bits (:func:`_compact`:
+      Python works faster on numbers of one machine word than on the deck's 52 bits),
+      and the endings that differ only in cards no longer in play, or in scores of the
+      same order, share one entry of the table.
+
+    Tests hold it to :func:`brute_force` and to :func:`solve`.
     """
 
     #: Entries kept before the table is cleared (memory stays bounded).
     TABLE_LIMIT = 200_000
 
     def __init__(self, rules: PlayRules, direction: int, points: Sequence[Sequence]):
-        self.search = _Search(rules, direction, points, MAX_CARDS)
+        players = len(points)
+        # Each seat's scores by their rank among its own (the comparisons max-n makes, on
+        # ints), the best rank it can still reach by [tricks won][tricks left], and its
+        # ranks from w tricks on for ``left`` more as the kind of preference they are.
+        rows = [_score_rows(tuple(row)) for row in points]
+        self.rank = [rank for rank, _, _ in rows]
+        self.ceiling = [ceiling for _, ceiling, _ in rows]
+        self.kinds = [kinds for _, _, kinds in rows]
+        self.players = players
+        self.shifts = tuple(3 * seat for seat in range(players))
+        self.bits = tuple(1 << shift for shift in self.shifts)  # one trick for a seat, packed
+        self.orders = [
+            tuple((lead + direction * i) % players for i in range(players))
+            for lead in range(players)
+        ]
+        trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+        self.trump = trump
+        self.trumps = 0 if trump < 0 else 0x1FFF << (13 * trump)  # of the ending searched
+        self.must_beat = rules.must_beat
+        self.void_free = self.trumps == 0 or rules.void_rule == "free"
+        self.undertrump = rules.void_rule == "trump"
+        # The cards' suits and the cards above each, of the ending searched: the whole
+        # deck, or (four players) the cards in play renumbered (:func:`_compact`).
+        self.suits_of, self.aboves = _SUIT_OF, _ABOVE
+        self.same: dict[tuple[int, ...], int] = {}  # the tricks taken, by that shared key
+        self.table: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._lead: Callable[[list[int], int, int], int] = (
+            self._lead4 if players == 4 else self._lead_any
+        )
+        # The same two, of the ending being searched: by the tricks taken in it (and by the
+        # tricks won before it, for the next ending).
+        self.setups: dict[tuple[int, ...], tuple[list[list[int]], list[list[list[int]]]]] = {}
+        self.ranks: list[list[int]] = []
+        self.ceilings: list[list[list[int]]] = []
 
     def final_tricks(
         self, hands: Sequence[int], trick: Sequence[int], leader: int, won: Sequence[int]
     ) -> tuple[int, ...]:
         """Final tricks by seat when everyone plays the max-n line from here."""
-        search = self.search
-        if len(search.table) > self.TABLE_LIMIT:
-            search.table.clear()
-            search.seen.clear()
-        return search.value(list(hands), list(trick), leader, list(won), False)
+        key = (*hands, leader, *won, *trick)
+        found = self.table.get(key)
+        if found is not None:
+            return found
+        if len(self.table) > self.TABLE_LIMIT:
+            self.table.clear()
+            self.same.clear()
+        won = tuple(won)
+        setup = self.setups.get(won)
+        if setup is None:
+            setup = self.setups[won] = (
+                [row[w:] for row, w in zip(self.rank, won, strict=True)],
+                [row[w:] for row, w in zip(self.ceiling, won, strict=True)],
+            )
+        self.ranks, self.ceilings = setup
+        hands = list(hands)
+        same: tuple[int, ...] | None = None
+        if self.players == 4:
+            # The cards in play renumbered into a few bits (quicker to work on) and, with
+            # each seat's ranks as the kind they are, the key of every ending that plays
+            # out the same (the search reads only the cards' order and the ranks' order).
+            hands, trick, counts = _compact(hands, trick)
+            self.suits_of, self.aboves, suit_masks = _layout(counts)
+            self.trumps = suit_masks[self.trump] if self.trump >= 0 else 0
+            left = max(map(int.bit_count, hands))
+            kinds = self.kinds
+            same = (
+                *counts,
+                *hands,
+                leader,
+                kinds[0][won[0]][left],
+                kinds[1][won[1]][left],
+                kinds[2][won[2]][left],
+                kinds[3][won[3]][left],
+                *trick,
+            )
+            found_taken = self.same.get(same)
+            if found_taken is not None:
+                final = self.table[key] = self._final(won, found_taken)
+                return final
+        if trick:
+            in_play = 0
+            for hand in hands:
+                in_play |= hand
+            order = self.orders[leader]
+            trump_bits = self.trumps
+            led_bits = self.suits_of[trick[0]]
+            top_led, top_trump = trick[0], -1
+            led_seat = trump_seat = leader
+            for i, card in enumerate(trick):
+                in_play |= 1 << card
+                if led_bits >> card & 1:
+                    if card > top_led:
+                        top_led, led_seat = card, order[i]
+                elif trump_bits >> card & 1 and card > top_trump:
+                    top_trump, trump_seat = card, order[i]
+            taken = self._follow(
+                hands,
+                0,
+                order,
+                len(trick),
+                led_bits,
+                top_led,
+                led_seat,
+                top_trump,
+                trump_seat,
+                in_play,
+            )
+        else:
+            taken = self._lead(hands, leader, 0)
+        if same is not None:
+            self.same[same] = taken
+        final = self.table[key] = self._final(won, taken)
+        return final
+
+    def _final(self, won: tuple[int, ...], taken: int) -> tuple[int, ...]:
+        """The final tricks by seat: ``won`` before the ending and ``taken`` (packed) in it."""
+        if self.players == 4:
+            w0, w1, w2, w3 = won
+            return (
+                w0 + (taken & 7),
+                w1 + (taken >> 3 & 7),
+                w2 + (taken >> 6 & 7),
+                w3 + (taken >> 9),
+            )
+        return tuple(w + (taken >> shift & 7) for w, shift in zip(won, self.shifts, strict=True))
+
+    def _last_trick(self, hands: list[int], leader: int) -> int:
+        """The seat that wins the last trick, one card in every hand, ``leader`` to lead."""
+        suits_of = self.suits_of
+        order = self.orders[leader]
+        led_bits = suits_of[hands[leader].bit_length() - 1]
+        trump_bits = self.trumps
+        top_led = top_trump = -1
+        winner = leader
+        for seat in order:
+            card = hands[seat].bit_length() - 1
+            if led_bits >> card & 1:
+                if card > top_led and top_trump < 0:
+                    top_led, winner = card, seat
+            elif trump_bits >> card & 1 and card > top_trump:
+                top_trump, winner = card, seat
+        return winner
+
+    def _lead_any(self, hands: list[int], leader: int, taken: int) -> int:
+        """The tricks taken in the ending (packed) from a trick boundary, ``leader`` to lead.
+
+        ``taken`` are the ending's tricks so far, three bits a seat; the hands are restored.
+        """
+        suits_of, aboves = self.suits_of, self.aboves
+        hand = hands[leader]
+        if not hand:
+            return taken
+        if hand & (hand - 1) == 0:  # one card each: the last trick plays itself
+            return taken + (1 << self.shifts[self._last_trick(hands, leader)])
+        in_play = 0
+        for held in hands:
+            in_play |= held
+        order = self.orders[leader]
+        shift = self.shifts[leader]
+        ranks = self.ranks[leader]
+        ceiling = self.ceilings[leader][taken >> shift & 7][hand.bit_count()]
+        best_rank = -1
+        best = 0
+        legal = hand
+        while legal:
+            card = legal.bit_length() - 1
+            legal ^= 1 << card
+            above = in_play & aboves[card]
+            if above and hand >> ((above & -above).bit_length() - 1) & 1:
+                continue  # the next card up in play is ours too: the same card, in effect
+            hands[leader] = hand ^ (1 << card)
+            final = self._follow(
+                hands, taken, order, 1, suits_of[card], card, leader, -1, leader, in_play
+            )
+            own = ranks[final >> shift & 7]
+            if own > best_rank:
+                best_rank, best = own, final
+                if own >= ceiling:
+                    break
+        hands[leader] = hand
+        return best
+
+    def _lead4(self, hands: list[int], leader: int, taken: int) -> int:
+        """:meth:`_lead_any` for four players, a whole trick in one call (nested loops).
+
+        The same search in the same order: each seat tries its legal cards highest
+        first, one of each run, keeps the first that reaches its best rank and stops at
+        its ceiling. Only the calls are saved: the coach's Call Break and Call Bridge
+        endings spend most of their time here.
+        """
+        suits_of, aboves = self.suits_of, self.aboves
+        hand0 = hands[leader]
+        if not hand0:
+            return taken
+        if hand0 & (hand0 - 1) == 0:  # one card each: the last trick plays itself
+            return taken + (1 << self.shifts[self._last_trick(hands, leader)])
+        s0, s1, s2, s3 = self.orders[leader]
+        hand1, hand2, hand3 = hands[s1], hands[s2], hands[s3]
+        in_play = hand0 | hand1 | hand2 | hand3
+        left = hand0.bit_count()
+        # One card of each run of equivalent cards, by seat (the hands are fixed for the trick).
+        if left == 2:  # the higher card heads a run; the lower too, unless the next card up
+            low = hand0 & -hand0  # in play is the higher one
+            above = in_play & aboves[low.bit_length() - 1]
+            tops0 = hand0 ^ low if above & -above & hand0 else hand0
+            low = hand1 & -hand1
+            above = in_play & aboves[low.bit_length() - 1]
+            tops1 = hand1 ^ low if above & -above & hand1 else hand1
+            low = hand2 & -hand2
+            above = in_play & aboves[low.bit_length() - 1]
+            tops2 = hand2 ^ low if above & -above & hand2 else hand2
+            low = hand3 & -hand3
+            above = in_play & aboves[low.bit_length() - 1]
+            tops3 = hand3 ^ low if above & -above & hand3 else hand3
+        else:
+            tops0 = _run_tops(hand0, in_play, aboves)
+            tops1 = _run_tops(hand1, in_play, aboves)
+            tops2 = _run_tops(hand2, in_play, aboves)
+            tops3 = _run_tops(hand3, in_play, aboves)
+        shifts, bits, ranks, ceilings = self.shifts, self.bits, self.ranks, self.ceilings
+        sh0, sh1, sh2, sh3 = shifts[s0], shifts[s1], shifts[s2], shifts[s3]
+        rank0, rank1, rank2, rank3 = ranks[s0], ranks[s1], ranks[s2], ranks[s3]
+        ceil0 = ceilings[s0][taken >> sh0 & 7][left]
+        # A follower's best reachable rank; lower when no legal card of theirs can beat the
+        # trick's top card (then they cannot win this trick: one trick fewer to count on).
+        row = ceilings[s1][taken >> sh1 & 7]
+        ceil1, ceil1_lost = row[left], row[left - 1]
+        row = ceilings[s2][taken >> sh2 & 7]
+        ceil2, ceil2_lost = row[left], row[left - 1]
+        row = ceilings[s3][taken >> sh3 & 7]
+        ceil3, ceil3_lost = row[left], row[left - 1]
+        trump_bits, must_beat = self.trumps, self.must_beat
+        void_free, undertrump = self.void_free, self.undertrump
+        last_two = left == 2
+        best0_rank, best0 = -1, 0
+        legal0 = tops0
+        while legal0:
+            card0 = legal0.bit_length() - 1
+            legal0 ^= 1 << card0
+            rest0 = hands[s0] = hand0 ^ (1 << card0)
+            led = suits_of[card0]
+            beat_with = 0 if led == trump_bits else trump_bits  # trumps beat a side suit
+            # Seat 1: the trick holds the led card only.
+            legal1 = hand1 & led
+            if legal1:
+                if must_beat:
+                    legal1 = legal1 & aboves[card0] or legal1
+            elif void_free:
+                legal1 = hand1
+            else:
+                legal1 = hand1 & trump_bits or hand1
+            legal1 = legal1 & tops1 or legal1  # a lone legal card is tried
+            cut1 = ceil1 if legal1 & (aboves[card0] | beat_with) else ceil1_lost
+            best1_rank, best1 = -1, 0
+            while legal1:
+                card1 = legal1.bit_length() - 1
+                legal1 ^= 1 << card1
+                rest1 = hands[s1] = hand1 ^ (1 << card1)
+                rest01 = rest0 | rest1
+                top_led, led_seat, top_trump, trump_seat = card0, s0, -1, s0
+                if led >> card1 & 1:
+                    if card1 > card0:
+                        top_led, led_seat = card1, s1
+                elif beat_with >> card1 & 1:
+                    top_trump, trump_seat = card1, s1
+                # Seat 2.
+                legal2 = hand2 & led
+                if legal2:
+                    if must_beat and top_trump < 0:
+                        legal2 = legal2 & aboves[top_led] or legal2
+                elif void_free:
+                    legal2 = hand2
+                else:
+                    legal2 = hand2 & trump_bits
+                    if not legal2:
+                        legal2 = hand2
+                    elif top_trump >= 0:
+                        legal2 = legal2 & aboves[top_trump] or (legal2 if undertrump else hand2)
+                legal2 = legal2 & tops2 or legal2  # a lone legal card is tried
+                if top_trump >= 0:
+                    cut2 = ceil2 if legal2 & aboves[top_trump] else ceil2_lost
+                else:
+                    cut2 = ceil2 if legal2 & (aboves[top_led] | beat_with) else ceil2_lost
+                best2_rank, best2 = -1, 0
+                while legal2:
+                    card2 = legal2.bit_length() - 1
+                    legal2 ^= 1 << card2
+                    rest2 = hands[s2] = hand2 ^ (1 << card2)
+                    rest012 = rest01 | rest2
+                    top_led2, led_seat2, top_trump2, trump_seat2 = (
+                        top_led,
+                        led_seat,
+                        top_trump,
+                        trump_seat,
+                    )
+                    if led >> card2 & 1:
+                        if card2 > top_led:
+                            top_led2, led_seat2 = card2, s2
+                    elif beat_with >> card2 & 1 and card2 > top_trump:
+                        top_trump2, trump_seat2 = card2, s2
+                    # Seat 3, the last to play: each card settles the trick.
+                    legal3 = hand3 & led
+                    if legal3:
+                        if must_beat and top_trump2 < 0:
+                            legal3 = legal3 & aboves[top_led2] or legal3
+                    elif void_free:
+                        legal3 = hand3
+                    else:
+                        legal3 = hand3 & trump_bits
+                        if not legal3:
+                            legal3 = hand3
+                        elif top_trump2 >= 0:
+                            legal3 = legal3 & aboves[top_trump2] or (
+                                legal3 if undertrump else hand3
+                            )
+                    legal3 = legal3 & tops3 or legal3  # a lone legal card is tried
+                    if top_trump2 >= 0:
+                        cut3 = ceil3 if legal3 & aboves[top_trump2] else ceil3_lost
+                    else:
+                        cut3 = ceil3 if legal3 & (aboves[top_led2] | beat_with) else ceil3_lost
+                    best3_rank, best3 = -1, 0
+                    while legal3:
+                        card3 = legal3.bit_length() - 1
+                        legal3 ^= 1 << card3
+                        if led >> card3 & 1:
+                            if top_trump2 >= 0:
+                                winner = trump_seat2
+                            else:
+                                winner = s3 if card3 > top_led2 else led_seat2
+                        elif beat_with >> card3 & 1 and card3 > top_trump2:
+                            winner = s3
+                        else:
+                            winner = trump_seat2 if top_trump2 >= 0 else led_seat2
+                        rest3 = hand3 ^ (1 << card3)
+                        hands[s3] = rest3
+                        if last_two:  # the last trick: one card each, led by the winner
+                            rest = rest012 | rest3
+                            top = (
+                                rest & trump_bits or rest & suits_of[hands[winner].bit_length() - 1]
+                            )
+                            bit = 1 << (top.bit_length() - 1)  # the highest: it wins
+                            if rest0 & bit:
+                                last_winner = s0
+                            elif rest012 & bit:
+                                last_winner = s1 if hands[s1] & bit else s2
+                            else:
+                                last_winner = s3
+                            final = taken + bits[winner] + bits[last_winner]
+                        else:
+                            final = self._lead4(hands, winner, taken + bits[winner])
+                        own = rank3[final >> sh3 & 7]
+                        if own > best3_rank:
+                            best3_rank, best3 = own, final
+                            if own >= cut3:
+                                break
+                    hands[s3] = hand3
+                    own = rank2[best3 >> sh2 & 7]
+                    if own > best2_rank:
+                        best2_rank, best2 = own, best3
+                        if own >= cut2:
+                            break
+                hands[s2] = hand2
+                own = rank1[best2 >> sh1 & 7]
+                if own > best1_rank:
+                    best1_rank, best1 = own, best2
+                    if own >= cut1:
+                        break
+            hands[s1] = hand1
+            own = rank0[best1 >> sh0 & 7]
+            if own > best0_rank:
+                best0_rank, best0 = own, best1
+                if own >= ceil0:
+                    break
+        hands[s0] = hand0
+        return best0
+
+    def _follow(
+        self,
+        hands: list[int],
+        taken: int,
+        order: tuple[int, ...],
+        position: int,
+        led_bits: int,
+        top_led: int,
+        led_seat: int,
+        top_trump: int,
+        trump_seat: int,
+        in_play: int,
+    ) -> int:
+        """The tricks taken in the ending (packed) when the seat at ``position`` is to play.
+
+        ``top_led`` and ``top_trump`` (-1: none) are the trick's highest card of the led
+        suit and highest trump, played by ``led_seat`` and ``trump_seat``; ``in_play`` the
+        cards still in the hands or on the table, for the runs of equivalent cards. The
+        hands are restored.
+        """
+        aboves = self.aboves
+        seat = order[position]
+        hand = hands[seat]
+        trump_bits = self.trumps
+        # The ladder of tricks.legal_mask, on the trick's top cards.
+        legal = hand & led_bits
+        if legal:
+            if self.must_beat and top_trump < 0:
+                legal = legal & aboves[top_led] or legal
+        elif self.void_free:
+            legal = hand
+        else:
+            legal = hand & trump_bits
+            if not legal:
+                legal = hand
+            elif top_trump >= 0:
+                legal = legal & aboves[top_trump] or (legal if self.undertrump else hand)
+        last = position == self.players - 1
+        left = hand.bit_count()  # tricks left, this one included
+        shift = self.shifts[seat]
+        ranks = self.ranks[seat]
+        ceiling = self.ceilings[seat][taken >> shift & 7][left]
+        best_rank = -1
+        best = 0
+        choice = legal & (legal - 1)  # more than one legal card: skip the equivalent ones
+        while legal:
+            card = legal.bit_length() - 1
+            legal ^= 1 << card
+            if choice:
+                above = in_play & aboves[card]
+                if above and hand >> ((above & -above).bit_length() - 1) & 1:
+                    continue
+            hands[seat] = hand ^ (1 << card)
+            if last:
+                if led_bits >> card & 1:
+                    winner = trump_seat if top_trump >= 0 else seat if card > top_led else led_seat
+                elif trump_bits >> card & 1 and card > top_trump:
+                    winner = seat
+                else:
+                    winner = trump_seat if top_trump >= 0 else led_seat
+                won = taken + (1 << self.shifts[winner])
+                if left == 1:
+                    final = won
+                elif left == 2:
+                    final = won + (1 << self.shifts[self._last_trick(hands, winner)])
+                else:
+                    final = self._lead(hands, winner, won)
+            elif led_bits >> card & 1:
+                if card > top_led:
+                    final = self._follow(
+                        hands,
+                        taken,
+                        order,
+                        position + 1,
+                        led_bits,
+                        card,
+                        seat,
+                        top_trump,
+                        trump_seat,
+                        in_play,
+                    )
+                else:
+                    final = self._follow(
+                        hands,
+                        taken,
+                        order,
+                        position + 1,
+                        led_bits,
+                        top_led,
+                        led_seat,
+                        top_trump,
+                        trump_seat,
+                        in_play,
+                    )
+            elif trump_bits >> card & 1 and card > top_trump:
+                final = self._follow(
+                    hands,
+                    taken,
+                    order,
+                    position + 1,
+                    led_bits,
+                    top_led,
+                    led_seat,
+                    card,
+                    seat,
+                    in_play,
+                )
+            else:
+                final = self._follow(
+                    hands,
+                    taken,
+                    order,
+                    position + 1,
+                    led_bits,
+                    top_led,
+                    led_seat,
+                    top_trump,
+                    trump_seat,
+                    in_play,
+                )
+            own = ranks[final >> shift & 7]
+            if own > best_rank:
+                best_rank, best = own, final
+                if own >= ceiling:
+                    break
+        hands[seat] = hand
+        return best
 
 
 class _Search:
@@ -436,6 +946,99 @@ class _Search:
         trick.pop()
         hands[seat] ^= 1 << card
         return final
+
+
+_KINDS: dict[tuple[int, ...], int] = {}  # each order of outcomes met, numbered
+
+
+@cache
+def _score_rows(
+    points: tuple[Decimal | int | Fraction, ...],
+) -> tuple[list[int], list[list[int]], list[list[int]]]:
+    """For one seat's points by final tricks (:class:`Finisher`): the rank of each among
+    them, the best rank still reachable by [tricks won][tricks left], and the kind of
+    preference (:func:`_normal`, numbered) the ranks from w tricks on for ``left`` more are.
+    Kept: a deal's seats and calls repeat from one analysis (and one sample) to the next."""
+    exact = [Fraction(p) for p in points]
+    order = sorted(set(exact))
+    rank = [order.index(p) for p in exact]
+    ceiling = [
+        [max(rank[w : w + left + 1]) for left in range(MAX_CARDS + 1)] for w in range(len(rank))
+    ]
+    kinds = [
+        [
+            _KINDS.setdefault(_normal(rank[w : w + left + 1]), len(_KINDS))
+            for left in range(MAX_CARDS + 1)
+        ]
+        for w in range(len(rank))
+    ]
+    return rank, ceiling, kinds
+
+
+def _normal(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Ranks renumbered 0, 1, 2 … in their order (ties kept): only their order matters."""
+    order = sorted(set(ranks))
+    return tuple(order.index(r) for r in ranks)
+
+
+def _compact(
+    hands: Sequence[int], trick: Sequence[int]
+) -> tuple[list[int], list[int], tuple[int, int, int, int]]:
+    """The hands and the trick with the cards in play renumbered 0, 1, 2 … from the lowest,
+    suit after suit (their order, all the search reads, is kept), and how many of each suit
+    are in play (:func:`_layout`). Up to 24 cards in play: every mask fits in one machine
+    word, which Python works on faster than on the deck's 52 bits."""
+    in_play = 0
+    for hand in hands:
+        in_play |= hand
+    for card in trick:
+        in_play |= 1 << card
+    out = []
+    for hand in hands:
+        renumbered = 0
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            renumbered |= 1 << (in_play & (low - 1)).bit_count()  # the cards in play below
+        out.append(renumbered)
+    on_table = [(in_play & ((1 << card) - 1)).bit_count() for card in trick]
+    counts = (
+        (in_play & 0x1FFF).bit_count(),
+        (in_play >> 13 & 0x1FFF).bit_count(),
+        (in_play >> 26 & 0x1FFF).bit_count(),
+        (in_play >> 39).bit_count(),
+    )
+    return out, on_table, counts
+
+
+@cache
+def _layout(
+    counts: tuple[int, int, int, int],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, int, int, int]]:
+    """For cards renumbered by :func:`_compact` with these counts by suit: each card's suit
+    (a mask), the cards of its suit above it, and the four suits' masks."""
+    masks = []
+    start = 0
+    for count in counts:
+        masks.append(((1 << count) - 1) << start)
+        start += count
+    suits_of = tuple(mask for mask in masks for _ in range(mask.bit_count()))
+    aboves = tuple(suits_of[c] >> (c + 1) << (c + 1) for c in range(len(suits_of)))
+    return suits_of, aboves, (masks[0], masks[1], masks[2], masks[3])
+
+
+def _run_tops(hand: int, in_play: int, aboves: Sequence[int] = _ABOVE) -> int:
+    """The highest card of each run of equivalent cards in ``hand`` (a mask): a card whose
+    next card up in play (``in_play``: every hand and the table) is not the hand's own.
+    ``aboves``: the cards of its suit above each card."""
+    tops, rest = 0, hand
+    while rest:
+        card = rest.bit_length() - 1
+        rest ^= 1 << card
+        above = in_play & aboves[card]
+        if not above or not hand & (above & -above):
+            tops |= 1 << card
+    return tops
 
 
 def one_of_each_run(hands: Sequence[int], trick: Sequence[int], seat: int, legal: int) -> list[int]:

@@ -129,7 +129,7 @@ from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import CardlibError, check_count
 from cardlib.game import SEAT_NAMES, TrickDeal
-from cardlib.i18n import N_, _, pgettext
+from cardlib.i18n import N_, _, ngettext, pgettext
 from cardlib.widgets import bridge_review
 from cardlib.widgets.bridge_review import TableBridgeReview
 from cardlib.widgets.language import LanguagePicker
@@ -892,15 +892,22 @@ class CardTable(anywidget.AnyWidget):
         if len(analysis.cards) == 1:
             return lambda: _("Hint: {card} is the only card you can play.").format(card=best)
         second = analysis.cards[1]
+        # Every card within two standard errors of the best, not only the next best: a card
+        # further down with a wider error can be one of them.
+        close = [c.card for c in analysis.cards[1:] if c.close and not c.same]
+        if close:
+            others = ", ".join(map(str, close))
+            return lambda: ngettext(
+                "Hint: the coach would play {card}, but {other} is too close to tell "
+                "(within two standard errors of it).",
+                "Hint: the coach would play {card}, but {other} are too close to tell "
+                "(within two standard errors of it).",
+                len(close),
+            ).format(card=best, other=others)
         if second.same:
             return lambda: _(
                 "Hint: the coach would play {card}; {other} is as good (the same points in "
                 "every imagined deal)."
-            ).format(card=best, other=second.card)
-        if second.close:
-            return lambda: _(
-                "Hint: the coach would play {card}, but {other} is too close to tell "
-                "(within two standard errors of it)."
             ).format(card=best, other=second.card)
         if points_text(second.loss) == "0.00":  # clearly better, by a hair
             return lambda: _(
