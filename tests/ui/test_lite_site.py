@@ -34,6 +34,7 @@ import ast
 import base64
 import hashlib
 import json
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -49,7 +50,14 @@ from jupyter_driver import (
     expects_error,
     notebooks_in_the_site,
 )
-from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site, built_site
+from lite_driver import (
+    LiteNotebook,
+    OfflineBrowser,
+    OldDatesHandler,
+    Site,
+    build_site,
+    built_site,
+)
 from playwright.sync_api import expect
 
 from cardlib.exercises import check_card, exercise_mode
@@ -131,16 +139,25 @@ class LiteRuns:
         self.site, self.offline, self.order = site, offline, order
         self.open: dict[str, LiteNotebook] = {}  # run, kept for a test of clicks
         self.opening: dict[str, LiteNotebook] = {}  # page open, kernel starting
+        #: What the first notebook's visit downloaded (address → bytes), the Python runtime and
+        #: the kernel's packages included: what a student's first visit costs.
+        self.downloads: dict[str, int] = {}
+
+    def _count(self, response) -> None:
+        if response.ok and not response.url.startswith("data:"):
+            self.downloads[response.url] = int(response.headers.get("content-length", 0))
 
     def notebook(self, name: str) -> LiteNotebook:
         """The notebook matching ``name`` (a glob), its page opened (kernel maybe not ready)."""
-        matches = sorted((self.site.folder / "files").glob(name))
+        matches = sorted((self.site.build / "files").glob(name))
         assert matches, f"the site has no files/{name}"
         path = matches[0]
         if name not in self.opening:
-            shown = path.relative_to(self.site.folder / "files").as_posix()
+            shown = path.relative_to(self.site.build / "files").as_posix()
             page = self.offline.new_context().new_page()
             notebook = LiteNotebook(page, self.site, path, shown)
+            if not self.downloads:  # the first visit of all, in a fresh profile
+                page.on("response", self._count)
             notebook.goto()
             self.opening[name] = notebook
         return self.opening[name]
@@ -183,7 +200,7 @@ def lite_runs(site, offline):
 
 
 def test_the_site_holds_every_notebook_and_every_asset(site):
-    files = site.folder / "files"
+    files = site.build / "files"
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
     assert {f"hi/{p.name}" for p in (NOTEBOOKS / "hi").glob("*.ipynb")} <= shipped
@@ -196,7 +213,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
         kernelspec = json.loads(notebook.read_text())["metadata"]["kernelspec"]
         assert kernelspec == build_site.SITE_KERNELSPEC, notebook.name
 
-    config = json.loads((site.folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    config = json.loads((site.build / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][build_site.KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
@@ -204,7 +221,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     preload = kernel["loadPyodideOptions"]["packages"]
     assert "cardlib" in preload and set(build_site.KERNEL_PACKAGES) <= set(preload)
 
-    pyodide = site.folder / "static" / "pyodide"
+    pyodide = site.build / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     build_site.dependency_closure(lock["packages"], preload)  # nothing preloaded is missing
     for name, entry in lock["packages"].items():
@@ -213,6 +230,52 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
         assert build_site.is_pure_python(wheel.name), name
     assert build_site.site_summary(site.folder)["bytes"] < 60e6
+
+
+def open_in(page, url: str, text: str) -> None:
+    """Go to ``url`` and wait until its notebook shows ``text``; Python itself is not waited for."""
+    page.goto(url)
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first).to_be_visible(
+        timeout=60_000
+    )
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")).to_contain_text(text)
+
+
+def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_path):
+    """A host that replaces the site by a new build, with no caching headers and every file
+    dated long ago (so the browser keeps its copies for weeks without asking): a student who saw
+    the old build, coming back to the old notebook's address or to the site's, sees the new one.
+    The new build is a small one (``build_site.py --notebook``): notebook 01 with a new line."""
+    lesson = "01-cards-and-dealing.ipynb"
+    changed = nbformat.read(NOTEBOOKS / lesson, as_version=4)
+    news = f"New in this build: {tmp_path.name}."
+    changed.cells.insert(0, nbformat.v4.new_markdown_cell(news))
+    nbformat.write(changed, tmp_path / lesson)
+    builder = ThreadPoolExecutor(max_workers=1)  # the new build is made while the old is seen
+    new_build = builder.submit(build_site.build, tmp_path / "new", notebooks=[tmp_path / lesson])
+
+    with Site(site.folder, OldDatesHandler) as host:
+        context = offline.new_context()
+        # Python is not what this test is about: its runtime is refused, so none starts
+        context.route("**/static/pyodide/**", lambda route: route.abort())
+        page = context.new_page()
+        try:
+            open_in(page, host.notebook_url(lesson), "Cards and dealing")
+            expect(page.locator(".jp-NotebookPanel")).not_to_contain_text(news)
+            old_address = page.evaluate("performance.getEntriesByType('navigation')[0].name")
+            assert f"/{build_site.VERSIONS_DIR}/{site.version}/" in old_address
+            page.evaluate("window.cardlibKept")  # the old build's page, kept by the browser
+
+            new_folder = f"/{build_site.VERSIONS_DIR}/{new_build.result()['version']}/"
+            host.serve(tmp_path / "new")  # the old build is gone from the host
+            open_in(page, old_address, news)  # a bookmark, a restored tab
+            assert new_folder in page.url
+            page.goto(host.url)  # the site's address
+            page.wait_for_url(f"**{new_folder}**")
+        finally:
+            context.close()
+            builder.shutdown(wait=True)
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
 @pytest.mark.parametrize("name", notebook_params())
@@ -228,6 +291,28 @@ def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
         lite_runs.done_checking(name)
     assert not problems, f"{name} in JupyterLite:\n" + "\n".join(problems)
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def readme_megabytes(words: str) -> int:
+    """The figure README gives after ``words`` ("… about 47 MB"), in MB."""
+    readme = " ".join((PROJECT / "README.md").read_text(encoding="utf-8").split())
+    found = re.findall(re.escape(words) + r" \(?about (\d+) MB", readme)
+    assert len(found) == 1, f"README says {words!r} … about N MB once: found {found}"
+    return int(found[0])
+
+
+def test_the_readmes_size_figures_are_the_sites(site, lite_runs):
+    """README's size of the site and of a first visit, within 10% of this build's (a figure
+    typed once and left behind by the builds after it fails here)."""
+    size = build_site.site_summary(site.folder)["bytes"] / 1e6
+    said = readme_megabytes("builds the site into build/lite")
+    assert abs(size - said) <= 0.1 * said, f"README says about {said} MB; the site is {size:.1f} MB"
+    lite_runs.run(lite_runs.order[0])  # the first visit of all, already made by the runs above
+    visit = sum(lite_runs.downloads.values()) / 1e6
+    said = readme_megabytes("The first time, the browser downloads")
+    assert abs(visit - said) <= 0.1 * said, (
+        f"README says a first visit downloads about {said} MB; it downloaded {visit:.1f} MB"
+    )
 
 
 def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
@@ -286,7 +371,7 @@ def run_in_a_new_cell(notebook: LiteNotebook, line: str):
 
 
 def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
-    imports = cardlib_imports(site.folder / "files")
+    imports = cardlib_imports(site.build / "files")
     assert len(imports) > 20 and "from cardlib.widgets.table import CardTable" in imports
     code = base64.b64encode("\n".join(imports).encode()).decode()
     notebook = lite_runs.run(IMPORTS_KERNEL)
