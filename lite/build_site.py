@@ -133,10 +133,28 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: The first notebook a student sees: the site's address opens it.
-FIRST_NOTEBOOK = "01-cards-and-dealing.ipynb"
 #: The notebook every site holds, a small one too (it tells where everything is).
 LANDING_NOTEBOOK = "00-start-here.ipynb"
+
+
+#: The class of the line that says whether Python is ready (in the cell the build adds).
+STATUS_CLASS = "cardlib-python-status"
+#: What that line says for each state of the kernel, in the languages of the site's notebooks
+#: (``lang`` of the line; the kernel's states are JupyterLab's ``kernelDisplayStatus``).
+PYTHON_STATUS = {
+    "en": {
+        "starting": "Python is starting in this page…",
+        "idle": "✓ Python is ready",
+        "busy": "✓ Python is ready (running a cell)",
+        "dead": "✗ Python has stopped: reload the page",
+    },
+    "hi": {
+        "starting": "इस पेज में Python शुरू हो रहा है…",
+        "idle": "✓ Python तैयार है",
+        "busy": "✓ Python तैयार है (एक सेल चल रहा है)",
+        "dead": "✗ Python रुक गया है: पेज दोबारा लोड कीजिए",
+    },
+}
 
 
 class BuildError(RuntimeError):
@@ -512,6 +530,60 @@ def use_site_kernel(notebook: Path) -> None:
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The cell the build puts first in every notebook of the site (never in the project's own
+#: notebooks): what to do first, with the line saying when Python is ready (kept up to date by
+#: lite/site/cardlib-site.js), and where the work is kept and how to hand it in. Its language is
+#: the notebook's: Hindi for the lessons in notebooks/hi/.
+SITE_CELL = {
+    "en": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="en">'
+        + PYTHON_STATUS["en"]["starting"]
+        + "</span> Once it says ready, choose **Run → Run All Cells**.\n\n"
+        "**Your work** is kept in this browser only (not on the school's server, and not in "
+        "another browser): to hand a notebook in, choose **File → Download** and send that "
+        "file to your teacher."
+    ),
+    "hi": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="hi">'
+        + PYTHON_STATUS["hi"]["starting"]
+        + "</span> तैयार होते ही **Run → Run All Cells** चुनिए।\n\n"
+        "**आपका काम** सिर्फ़ इसी ब्राउज़र में रहता है (स्कूल के सर्वर पर नहीं, किसी दूसरे "
+        "ब्राउज़र में भी नहीं): नोटबुक जमा करने के लिए **File → Download** चुनिए और वह फ़ाइल "
+        "अपने शिक्षक को भेजिए।"
+    ),
+}
+#: On the landing notebook, below that: where everything else is (links inside the site).
+LANDING_LINKS = {
+    "en": (
+        "**Where to go:** the lessons, in order, are listed below; besides them there are "
+        "[the practice exercises](exercises/), [the puzzle sets](puzzles/) and "
+        "[the lessons in Hindi](hi/00-start-here.ipynb)."
+    ),
+    "hi": (
+        "**आगे कहाँ:** पाठ, क्रम से, नीचे दिए हैं; उनके अलावा [अभ्यास](../exercises/), "
+        "[पहेलियाँ](../puzzles/) और [अंग्रेज़ी में पाठ](../00-start-here.ipynb)।"
+    ),
+}
+SITE_CELL_ID = "cardlib-site"
+
+
+def add_site_cell(notebook: Path, language: str = "en", landing: bool = False) -> None:
+    """Put :data:`SITE_CELL` first in a notebook of the site (and the landing notebook's
+    :data:`LANDING_LINKS` in it), a cell the learner cannot edit or delete."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    text = SITE_CELL[language] + (f"\n\n{LANDING_LINKS[language]}" if landing else "")
+    cell = {
+        "cell_type": "markdown",
+        "id": SITE_CELL_ID,
+        "metadata": {"editable": False, "deletable": False, "tags": [SITE_CELL_ID]},
+        "source": text.splitlines(keepends=True),  # as nbformat writes it
+    }
+    if content.get("nbformat_minor", 0) < 5 and content.get("nbformat") == 4:
+        del cell["id"]  # cell ids came with nbformat 4.5
+    content["cells"].insert(0, cell)
+    notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
     """``files/<mode>/``: nbgrader's student version of every exercise in a graded mode.
 
@@ -609,6 +681,9 @@ def stage_contents(
                 graded_job.result()
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)
+        inside = notebook.relative_to(files)
+        language = inside.parts[0] if inside.parts[0] in SITE_CELL else "en"
+        add_site_cell(notebook, language, landing=notebook.name == LANDING_NOTEBOOK)
 
 
 def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
@@ -664,6 +739,8 @@ def lite_config(packages: list[str]) -> dict:
             "appName": "cardlib",
             # JupyterLite's worker keeps every file it serves: a page seen once opens offline
             "enableServiceWorkerCache": True,
+            # window.jupyterapp, for the line saying when Python is ready (lite/site/)
+            "exposeAppInBrowser": True,
             "litePluginSettings": {KERNEL_PLUGIN: kernel_settings(packages)},
         },
     }
@@ -693,14 +770,15 @@ VERSION_FILE = "api/site-version.json"
 SITE_FILES = Path(__file__).resolve().parent / "site"
 #: The files at the site's root; the rest is in the build's folder.
 ROOT_FILES = ("index.html", VERSION_FILE, "site-worker.js")
-#: The script every page of a build loads before JupyterLite starts (lite/site/).
+#: The script every page of a build loads before JupyterLite starts, and its styles (lite/site/).
 PAGE_SCRIPT = "cardlib-site.js"
+PAGE_STYLE = "cardlib-site.css"
 #: The JupyterLite apps the site has, each a folder of the build with its index.html.
 APPS = ("lab",)
 #: Where the root page sends a visitor (``?page=…``; ``?path=…`` opens that notebook in the
 #: notebook page); paths inside a build's folder.
 PAGES = {
-    "start": f"lab/index.html?path={FIRST_NOTEBOOK}",
+    "start": f"lab/index.html?path={LANDING_NOTEBOOK}",
     "notebook": "lab/index.html",
     "lab": "lab/index.html",
 }
@@ -737,6 +815,9 @@ def site_settings(version: str) -> dict:
         "rootFiles": list(ROOT_FILES),
         "enableCache": "true",
         "cacheName": "precache",  # JupyterLite's worker's
+        "statusClass": STATUS_CLASS,
+        "status": PYTHON_STATUS,
+        "statusEveryMs": 500,
         "appVersion": importlib.metadata.version("jupyterlite-core"),
     }
 
@@ -761,7 +842,12 @@ def patch_app_page(index_html: str) -> str:
     """An app's ``index.html`` loading :data:`PAGE_SCRIPT` after its settings (which the script
     changes) and starting JupyterLite only once the script is done; its manifest the site's."""
     patched, blocks = CONFIG_BLOCK.subn(
-        lambda m: f'{m.group(1)}\n    <script src="../{PAGE_SCRIPT}"></script>', index_html, count=1
+        lambda m: (
+            f'{m.group(1)}\n    <script src="../{PAGE_SCRIPT}"></script>'
+            f'\n    <link rel="stylesheet" href="../{PAGE_STYLE}">'
+        ),
+        index_html,
+        count=1,
     )
     patched, starts = APP_START.subn(
         lambda m: f"{m.group(1)}await window.cardlibSite;{m.group(0)}", patched
@@ -803,6 +889,7 @@ def finish_build(folder: Path, version: str) -> None:
     (folder / PAGE_SCRIPT).write_text(
         fill((SITE_FILES / PAGE_SCRIPT).read_text(encoding="utf-8"), settings), encoding="utf-8"
     )
+    shutil.copy2(SITE_FILES / PAGE_STYLE, folder / PAGE_STYLE)
     for app in APPS:
         page = folder / app / "index.html"
         page.write_text(patch_app_page(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -904,6 +991,8 @@ def build(
             pyodide = side.submit(stage_pyodide, lite_dir / "static" / "pyodide", cache, epoch)
             stage_contents(lite_dir / "files", Path(tmp) / "generated", graded, notebooks)
             packages = pyodide.result()
+        for path in (lite_dir / "files").rglob("*"):  # the file list shows the build's date
+            os.utime(path, (epoch, epoch))
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
         (lite_dir / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2))
         site = Path(tmp) / "site"
@@ -941,6 +1030,7 @@ def build(
     stamp = {
         "fingerprint": digest,
         "version": version,
+        "built": epoch,  # every file's date, and the file list's
         "pyodide": pyodide_version(),
         "preload": packages,
         "graded": graded,

@@ -123,10 +123,35 @@
     }
   }
 
+  // "Python is starting…", then "ready", in the line the build put at the top of every notebook
+  // (its element's class is SITE.statusClass; the words, in the cell's language, SITE.status):
+  // JupyterLab shows the kernel's state only in a corner.
+  function showPython() {
+    const app = window.jupyterapp;
+    const panels = new Map();
+    for (const widget of app?.shell.widgets("main") ?? []) {
+      if (widget.sessionContext) panels.set(widget.node, widget.sessionContext);
+    }
+    for (const line of document.querySelectorAll(`.${SITE.statusClass}`)) {
+      const session = panels.get(line.closest(".jp-NotebookPanel"));
+      const words = SITE.status[line.lang] ?? SITE.status.en;
+      const state = session ? session.kernelDisplayStatus : "starting";
+      const said = words[state] ?? words.starting;
+      if (line.textContent !== said) line.textContent = said;
+      line.dataset.state = state; // (the sanitizer keeps no data- attribute of the notebook's)
+    }
+    // links to the site's own pages (the card table, the file list) written "#cardlib:<page>"
+    for (const link of document.querySelectorAll('a[href^="#cardlib:"]')) {
+      link.href = new URL(`?page=${link.getAttribute("href").slice(9)}`, root).href;
+      link.target = "_blank";
+    }
+  }
+
   window.cardlibSite = (async () => {
     if (await openNewest()) return new Promise(() => {}); // this build's app never starts
     await ownWorker();
     clearOlderBuilds().catch((error) => console.warn("cardlib: older builds not cleared", error));
+    setInterval(showPython, SITE.statusEveryMs);
     // done once the page's first files are kept too (the browser tests wait for it)
     window.cardlibKept = keepForOffline().catch((error) =>
       console.warn("cardlib: not kept for offline", error),

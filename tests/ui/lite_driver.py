@@ -204,6 +204,7 @@ class LiteNotebook(LabNotebook):
     def __init__(self, page, site: Site, path: Path, name: str):
         super().__init__(page, site, path)
         self.name = name  # its path in the site's file browser, e.g. "exercises/01-….ipynb"
+        self.status_at_open = ""  # what the line saying whether Python is ready said at first
 
     def open(self, timeout: float = 120_000) -> LiteNotebook:
         """Open the page on the notebook and wait for an idle kernel (Pyodide loaded)."""

@@ -38,6 +38,7 @@ import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
 
 import nbformat
 import pytest
@@ -159,6 +160,8 @@ class LiteRuns:
             if not self.downloads:  # the first visit of all, in a fresh profile
                 page.on("response", self._count)
             notebook.goto()
+            # what the line at its top says while Python starts (checked with 06 below)
+            notebook.status_at_open = page.locator(f".{build_site.STATUS_CLASS}").first.inner_text()
             self.opening[name] = notebook
         return self.opening[name]
 
@@ -209,9 +212,28 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
     assert puzzles == [f"puzzles/puzzles-{kind}seed7.ipynb" for kind in ("best-medium-", "medium-")]
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
-    for notebook in files.rglob("*.ipynb"):  # none asks which kernel to use
-        kernelspec = json.loads(notebook.read_text())["metadata"]["kernelspec"]
-        assert kernelspec == build_site.SITE_KERNELSPEC, notebook.name
+    for notebook in files.rglob("*.ipynb"):
+        content = json.loads(notebook.read_text())
+        # none asks which kernel to use
+        assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC, notebook.name
+        # each says first, in its own language, what to do, where the work is kept and how to
+        # hand it in; the landing notebook also where everything is, by links that lead there
+        inside = notebook.relative_to(files)
+        language = "hi" if inside.parts[0] == "hi" else "en"
+        first = "".join(content["cells"][0]["source"])
+        assert first.startswith(build_site.SITE_CELL[language]), inside
+        assert content["cells"][0]["metadata"]["editable"] is False, inside
+        if notebook.name == build_site.LANDING_NOTEBOOK:
+            assert build_site.LANDING_LINKS[language] in first, inside
+            for link in re.findall(r"\]\(([^)#]+)\)", first):
+                assert (notebook.parent / link).resolve().exists(), f"{inside}: {link}"
+    # the file list's dates are the build's own (not a fixed date of long ago)
+    built = json.loads((site.folder / build_site.STAMP).read_text())["built"]
+    listing = json.loads((site.build / "api" / "contents" / "all.json").read_text())["content"]
+    when = datetime.fromtimestamp(built, timezone.utc)
+    assert {entry["last_modified"] for entry in listing} == {
+        when.isoformat().replace("+00:00", "Z")
+    }
 
     config = json.loads((site.build / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][build_site.KERNEL_PLUGIN]
@@ -270,8 +292,10 @@ def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_pa
             host.serve(tmp_path / "new")  # the old build is gone from the host
             open_in(page, old_address, news)  # a bookmark, a restored tab
             assert new_folder in page.url
-            page.goto(host.url)  # the site's address
-            page.wait_for_url(f"**{new_folder}**")
+            # the site's address: the landing notebook, saying what to do and where things are
+            open_in(page, host.url, build_site.LANDING_LINKS["en"].split("](")[0])
+            assert new_folder in page.url
+            expect(page.locator(".jp-NotebookPanel h1").first).to_contain_text("00 · Start here")
         finally:
             context.close()
             builder.shutdown(wait=True)
@@ -322,6 +346,10 @@ def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
     table = notebook.page.locator("div.cardlib-table")
     expect(table).to_have_count(1)  # the learner's table; the others are driven from code
     table.scroll_into_view_if_needed()
+    # the line at the top said Python was starting, and says now that it is ready
+    status = notebook.page.locator(f".{build_site.STATUS_CLASS}").first
+    assert notebook.status_at_open == build_site.PYTHON_STATUS["en"]["starting"]
+    expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
     said = call_and_play_a_trick(notebook.page)
     assert " won it with " in said
     assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
