@@ -38,7 +38,7 @@ import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import nbformat
 import pytest
@@ -230,7 +230,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     # the file list's dates are the build's own (not a fixed date of long ago)
     built = json.loads((site.folder / build_site.STAMP).read_text())["built"]
     listing = json.loads((site.build / "api" / "contents" / "all.json").read_text())["content"]
-    when = datetime.fromtimestamp(built, timezone.utc)
+    when = datetime.fromtimestamp(built, UTC)
     assert {entry["last_modified"] for entry in listing} == {
         when.isoformat().replace("+00:00", "Z")
     }
