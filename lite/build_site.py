@@ -741,6 +741,7 @@ def lite_config(packages: list[str]) -> dict:
             "enableServiceWorkerCache": True,
             # window.jupyterapp, for the line saying when Python is ready (lite/site/)
             "exposeAppInBrowser": True,
+            "faviconUrl": f"./{ICON}",
             "litePluginSettings": {KERNEL_PLUGIN: kernel_settings(packages)},
         },
     }
@@ -768,8 +769,12 @@ VERSION_LENGTH = 12
 VERSION_FILE = "api/site-version.json"
 #: The site's own pages and scripts (lite/site/), each filled in with :func:`site_settings`.
 SITE_FILES = Path(__file__).resolve().parent / "site"
-#: The files at the site's root; the rest is in the build's folder.
-ROOT_FILES = ("index.html", VERSION_FILE, "site-worker.js")
+#: The files at the site's root; the rest is in the build's folder. The manifest (the site's
+#: name, icon and shortcuts, for a browser that installs it as an app) links only the root's
+#: addresses, so its shortcuts work under any subpath and reach the newest build.
+ROOT_FILES = ("index.html", VERSION_FILE, "site-worker.js", "manifest.webmanifest", "icon.svg")
+#: The site's icon (a few hundred bytes; JupyterLite's favicon weighs 318 KB).
+ICON = "icon.svg"
 #: The script every page of a build loads before JupyterLite starts, and its styles (lite/site/).
 PAGE_SCRIPT = "cardlib-site.js"
 PAGE_STYLE = "cardlib-site.css"
@@ -788,7 +793,8 @@ VERSION_WAIT_MS = 4000
 #: How long a page waits for its build's service worker to take over before starting anyway.
 WORKER_WAIT_MS = 5000
 #: What the build leaves behind that no page reads: JupyterLite's own build configuration
-#: and schema, and the settings file the build merged into jupyter-lite.json.
+#: and schema, the settings file the build merged into jupyter-lite.json, and JupyterLite's
+#: manifest, icons and favicons (the site's own are at its root).
 LEFTOVERS = (
     "package.json",
     "rspack.config.js",
@@ -796,6 +802,10 @@ LEFTOVERS = (
     "rspack.config.watch.js",
     "jupyterlite.schema.v0.json",
     "overrides.json",
+    "manifest.webmanifest",
+    "icon-120x120.png",
+    "icon-512x512.png",
+    "favicon.ico",
 )
 
 #: A filled-in file's settings: between these marks in lite/site/'s files.
@@ -882,6 +892,47 @@ def open_the_site(index_html: str) -> str:
     return patched
 
 
+#: JupyterLite's service worker answers no request under ``api/`` from its cache, so a page
+#: offline could not list its files (``api/contents/…/all.json``) nor read JupyterLab's
+#: translations: in a static site those are files like any other, never changing in a build.
+WORKER_DROP = re.compile(
+    r'(function shouldDrop\((\w+),(\w+)\)\{return[^}]*?)\3\.pathname\.includes\("/api/"\)\}'
+)
+KEPT_API = r"/\/api\/(contents|translations)\//"
+#: It looks a request up in its cache by the whole address, query and all; an app's page is
+#: one file whatever the query (``notebooks/index.html?path=…``), so a page is looked up
+#: without it: offline, every notebook of an app seen once opens.
+WORKER_LOOKUP = re.compile(
+    r"(async function fromCache\((\w+)\)\{let (\w+)=await openCache\(\),\w+=await )"
+    r"\3\.match\(\2\)"
+)
+
+
+def keep_static_api(worker_js: str) -> str:
+    """JupyterLite's ``service-worker.js`` keeping ``api/contents/`` and ``api/translations/``
+    in its cache like every other file of the build (the site's own ``api/site-version.json``,
+    outside the build, is still left to the network), and finding a page whatever its query."""
+    patched, count = WORKER_DROP.subn(
+        lambda m: (
+            f'{m.group(1)}({m.group(3)}.pathname.includes("/api/")'
+            f"&&!{KEPT_API}.test({m.group(3)}.pathname))}}"
+        ),
+        worker_js,
+    )
+    patched, lookups = WORKER_LOOKUP.subn(
+        lambda m: (
+            f"{m.group(1)}{m.group(3)}.match({m.group(2)},"
+            f'{{ignoreSearch:"navigate"==={m.group(2)}.mode}})'
+        ),
+        patched,
+    )
+    if count != 1 or lookups != 1:
+        raise BuildError(
+            "the service worker of jupyterlite-core has changed: update keep_static_api"
+        )
+    return patched
+
+
 def finish_build(folder: Path, version: str) -> None:
     """JupyterLite's output made the site's build ``version``: every app page patched
     (:func:`patch_app_page`) with the site's script beside it, the leftovers removed."""
@@ -890,11 +941,18 @@ def finish_build(folder: Path, version: str) -> None:
         fill((SITE_FILES / PAGE_SCRIPT).read_text(encoding="utf-8"), settings), encoding="utf-8"
     )
     shutil.copy2(SITE_FILES / PAGE_STYLE, folder / PAGE_STYLE)
+    shutil.copy2(SITE_FILES / ICON, folder / ICON)  # every app's favicon (faviconUrl)
     for app in APPS:
         page = folder / app / "index.html"
         page.write_text(patch_app_page(page.read_text(encoding="utf-8")), encoding="utf-8")
+        config = folder / app / "jupyter-lite.json"  # each app's favicon: the site's (faviconUrl)
+        settings = json.loads(config.read_text(encoding="utf-8"))
+        settings["jupyter-config-data"].pop("faviconUrl", None)
+        config.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
     root = folder / "index.html"
     root.write_text(open_the_site(root.read_text(encoding="utf-8")), encoding="utf-8")
+    worker = folder / "service-worker.js"
+    worker.write_text(keep_static_api(worker.read_text(encoding="utf-8")), encoding="utf-8")
     for name in LEFTOVERS:
         for leftover in (folder / name, *(folder / app / name for app in APPS)):
             leftover.unlink(missing_ok=True)
@@ -907,6 +965,8 @@ def write_root(site: Path, version: str) -> None:
     for name in ("index.html", "site-worker.js"):
         template = (SITE_FILES / name).read_text(encoding="utf-8")
         (site / name).write_text(fill(template, settings), encoding="utf-8")
+    for name in ("manifest.webmanifest", ICON):
+        shutil.copy2(SITE_FILES / name, site / name)
     (site / VERSION_FILE).parent.mkdir(parents=True, exist_ok=True)
     (site / VERSION_FILE).write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
 

@@ -205,6 +205,12 @@ class LiteNotebook(LabNotebook):
         super().__init__(page, site, path)
         self.name = name  # its path in the site's file browser, e.g. "exercises/01-….ipynb"
         self.status_at_open = ""  # what the line saying whether Python is ready said at first
+        self.missing: list[tuple[str, int]] = []  # what the page asked for and the site lacked
+
+    def note_missing(self, response) -> None:
+        """A ``response`` handler: notes a file of the site that answered 404 (or any error)."""
+        if response.status >= 400:
+            self.missing.append((response.url, response.status))
 
     def open(self, timeout: float = 120_000) -> LiteNotebook:
         """Open the page on the notebook and wait for an idle kernel (Pyodide loaded)."""

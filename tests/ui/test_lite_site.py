@@ -39,6 +39,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlsplit
 
 import nbformat
 import pytest
@@ -159,6 +160,7 @@ class LiteRuns:
             notebook = LiteNotebook(page, self.site, path, shown)
             if not self.downloads:  # the first visit of all, in a fresh profile
                 page.on("response", self._count)
+            page.on("response", notebook.note_missing)
             notebook.goto()
             # what the line at its top says while Python starts (checked with 06 below)
             notebook.status_at_open = page.locator(f".{build_site.STATUS_CLASS}").first.inner_text()
@@ -254,6 +256,33 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     assert build_site.site_summary(site.folder)["bytes"] < 60e6
 
 
+def test_the_site_is_its_own_app_offline_with_its_manifest_and_no_leftovers(site):
+    """The service worker keeps what it serves; the manifest is the site's, its icon small,
+    its shortcuts addresses of the site's root (so they work under any subpath and open the
+    newest build) that lead somewhere; no build configuration and no 318 KB favicon is left."""
+    config = json.loads((site.build / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["enableServiceWorkerCache"] is True
+    assert config["faviconUrl"] == f"./{build_site.ICON}"
+    manifest = json.loads((site.folder / "manifest.webmanifest").read_text())
+    assert manifest["name"].startswith("cardlib") and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        assert (site.folder / icon["src"]).stat().st_size < 2000, icon
+    for shortcut in manifest["shortcuts"]:
+        url = urlsplit(shortcut["url"])
+        assert shortcut["url"].startswith("./?") and not url.netloc, shortcut  # the root's
+        query = parse_qs(url.query)
+        for path in query.get("path", []):
+            assert (site.build / "files" / path).exists(), shortcut
+        for page in query.get("page", []):
+            assert page in build_site.PAGES, shortcut
+    for page in site.build.glob("*/index.html"):  # every app's page links the site's manifest
+        assert 'href="../../../manifest.webmanifest"' in page.read_text(), page
+    tops = [site.build, *(site.build / app for app in build_site.APPS)]
+    left = [p for top in tops for p in top.iterdir() if p.name in build_site.LEFTOVERS]
+    assert not left, f"leftovers of the build: {left}"
+    assert not [p for p in site.build.rglob("*.ico") if p.stat().st_size > 40_000]
+
+
 def open_in(page, url: str, text: str) -> None:
     """Go to ``url`` and wait until its notebook shows ``text``; Python itself is not waited for."""
     page.goto(url)
@@ -308,6 +337,7 @@ def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
     try:
         notebook.screenshot(screenshot_dir / "lite" / f"{name.replace('/', '-')}.png")
         problems = notebook.problems(notebook.reports)
+        problems += [f"the site has no {url} (HTTP {status})" for url, status in notebook.missing]
         problems += accessibility_violations(
             notebook.page, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea"
         )
@@ -467,11 +497,13 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
-def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
-    lite_runs, offline, screenshot_dir
+def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload_offline(
+    lite_runs, site, offline, screenshot_dir
 ):
-    """Solve a puzzle of the stream that keeps a record (notebook 08's line for it), reload the
-    page: the new kernel reads the same progress file, from the browser's storage."""
+    """Solve a puzzle of the stream that keeps a record (notebook 08's line for it); the server
+    goes away; reload the page: it opens from the browser's copy, Python starts (from the
+    browser's copy too) and reads the same progress file, from the browser's storage; the
+    site's address, offline, opens the build last seen."""
     started = time.monotonic()
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
@@ -501,22 +533,36 @@ def test_a_puzzle_solved_in_the_puzzles_notebook_survives_a_reload(
 
         # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
         page.on("dialog", lambda dialog: dialog.accept())
-        page.reload()
-        page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=60_000)
-        notebook.wait_idle(120_000)  # a new kernel: Pyodide loaded again
-        after = run_in_a_new_cell(
-            notebook, "from cardlib import progress; print(progress.summary())"
-        )
-        expect(after).to_contain_text(counted, timeout=60_000)
-        # the first cell this kernel ran: nothing of the one before the reload is left but files
-        prompt = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt")
-        expect(prompt.last).to_have_text("[1]:")
-        notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
+        page.evaluate("window.cardlibKept")
+        # ... and the school's server goes away: the page comes back from the browser's copy,
+        # Python (Pyodide and every package) too
+        port = site.stop()
+        try:
+            page.reload()
+            page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=60_000)
+            notebook.wait_idle(120_000)  # a new kernel: Pyodide loaded again
+            after = run_in_a_new_cell(
+                notebook, "from cardlib import progress; print(progress.summary())"
+            )
+            expect(after).to_contain_text(counted, timeout=60_000)
+            # the first cell this kernel ran: nothing of the one before the reload is left
+            # but files
+            prompt = page.locator(
+                ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt"
+            )
+            expect(prompt.last).to_have_text("[1]:")
+            notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
+            offline_at = time.monotonic()
+            # the site's address, still offline: the build last seen
+            page.goto(site.url)
+            page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
+        finally:
+            site.start(port)
     finally:
         lite_runs.close(PUZZLES)
     print(
         f"puzzle progress in {where}: solved in {solved_at - started:.0f} s, "
-        f"counted after the reload in {time.monotonic() - started:.0f} s"
+        f"counted after the reload offline in {offline_at - started:.0f} s"
     )
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
