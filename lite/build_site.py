@@ -808,6 +808,20 @@ LEFTOVERS = (
     "favicon.ico",
 )
 
+#: The fonts the site brings, so Hindi and Nepali render where the system has no Devanagari
+#: font: npm's ``@fontsource/noto-sans-devanagari`` (lite/fonts/package.json, its lock file
+#: pins the version and checksum), installed with ``npm ci`` into lite/fonts/node_modules. Only
+#: the Devanagari subset in the two weights the pages use is copied, with its licence (OFL).
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
+FONT_FILES = (
+    "files/noto-sans-devanagari-devanagari-400-normal.woff2",
+    "files/noto-sans-devanagari-devanagari-700-normal.woff2",
+    "LICENSE",
+)
+#: Where they go in a build (cardlib-site.css names them from there).
+SITE_FONTS = "fonts"
+
 #: A filled-in file's settings: between these marks in lite/site/'s files.
 SITE_MARK = re.compile(r"/\*SITE\*/ \{\} /\*SITE\*/")
 
@@ -828,6 +842,8 @@ def site_settings(version: str) -> dict:
         "statusClass": STATUS_CLASS,
         "status": PYTHON_STATUS,
         "statusEveryMs": 500,
+        # kept for offline with the page: a learner may first switch to Hindi with no network
+        "keep": [f"{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"],
         "appVersion": importlib.metadata.version("jupyterlite-core"),
     }
 
@@ -933,6 +949,28 @@ def keep_static_api(worker_js: str) -> str:
     return patched
 
 
+def font_name(name: str) -> str:
+    """A file of :data:`FONT_FILES` as a build names it (the licence says whose it is)."""
+    return "noto-sans-devanagari-LICENSE.txt" if name == "LICENSE" else Path(name).name
+
+
+def install_fonts() -> Path:
+    """The font package, installed from lite/fonts/'s lock file unless it already is; its
+    folder. (npm checks the package against the lock file's checksum.)"""
+    package = FONTS_DIR / "node_modules" / FONT_PACKAGE
+    locked = json.loads((FONTS_DIR / "package-lock.json").read_text())["packages"]
+    wanted = locked[f"node_modules/{FONT_PACKAGE}"]["version"]
+    installed = package / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
+        if shutil.which("npm") is None:
+            raise BuildError("npm is missing: it installs the site's fonts (apt-get install npm)")
+        run(["npm", "ci", "--prefix", str(FONTS_DIR), "--no-audit", "--no-fund", "--loglevel=error"])
+    for name in FONT_FILES:
+        if not (package / name).exists():
+            raise BuildError(f"{FONT_PACKAGE} {wanted} has no {name}")
+    return package
+
+
 def finish_build(folder: Path, version: str) -> None:
     """JupyterLite's output made the site's build ``version``: every app page patched
     (:func:`patch_app_page`) with the site's script beside it, the leftovers removed."""
@@ -942,6 +980,10 @@ def finish_build(folder: Path, version: str) -> None:
     )
     shutil.copy2(SITE_FILES / PAGE_STYLE, folder / PAGE_STYLE)
     shutil.copy2(SITE_FILES / ICON, folder / ICON)  # every app's favicon (faviconUrl)
+    fonts = install_fonts()
+    (folder / SITE_FONTS).mkdir()
+    for name in FONT_FILES:
+        shutil.copy2(fonts / name, folder / SITE_FONTS / font_name(name))
     for app in APPS:
         page = folder / app / "index.html"
         page.write_text(patch_app_page(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -976,6 +1018,7 @@ def input_files() -> list[Path]:
     files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md"]
     files.append(PROJECT / "nbgrader_config.py")  # the graded versions are released with it
     files += sorted(p for p in SITE_FILES.rglob("*") if p.is_file())
+    files += [FONTS_DIR / "package.json", FONTS_DIR / "package-lock.json"]
     for folder, pattern in (("cardlib", "*"), ("notebooks", "*.ipynb"), ("exercises", "*")):
         files += [
             p

@@ -97,7 +97,8 @@
     const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
     const plain = new URL(page);
     plain.search = "";
-    for (const url of new Set([page, plain.href, ...loaded])) {
+    const keep = SITE.keep.map((file) => new URL(file, base).href);
+    for (const url of new Set([page, plain.href, ...loaded, ...keep])) {
       const path = url.split(/[?#]/)[0];
       if (!path.startsWith(base.href) || path.includes("/api/drive")) continue;
       if (await cache.match(url)) continue;

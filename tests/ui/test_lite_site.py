@@ -281,6 +281,12 @@ def test_the_site_is_its_own_app_offline_with_its_manifest_and_no_leftovers(site
     left = [p for top in tops for p in top.iterdir() if p.name in build_site.LEFTOVERS]
     assert not left, f"leftovers of the build: {left}"
     assert not [p for p in site.build.rglob("*.ico") if p.stat().st_size > 40_000]
+    # the Devanagari font comes with the site, with its licence, named by the site's styles
+    styles = (site.build / build_site.PAGE_STYLE).read_text()
+    for name in build_site.FONT_FILES:
+        font = site.build / build_site.SITE_FONTS / build_site.font_name(name)
+        assert font.exists() and font.stat().st_size < 100_000, font
+        assert name == "LICENSE" or f"url({build_site.SITE_FONTS}/{font.name})" in styles
 
 
 def open_in(page, url: str, text: str) -> None:
@@ -367,6 +373,96 @@ def test_the_readmes_size_figures_are_the_sites(site, lite_runs):
     assert abs(visit - said) <= 0.1 * said, (
         f"README says a first visit downloads about {said} MB; it downloaded {visit:.1f} MB"
     )
+
+
+#: Devanagari without spaces (a space is a space in any font): "duel", 8 code points that Noto
+#: Sans Devanagari draws as 3 clusters, about 0.3 of the width of 8 missing-glyph boxes in HTML
+#: and 0.5 in SVG (whose boxes are narrower). A word of fewer conjuncts can come out as wide as
+#: its boxes in SVG ("नमस्ते": 0.96), so this one is used.
+DEVANAGARI = "द्वन्द्व"
+
+#: For each host element (a CSS selector, and whether to draw in an SVG picture made inside it,
+#: as cardlib.draw's pictures are drawn inline in an output: ``<text font-family="sans-serif">``)
+#: the width of DEVANAGARI drawn there, and of as many code points no font has (U+0378,
+#: unassigned), which are drawn as missing-glyph boxes; null if there is no such element. Both
+#: are measured once the fonts the page asked for have come (document.fonts.ready).
+DEVANAGARI_WIDTHS_JS = """
+async ([hosts, sample]) => {
+  const blank = '\\u0378'.repeat([...sample].length);
+  const svg = 'http://www.w3.org/2000/svg';
+  const made = [];
+  const probes = hosts.map(([selector, inPicture]) => {
+    let host = document.querySelector(selector);
+    if (!host) return null;
+    if (inPicture) {
+      host = host.appendChild(document.createElementNS(svg, 'svg'));
+      host.setAttribute('width', '400');
+      host.setAttribute('height', '40');
+      made.push(host);
+    }
+    return [sample, blank].map(text => {
+      const probe = inPicture
+        ? document.createElementNS(svg, 'text') : document.createElement('span');
+      if (inPicture) {
+        probe.setAttribute('font-family', 'sans-serif');
+        probe.setAttribute('y', '20');
+      } else {
+        probe.style.whiteSpace = 'nowrap';
+        made.push(probe);
+      }
+      probe.textContent = text;
+      host.appendChild(probe);
+      return probe;
+    });
+  });
+  const width = probe => probe instanceof SVGElement
+    ? probe.getComputedTextLength() : probe.getBoundingClientRect().width;
+  probes.forEach(pair => pair && pair.forEach(width));  // laid out: their fonts are asked for
+  await document.fonts.ready;
+  const widths = probes.map(pair => pair && pair.map(width));
+  made.forEach(element => element.remove());
+  return widths;
+}
+"""
+#: Where the site's pages show Devanagari: the card table, an HTML output, a picture drawn
+#: inline in an output (its text), a Markdown cell.
+DEVANAGARI_HOSTS = {
+    "the card table": ("div.cardlib-table", False),
+    "an output": (".jp-OutputArea-output.jp-RenderedHTMLCommon", False),
+    "a picture's text": (".jp-OutputArea-output.jp-RenderedHTMLCommon", True),
+    "a text cell": (".jp-MarkdownOutput", False),
+}
+
+
+def test_hindi_is_drawn_with_the_sites_own_font_not_as_boxes(lite_runs, offline):
+    """This machine has no Devanagari font (Chromium draws boxes for it in a page of its own,
+    checked first), and the site's pages (06: the card table, its outputs, a text cell) draw
+    Devanagari with the font that comes with the site (npm's @fontsource/noto-sans-devanagari)."""
+    notebook = lite_runs.run("06-play-a-match.ipynb")
+    page = notebook.page
+    bare = offline.new_context().new_page()  # no site: the system's fonts only
+    try:
+        bare.set_content("<p>here</p>")
+        [(system, boxes)] = bare.evaluate(DEVANAGARI_WIDTHS_JS, [[["p", False]], DEVANAGARI])
+    finally:
+        bare.context.close()
+    if abs(system - boxes) > 0.05 * boxes:
+        pytest.skip("this system has a Devanagari font of its own: the site's cannot be told")
+    style = page.add_style_tag(
+        content=".jp-Notebook .jp-Cell { content-visibility: visible !important; }"
+    )
+    try:
+        widths = page.evaluate(DEVANAGARI_WIDTHS_JS, [list(DEVANAGARI_HOSTS.values()), DEVANAGARI])
+    finally:
+        style.evaluate("node => node.remove()")
+    for where, found in zip(DEVANAGARI_HOSTS, widths, strict=True):
+        assert found is not None, f"06 has no {where} to draw Devanagari in"
+        drawn, missing = found
+        assert drawn < 0.7 * missing, (
+            f"{where}: {DEVANAGARI} is {drawn:.1f} px wide, as its {missing:.1f} px of "
+            "missing-glyph boxes: the site's Devanagari font is not used"
+        )
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
 def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
