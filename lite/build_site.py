@@ -964,7 +964,9 @@ def install_fonts() -> Path:
     if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
         if shutil.which("npm") is None:
             raise BuildError("npm is missing: it installs the site's fonts (apt-get install npm)")
-        run(["npm", "ci", "--prefix", str(FONTS_DIR), "--no-audit", "--no-fund", "--loglevel=error"])
+        run(
+            ["npm", "ci", "--prefix", str(FONTS_DIR), "--no-audit", "--no-fund", "--loglevel=error"]
+        )
     for name in FONT_FILES:
         if not (package / name).exists():
             raise BuildError(f"{FONT_PACKAGE} {wanted} has no {name}")
