@@ -59,7 +59,7 @@ def time_to_first_widget(context, site: Site) -> tuple[float, int, LiteNotebook,
     page = context.new_page()
     downloaded = []
     page.on("response", lambda response: downloaded.append(response))
-    notebook = LiteNotebook(page, site, site.folder / "files" / FIRST, FIRST)
+    notebook = LiteNotebook(page, site, site.build / "files" / FIRST, FIRST)
     widget = page.locator(".cardlib-dealing .cardlib-hands svg[aria-label]").first
     started = time.monotonic()
     notebook.goto()

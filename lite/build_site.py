@@ -25,11 +25,18 @@ other host. What goes in:
   (``loadPyodideOptions.packages``), so no notebook needs an install cell, and
   ``disablePyPIFallback`` keeps ``%pip install`` from reaching PyPI.
 
-Deterministic and idempotent: downloads are cached in ``.cache/lite`` (npm and
-pip keep their own caches too); a fingerprint of every input is stored in the
-output, and a second run with the same inputs does nothing. Timestamps come from
-``SOURCE_DATE_EPOCH`` (a fixed date unless set), so the same inputs give the
-same bytes.
+Each build goes to a folder of its own, ``v/<version>/`` (``<version>``: the start of the
+inputs' fingerprint), whose files never change; the site's root holds only the page that opens
+the newest build, the file naming it and a small service worker (:data:`ROOT_FILES`, from
+``lite/site/``). So a host with no caching headers at all still serves a returning student the
+new notebooks (README, "Updates reach every student").
+
+Idempotent: downloads are cached in ``.cache/lite`` (npm and pip keep their own caches too); a
+fingerprint of every input is stored in the output, and a second run with the same inputs does
+nothing. Every file is dated at the build's time (the dates the students' file list shows), or
+at ``SOURCE_DATE_EPOCH`` when set, and then the same inputs give the same bytes. The slow steps
+(nbgrader, the puzzle sets, the exercises' release: one Python process each) run side by side,
+and cardlib's wheel is written here (:func:`build_project_wheel`), not by ``pip wheel``.
 """
 
 from __future__ import annotations
@@ -48,7 +55,8 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -56,7 +64,7 @@ DEFAULT_OUT = PROJECT / "build" / "lite"
 DEFAULT_CACHE = PROJECT / ".cache" / "lite"
 STAMP = ".cardlib-lite.json"  # in the output: the inputs' fingerprint and what was built
 
-#: 2026-01-01 00:00 UTC: the date every file of the site carries unless SOURCE_DATE_EPOCH is set.
+#: 2026-01-01 00:00 UTC: a fixed date (the wheel's tests use it; a site is dated by its build).
 DEFAULT_EPOCH = 1767225600
 
 #: The practice versions of the exercises: ``{out}`` is the folder they go to.
@@ -70,8 +78,6 @@ PUZZLES_COMMAND = (
 )  # fmt: skip
 BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_COMMAND[3:])
 
-#: What the kernel imports at start: it installs each of these with piplite unless
-#: ``loadPyodideOptions.packages`` already loads it (see the kernel's worker).
 #: The graded modes a teacher can build into the site (``--graded``); each goes into a folder of
 #: the site named after it. Without ``--graded`` the site is for learning on one's own: practice
 #: versions only, whose checks explain everything.
@@ -90,6 +96,8 @@ GRADED_SOURCE_COMMAND: dict[str, tuple[str, ...] | None] = {
 #: writes no assignment name into a notebook, so the teacher's course may call it anything).
 GRADED_ASSIGNMENT = "site"
 
+#: What the kernel imports at start: it installs each of these with piplite unless
+#: ``loadPyodideOptions.packages`` already loads it (see the kernel's worker).
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 #: The wheels the kernel's labextension ships (its own stand-ins for ipykernel and
 #: widgetsnbextension, the kernel itself and piplite), put in the lock file as well.
@@ -125,8 +133,28 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: The first notebook a student sees: the site's front page opens it.
-FIRST_NOTEBOOK = "01-cards-and-dealing.ipynb"
+#: The notebook every site holds, a small one too (it tells where everything is).
+LANDING_NOTEBOOK = "00-start-here.ipynb"
+
+
+#: The class of the line that says whether Python is ready (in the cell the build adds).
+STATUS_CLASS = "cardlib-python-status"
+#: What that line says for each state of the kernel, in the languages of the site's notebooks
+#: (``lang`` of the line; the kernel's states are JupyterLab's ``kernelDisplayStatus``).
+PYTHON_STATUS = {
+    "en": {
+        "starting": "Python is starting in this page…",
+        "idle": "✓ Python is ready",
+        "busy": "✓ Python is ready (running a cell)",
+        "dead": "✗ Python has stopped: reload the page",
+    },
+    "hi": {
+        "starting": "इस पेज में Python शुरू हो रहा है…",
+        "idle": "✓ Python तैयार है",
+        "busy": "✓ Python तैयार है (एक सेल चल रहा है)",
+        "dead": "✗ Python रुक गया है: पेज दोबारा लोड कीजिए",
+    },
+}
 
 
 class BuildError(RuntimeError):
@@ -388,27 +416,95 @@ def fetch_wheels(pins: Mapping[str, str], cache: Path) -> dict[str, Path]:
     return have
 
 
-def build_project_wheel(dest: Path, epoch: int) -> Path:
-    """cardlib's wheel, built from a clean copy of the sources (no stale build/ files)."""
+#: What cardlib's wheel holds besides its modules, as pyproject.toml's package-data says: the
+#: card table's browser side. The catalogs (``.mo``) are compiled from the ``.po`` files into it.
+WHEEL_DATA = ("widgets/*.js", "widgets/*.css")
+#: Files of cardlib/ that stay out of the wheel (pyproject.toml's exclude-package-data; the
+#: ``.mo`` files beside the ``.po`` ones are compiled again from them, never copied).
+WHEEL_EXCLUDED = (".po", ".pot", ".mo", ".pyc")
+
+
+def project_wheel_files(source: Path = PROJECT / "cardlib") -> dict[str, bytes]:
+    """Every file of cardlib's wheel but its ``.dist-info``: path in the wheel → bytes.
+
+    Written here rather than by ``pip wheel`` (which first installs setuptools into a fresh
+    environment: most of a build's time): the same files as pyproject.toml's rules select
+    (``tests/test_lite_build.py`` checks them against the source tree). A file of a kind those
+    rules do not name is a BuildError, so a new kind of package data cannot go missing in the
+    browser unnoticed.
+    """
+    import importlib.util
+
+    # cardlib/_catalogs.py, loaded from its file as setup.py loads it (Babel, no cardlib import)
+    spec = importlib.util.spec_from_file_location("_catalogs", PROJECT / "cardlib" / "_catalogs.py")
+    assert spec is not None and spec.loader is not None
+    _catalogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(_catalogs)
+    files: dict[str, bytes] = {}
+    for path in sorted(source.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        inside = path.relative_to(source).as_posix()
+        if path.suffix == ".py" or any(path.match(pattern) for pattern in WHEEL_DATA):
+            files[f"{source.name}/{inside}"] = path.read_bytes()
+        elif path.suffix not in WHEEL_EXCLUDED:
+            raise BuildError(
+                f"{source.name}/{inside} is neither a module nor package data: add its kind to "
+                "pyproject.toml's package-data and to WHEEL_DATA in lite/build_site.py"
+            )
     with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "src"
-        source.mkdir()
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(PROJECT / name, source / name)
-        shutil.copytree(
-            PROJECT / "cardlib", source / "cardlib", ignore=shutil.ignore_patterns("__pycache__")
-        )
-        env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
-        run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp,
-             str(source)],
-            env=env,
-        )  # fmt: skip
-        wheels = sorted(Path(tmp).glob("cardlib-*.whl"))
-        if len(wheels) != 1:
-            raise BuildError(f"pip wheel wrote {[w.name for w in wheels]}, not one cardlib wheel")
-        dest.mkdir(parents=True, exist_ok=True)
-        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+        for mo_file in _catalogs.compile_catalogs(source / "locale", Path(tmp)):
+            inside = mo_file.relative_to(tmp).as_posix()
+            files[f"{source.name}/locale/{inside}"] = mo_file.read_bytes()
+    return files
+
+
+def project_metadata() -> tuple[str, str, str]:
+    """cardlib's name, version and the wheel's ``METADATA`` text, from pyproject.toml."""
+    import tomllib
+
+    project = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lines = [
+        "Metadata-Version: 2.1",
+        f"Name: {project['name']}",
+        f"Version: {project['version']}",
+        f"Summary: {project['description']}",
+        f"Requires-Python: {project['requires-python']}",
+        *(f"Requires-Dist: {requirement}" for requirement in project["dependencies"]),
+    ]
+    return project["name"], project["version"], "\n".join(lines) + "\n"
+
+
+def build_project_wheel(dest: Path, epoch: int) -> Path:
+    """cardlib's wheel (``cardlib-<version>-py3-none-any.whl``) in ``dest``: its modules, package
+    data and compiled catalogs (:func:`project_wheel_files`), dated ``epoch``."""
+    import base64
+
+    name, version, metadata = project_metadata()
+    dist_info = f"{name}-{version}.dist-info"
+    files = project_wheel_files()
+    files[f"{dist_info}/METADATA"] = metadata.encode()
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: cardlib lite/build_site.py\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    files[f"{dist_info}/top_level.txt"] = f"{name}\n".encode()
+    record = []
+    for inside, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{inside},sha256={digest},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    date = time.gmtime(max(epoch, 315532800))[:6]  # a zip file's dates start in 1980
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for inside, data in files.items():
+            info = zipfile.ZipInfo(inside, date_time=date)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
 
 
 def generate(command: tuple[str, ...], out: Path, folder: str = ".") -> list[Path]:
@@ -431,6 +527,60 @@ def use_site_kernel(notebook: Path) -> None:
     """Make a notebook (a copy in the site) open with the site's kernel, asking nothing."""
     content = json.loads(notebook.read_text(encoding="utf-8"))
     content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+#: The cell the build puts first in every notebook of the site (never in the project's own
+#: notebooks): what to do first, with the line saying when Python is ready (kept up to date by
+#: lite/site/cardlib-site.js), and where the work is kept and how to hand it in. Its language is
+#: the notebook's: Hindi for the lessons in notebooks/hi/.
+SITE_CELL = {
+    "en": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="en">'
+        + PYTHON_STATUS["en"]["starting"]
+        + "</span> Once it says ready, choose **Run → Run All Cells**.\n\n"
+        "**Your work** is kept in this browser only (not on the school's server, and not in "
+        "another browser): to hand a notebook in, choose **File → Download** and send that "
+        "file to your teacher."
+    ),
+    "hi": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="hi">'
+        + PYTHON_STATUS["hi"]["starting"]
+        + "</span> तैयार होते ही **Run → Run All Cells** चुनिए।\n\n"
+        "**आपका काम** सिर्फ़ इसी ब्राउज़र में रहता है (स्कूल के सर्वर पर नहीं, किसी दूसरे "
+        "ब्राउज़र में भी नहीं): नोटबुक जमा करने के लिए **File → Download** चुनिए और वह फ़ाइल "
+        "अपने शिक्षक को भेजिए।"
+    ),
+}
+#: On the landing notebook, below that: where everything else is (links inside the site).
+LANDING_LINKS = {
+    "en": (
+        "**Where to go:** the lessons, in order, are listed below; besides them there are "
+        "[the practice exercises](exercises/), [the puzzle sets](puzzles/) and "
+        "[the lessons in Hindi](hi/00-start-here.ipynb)."
+    ),
+    "hi": (
+        "**आगे कहाँ:** पाठ, क्रम से, नीचे दिए हैं; उनके अलावा [अभ्यास](../exercises/), "
+        "[पहेलियाँ](../puzzles/) और [अंग्रेज़ी में पाठ](../00-start-here.ipynb)।"
+    ),
+}
+SITE_CELL_ID = "cardlib-site"
+
+
+def add_site_cell(notebook: Path, language: str = "en", landing: bool = False) -> None:
+    """Put :data:`SITE_CELL` first in a notebook of the site (and the landing notebook's
+    :data:`LANDING_LINKS` in it), a cell the learner cannot edit or delete."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    text = SITE_CELL[language] + (f"\n\n{LANDING_LINKS[language]}" if landing else "")
+    cell = {
+        "cell_type": "markdown",
+        "id": SITE_CELL_ID,
+        "metadata": {"editable": False, "deletable": False, "tags": [SITE_CELL_ID]},
+        "source": text.splitlines(keepends=True),  # as nbformat writes it
+    }
+    if content.get("nbformat_minor", 0) < 5 and content.get("nbformat") == 4:
+        del cell["id"]  # cell ids came with nbformat 4.5
+    content["cells"].insert(0, cell)
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -477,31 +627,63 @@ def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
     return [Path(shutil.copy2(p, files / mode / p.name)) for p in released]
 
 
-def stage_contents(files: Path, scratch: Path, graded: str | None = None) -> None:
+#: The generated notebooks of a full site: (folder in the site, command, the folder of the
+#: command's output holding the students' notebooks, scratch folder).
+GENERATED = (
+    ("exercises", EXERCISES_COMMAND, ".", "exercises"),
+    ("puzzles", PUZZLES_COMMAND, "students", "puzzles"),
+    ("puzzles", BEST_PLAY_PUZZLES_COMMAND, "students", "best-play-puzzles"),
+)
+
+
+def stage_contents(
+    files: Path,
+    scratch: Path,
+    graded: str | None = None,
+    notebooks: Sequence[Path] | None = None,
+) -> None:
     """The folder the students browse: the tutorial (and its lessons in other languages, hi/),
-    exercises/, puzzles/, and with ``graded``
-    the graded versions in a folder named after the mode (:func:`stage_graded`)."""
+    exercises/, puzzles/, and with ``graded`` the graded versions in a folder named after the
+    mode (:func:`stage_graded`). With ``notebooks``, a small site: the landing notebook and
+    these, nothing generated.
+
+    The generating commands (each a Python process: nbgrader, the puzzle sets, the exercises'
+    release) run side by side, one per core, the longest first.
+    """
     files.mkdir(parents=True)
-    for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, files / notebook.name)
-    for language in sorted(
-        p for p in (PROJECT / "notebooks").iterdir() if (p / "00-start-here.ipynb").exists()
-    ):
-        (files / language.name).mkdir()  # the lessons in another language (notebooks/hi/…)
-        for notebook in sorted(language.glob("*.ipynb")):
-            shutil.copy2(notebook, files / language.name / notebook.name)
-    for kind, command, folder, work in (
-        ("exercises", EXERCISES_COMMAND, ".", "exercises"),
-        ("puzzles", PUZZLES_COMMAND, "students", "puzzles"),
-        ("puzzles", BEST_PLAY_PUZZLES_COMMAND, "students", "best-play-puzzles"),
-    ):
-        (files / kind).mkdir(exist_ok=True)
-        for notebook in generate(command, scratch / work, folder):
-            shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay behind
-    if graded is not None:
-        stage_graded(files, scratch, graded)
+    if notebooks is not None:
+        if graded is not None:
+            raise BuildError("a small site (--notebook) holds no graded versions (--graded)")
+        for notebook in (PROJECT / "notebooks" / LANDING_NOTEBOOK, *notebooks):
+            if not notebook.exists():
+                raise BuildError(f"{notebook} does not exist")
+            shutil.copy2(notebook, files / notebook.name)
+    else:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            graded_job = pool.submit(stage_graded, files, scratch, graded) if graded else None
+            jobs = [
+                (kind, pool.submit(generate, command, scratch / work, folder))
+                for kind, command, folder, work in reversed(GENERATED)  # the longest first
+            ]
+            for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
+                shutil.copy2(notebook, files / notebook.name)
+            for language in sorted(
+                p for p in (PROJECT / "notebooks").iterdir() if (p / LANDING_NOTEBOOK).exists()
+            ):
+                (files / language.name).mkdir()  # the lessons in another language (hi/…)
+                for notebook in sorted(language.glob("*.ipynb")):
+                    shutil.copy2(notebook, files / language.name / notebook.name)
+            for kind, job in reversed(jobs):
+                (files / kind).mkdir(exist_ok=True)
+                for notebook in job.result():
+                    shutil.copy2(notebook, files / kind / notebook.name)  # answer keys stay
+            if graded_job is not None:
+                graded_job.result()
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)
+        inside = notebook.relative_to(files)
+        language = inside.parts[0] if inside.parts[0] in SITE_CELL else "en"
+        add_site_cell(notebook, language, landing=notebook.name == LANDING_NOTEBOOK)
 
 
 def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
@@ -550,11 +732,16 @@ def _version_key(filename: str) -> tuple:
 
 
 def lite_config(packages: list[str]) -> dict:
-    """``jupyter-lite.json`` for the build: the kernel's settings."""
+    """``jupyter-lite.json`` for the build: the kernel's settings, the service worker's cache."""
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "cardlib",
+            # JupyterLite's worker keeps every file it serves: a page seen once opens offline
+            "enableServiceWorkerCache": True,
+            # window.jupyterapp, for the line saying when Python is ready (lite/site/)
+            "exposeAppInBrowser": True,
+            "faviconUrl": f"./{ICON}",
             "litePluginSettings": {KERNEL_PLUGIN: kernel_settings(packages)},
         },
     }
@@ -568,20 +755,152 @@ OVERRIDES = {
     },
 }
 
-#: The root index.html is also where every page reads the site's settings (its
-#: ``#jupyter-config-data``); only its redirect changes: to the first notebook.
+# ----- the site's layout: every build in a folder of its own, one address for all -----
+
+#: Each build goes to ``v/<version>/`` under the site's address, ``<version>`` a digest of its
+#: inputs: nothing in that folder ever changes, so a browser may keep any of its files as long
+#: as it likes. Only the few files at the site's root (:data:`ROOT_FILES`) change from build to
+#: build, and the root page reads which build is the newest past every cache.
+VERSIONS_DIR = "v"
+VERSION_LENGTH = 12
+#: The newest build's version, read with ``cache: "no-store"`` by the root page and by every
+#: page of a build (lite/site/cardlib-site.js). Under ``api/``, a path JupyterLite's service
+#: worker leaves to the network (it would otherwise answer from its cache).
+VERSION_FILE = "api/site-version.json"
+#: The site's own pages and scripts (lite/site/), each filled in with :func:`site_settings`.
+SITE_FILES = Path(__file__).resolve().parent / "site"
+#: The files at the site's root; the rest is in the build's folder. The manifest (the site's
+#: name, icon and shortcuts, for a browser that installs it as an app) links only the root's
+#: addresses, so its shortcuts work under any subpath and reach the newest build.
+ROOT_FILES = ("index.html", VERSION_FILE, "site-worker.js", "manifest.webmanifest", "icon.svg")
+#: The site's icon (a few hundred bytes; JupyterLite's favicon weighs 318 KB).
+ICON = "icon.svg"
+#: The script every page of a build loads before JupyterLite starts, and its styles (lite/site/).
+PAGE_SCRIPT = "cardlib-site.js"
+PAGE_STYLE = "cardlib-site.css"
+#: The JupyterLite apps the site has, each a folder of the build with its index.html.
+APPS = ("lab",)
+#: Where the root page sends a visitor (``?page=…``; ``?path=…`` opens that notebook in the
+#: notebook page); paths inside a build's folder.
+PAGES = {
+    "start": f"lab/index.html?path={LANDING_NOTEBOOK}",
+    "notebook": "lab/index.html",
+    "lab": "lab/index.html",
+}
+#: How long a page waits to learn whether a newer build exists before starting (milliseconds):
+#: the version file is tiny, but the network may be slow or gone.
+VERSION_WAIT_MS = 4000
+#: How long a page waits for its build's service worker to take over before starting anyway.
+WORKER_WAIT_MS = 5000
+#: What the build leaves behind that no page reads: JupyterLite's own build configuration
+#: and schema, the settings file the build merged into jupyter-lite.json, and JupyterLite's
+#: manifest, icons and favicons (the site's own are at its root).
+LEFTOVERS = (
+    "package.json",
+    "rspack.config.js",
+    "rspack.config.analyze.js",
+    "rspack.config.watch.js",
+    "jupyterlite.schema.v0.json",
+    "overrides.json",
+    "manifest.webmanifest",
+    "icon-120x120.png",
+    "icon-512x512.png",
+    "favicon.ico",
+)
+
+#: The fonts the site brings, so Hindi and Nepali render where the system has no Devanagari
+#: font: npm's ``@fontsource/noto-sans-devanagari`` (lite/fonts/package.json, its lock file
+#: pins the version and checksum), installed with ``npm ci`` into lite/fonts/node_modules. Only
+#: the Devanagari subset in the two weights the pages use is copied, with its licence (OFL).
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
+FONT_FILES = (
+    "files/noto-sans-devanagari-devanagari-400-normal.woff2",
+    "files/noto-sans-devanagari-devanagari-700-normal.woff2",
+    "LICENSE",
+)
+#: Where they go in a build (cardlib-site.css names them from there).
+SITE_FONTS = "fonts"
+
+#: A filled-in file's settings: between these marks in lite/site/'s files.
+SITE_MARK = re.compile(r"/\*SITE\*/ \{\} /\*SITE\*/")
+
+
+def site_settings(version: str) -> dict:
+    """What the site's own pages and scripts are told about a build (their ``SITE``)."""
+    return {
+        "version": version,
+        "versionsDir": VERSIONS_DIR,
+        "versionFile": VERSION_FILE,
+        "versionWaitMs": VERSION_WAIT_MS,
+        "workerWaitMs": WORKER_WAIT_MS,
+        "pages": PAGES,
+        "start": "start",
+        "rootFiles": list(ROOT_FILES),
+        "enableCache": "true",
+        "cacheName": "precache",  # JupyterLite's worker's
+        "statusClass": STATUS_CLASS,
+        "status": PYTHON_STATUS,
+        "statusEveryMs": 500,
+        # kept for offline with the page: a learner may first switch to Hindi with no network
+        "keep": [f"{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"],
+        "appVersion": importlib.metadata.version("jupyterlite-core"),
+    }
+
+
+def fill(template: str, settings: Mapping) -> str:
+    """One of lite/site/'s files with its ``SITE`` settings written in."""
+    filled, count = SITE_MARK.subn(lambda _match: json.dumps(settings), template)
+    if count != 1:
+        raise BuildError(
+            "a file of lite/site/ must hold its settings mark /*SITE*/ {} /*SITE*/ once"
+        )
+    return filled
+
+
+#: An app's index.html: its settings block, then the script that starts JupyterLite.
+CONFIG_BLOCK = re.compile(r'(<script id="jupyter-config-data"[^>]*>.*?</script>)', re.DOTALL)
+APP_START = re.compile(r"(\n\s*)await import\(\s*'\.\./config-utils\.js")
+MANIFEST_LINK = '<link rel="manifest" href="../manifest.webmanifest">'
+
+
+def patch_app_page(index_html: str) -> str:
+    """An app's ``index.html`` loading :data:`PAGE_SCRIPT` after its settings (which the script
+    changes) and starting JupyterLite only once the script is done; its manifest the site's."""
+    patched, blocks = CONFIG_BLOCK.subn(
+        lambda m: (
+            f'{m.group(1)}\n    <script src="../{PAGE_SCRIPT}"></script>'
+            f'\n    <link rel="stylesheet" href="../{PAGE_STYLE}">'
+        ),
+        index_html,
+        count=1,
+    )
+    patched, starts = APP_START.subn(
+        lambda m: f"{m.group(1)}await window.cardlibSite;{m.group(0)}", patched
+    )
+    if blocks != 1 or starts != 1 or MANIFEST_LINK not in patched:
+        raise BuildError(
+            "the apps' index.html of jupyterlite-core has changed: update patch_app_page"
+        )
+    return patched.replace(
+        MANIFEST_LINK, '<link rel="manifest" href="../../../manifest.webmanifest">'
+    )
+
+
+#: The root index.html of JupyterLite's build is where every page reads the settings (its
+#: ``#jupyter-config-data``); only its redirect changes: to the site's address.
 ROOT_REDIRECT = re.compile(
     r"<script type=\"module\">\s*await import\('\./config-utils\.js'\);\s*</script>"
 )
-FRONT_PAGE_SCRIPT = (
-    "<script>window.location.replace('lab/index.html?path={first}' + window.location.hash);"
+TO_THE_SITE_SCRIPT = (
+    "<script>window.location.replace('../../' + window.location.search + window.location.hash);"
     "</script>"
 )
 
 
-def open_first_notebook(index_html: str, first: str = FIRST_NOTEBOOK) -> str:
-    """The site's root page sending a visitor to ``first`` in JupyterLab (not to the file list)."""
-    patched, count = ROOT_REDIRECT.subn(FRONT_PAGE_SCRIPT.format(first=first), index_html)
+def open_the_site(index_html: str) -> str:
+    """JupyterLite's root page (a build's folder) sending a visitor to the site's address."""
+    patched, count = ROOT_REDIRECT.subn(TO_THE_SITE_SCRIPT, index_html)
     if count != 1:
         raise BuildError(
             "the root index.html of jupyterlite-core has changed: update ROOT_REDIRECT"
@@ -589,10 +908,119 @@ def open_first_notebook(index_html: str, first: str = FIRST_NOTEBOOK) -> str:
     return patched
 
 
+#: JupyterLite's service worker answers no request under ``api/`` from its cache, so a page
+#: offline could not list its files (``api/contents/…/all.json``) nor read JupyterLab's
+#: translations: in a static site those are files like any other, never changing in a build.
+WORKER_DROP = re.compile(
+    r'(function shouldDrop\((\w+),(\w+)\)\{return[^}]*?)\3\.pathname\.includes\("/api/"\)\}'
+)
+KEPT_API = r"/\/api\/(contents|translations)\//"
+#: It looks a request up in its cache by the whole address, query and all; an app's page is
+#: one file whatever the query (``notebooks/index.html?path=…``), so a page is looked up
+#: without it: offline, every notebook of an app seen once opens.
+WORKER_LOOKUP = re.compile(
+    r"(async function fromCache\((\w+)\)\{let (\w+)=await openCache\(\),\w+=await )"
+    r"\3\.match\(\2\)"
+)
+
+
+def keep_static_api(worker_js: str) -> str:
+    """JupyterLite's ``service-worker.js`` keeping ``api/contents/`` and ``api/translations/``
+    in its cache like every other file of the build (the site's own ``api/site-version.json``,
+    outside the build, is still left to the network), and finding a page whatever its query."""
+    patched, count = WORKER_DROP.subn(
+        lambda m: (
+            f'{m.group(1)}({m.group(3)}.pathname.includes("/api/")'
+            f"&&!{KEPT_API}.test({m.group(3)}.pathname))}}"
+        ),
+        worker_js,
+    )
+    patched, lookups = WORKER_LOOKUP.subn(
+        lambda m: (
+            f"{m.group(1)}{m.group(3)}.match({m.group(2)},"
+            f'{{ignoreSearch:"navigate"==={m.group(2)}.mode}})'
+        ),
+        patched,
+    )
+    if count != 1 or lookups != 1:
+        raise BuildError(
+            "the service worker of jupyterlite-core has changed: update keep_static_api"
+        )
+    return patched
+
+
+def font_name(name: str) -> str:
+    """A file of :data:`FONT_FILES` as a build names it (the licence says whose it is)."""
+    return "noto-sans-devanagari-LICENSE.txt" if name == "LICENSE" else Path(name).name
+
+
+def install_fonts() -> Path:
+    """The font package, installed from lite/fonts/'s lock file unless it already is; its
+    folder. (npm checks the package against the lock file's checksum.)"""
+    package = FONTS_DIR / "node_modules" / FONT_PACKAGE
+    locked = json.loads((FONTS_DIR / "package-lock.json").read_text())["packages"]
+    wanted = locked[f"node_modules/{FONT_PACKAGE}"]["version"]
+    installed = package / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
+        if shutil.which("npm") is None:
+            raise BuildError("npm is missing: it installs the site's fonts (apt-get install npm)")
+        run(
+            ["npm", "ci", "--prefix", str(FONTS_DIR), "--no-audit", "--no-fund", "--loglevel=error"]
+        )
+    for name in FONT_FILES:
+        if not (package / name).exists():
+            raise BuildError(f"{FONT_PACKAGE} {wanted} has no {name}")
+    return package
+
+
+def finish_build(folder: Path, version: str) -> None:
+    """JupyterLite's output made the site's build ``version``: every app page patched
+    (:func:`patch_app_page`) with the site's script beside it, the leftovers removed."""
+    settings = site_settings(version)
+    (folder / PAGE_SCRIPT).write_text(
+        fill((SITE_FILES / PAGE_SCRIPT).read_text(encoding="utf-8"), settings), encoding="utf-8"
+    )
+    shutil.copy2(SITE_FILES / PAGE_STYLE, folder / PAGE_STYLE)
+    shutil.copy2(SITE_FILES / ICON, folder / ICON)  # every app's favicon (faviconUrl)
+    fonts = install_fonts()
+    (folder / SITE_FONTS).mkdir()
+    for name in FONT_FILES:
+        shutil.copy2(fonts / name, folder / SITE_FONTS / font_name(name))
+    for app in APPS:
+        page = folder / app / "index.html"
+        page.write_text(patch_app_page(page.read_text(encoding="utf-8")), encoding="utf-8")
+        config = folder / app / "jupyter-lite.json"  # each app's favicon: the site's (faviconUrl)
+        settings = json.loads(config.read_text(encoding="utf-8"))
+        settings["jupyter-config-data"].pop("faviconUrl", None)
+        config.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    root = folder / "index.html"
+    root.write_text(open_the_site(root.read_text(encoding="utf-8")), encoding="utf-8")
+    worker = folder / "service-worker.js"
+    worker.write_text(keep_static_api(worker.read_text(encoding="utf-8")), encoding="utf-8")
+    for name in LEFTOVERS:
+        for leftover in (folder / name, *(folder / app / name for app in APPS)):
+            leftover.unlink(missing_ok=True)
+
+
+def write_root(site: Path, version: str) -> None:
+    """The files at the site's address (:data:`ROOT_FILES`): the page that opens the newest
+    build, the version file naming it, the worker keeping both for offline visits."""
+    settings = site_settings(version)
+    for name in ("index.html", "site-worker.js"):
+        template = (SITE_FILES / name).read_text(encoding="utf-8")
+        (site / name).write_text(fill(template, settings), encoding="utf-8")
+    for name in ("manifest.webmanifest", ICON):
+        shutil.copy2(SITE_FILES / name, site / name)
+    (site / VERSION_FILE).parent.mkdir(parents=True, exist_ok=True)
+    (site / VERSION_FILE).write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
+
+
 def input_files() -> list[Path]:
-    """Every file the site is made from (the build's own code included)."""
+    """Every file the site is made from (the build's own code and pages included)."""
     files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md"]
     files.append(PROJECT / "nbgrader_config.py")  # the graded versions are released with it
+    files += sorted(p for p in SITE_FILES.rglob("*") if p.is_file())
+    files += [FONTS_DIR / "package.json", FONTS_DIR / "package-lock.json"]
     for folder, pattern in (("cardlib", "*"), ("notebooks", "*.ipynb"), ("exercises", "*")):
         files += [
             p
@@ -602,9 +1030,12 @@ def input_files() -> list[Path]:
     return sorted(files)
 
 
-def fingerprint(epoch: int, graded: str | None = None) -> str:
-    """A digest of every input: the project's files, the build tools' versions, the date and
-    the graded mode built in (with nbgrader's version, which releases it)."""
+def fingerprint(
+    epoch: int | None, graded: str | None = None, notebooks: Sequence[Path] | None = None
+) -> str:
+    """A digest of every input: the project's files, the build tools' versions, the date when
+    one is set (``None``: the build's own), the graded mode built in (with nbgrader's version,
+    which releases it) and a small site's notebooks."""
     digest = hashlib.sha256()
     for path in input_files():
         digest.update(str(path.relative_to(PROJECT)).encode() + b"\0")
@@ -616,6 +1047,10 @@ def fingerprint(epoch: int, graded: str | None = None) -> str:
         digest.update(
             f"\0graded={graded}\0nbgrader=={importlib.metadata.version('nbgrader')}".encode()
         )
+    if notebooks is not None:
+        digest.update(b"\0small")
+        for notebook in notebooks:
+            digest.update(f"\0{notebook.name}\0".encode() + notebook.read_bytes())
     return digest.hexdigest()
 
 
@@ -630,33 +1065,49 @@ def build(
     cache: Path = DEFAULT_CACHE,
     force: bool = False,
     graded: str | None = None,
+    notebooks: Sequence[Path] | None = None,
+    epoch: int | None = None,
 ) -> dict:
     """Build the site into ``out`` unless it is up to date; the stamp (what was built).
-    ``graded`` ("homework" or "exam") adds the graded versions of the exercises."""
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", DEFAULT_EPOCH))
+
+    ``graded`` ("homework" or "exam") adds the graded versions of the exercises; ``notebooks``
+    makes a small site of these notebooks and the landing one (a try-out, or a test of the
+    hosting). Every file is dated ``epoch`` (default ``SOURCE_DATE_EPOCH``, else the time of
+    the build: the dates the students' file list shows).
+    """
+    if epoch is None and os.environ.get("SOURCE_DATE_EPOCH"):
+        epoch = int(os.environ["SOURCE_DATE_EPOCH"])
     stamp_path = out / STAMP
     if graded is not None and graded not in GRADED_MODES:
         raise BuildError(f"--graded {graded!r}: the graded modes are {', '.join(GRADED_MODES)}")
-    digest = fingerprint(epoch, graded)
+    notebooks = None if notebooks is None else [Path(n) for n in notebooks]
+    digest = fingerprint(epoch, graded, notebooks)
     if not force and stamp_path.exists():
         stamp = json.loads(stamp_path.read_text())
         if stamp.get("fingerprint") == digest:
             return {**stamp, "rebuilt": False}
 
     started = time.monotonic()
+    epoch = int(time.time()) if epoch is None else epoch
+    version = digest[:VERSION_LENGTH]
     with tempfile.TemporaryDirectory(prefix="cardlib-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
-        packages = stage_pyodide(lite_dir / "static" / "pyodide", cache, epoch)
-        stage_contents(lite_dir / "files", Path(tmp) / "generated", graded)
+        with ThreadPoolExecutor(max_workers=1) as side:  # while the notebooks are generated
+            pyodide = side.submit(stage_pyodide, lite_dir / "static" / "pyodide", cache, epoch)
+            stage_contents(lite_dir / "files", Path(tmp) / "generated", graded, notebooks)
+            packages = pyodide.result()
+        for path in (lite_dir / "files").rglob("*"):  # the file list shows the build's date
+            os.utime(path, (epoch, epoch))
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2))
         (lite_dir / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2))
-        staged = Path(tmp) / "site"
+        site = Path(tmp) / "site"
+        staged = site / VERSIONS_DIR / version
         extensions = [str(labextension_dir(name)) for name in LAB_EXTENSIONS]
         config = {
             "LiteBuildConfig": {
                 "federated_extensions": extensions,
                 "ignore_sys_prefix": ["federated_extensions"],
-                "apps": ["lab"],
+                "apps": list(APPS),
                 "no_sourcemaps": True,
                 "no_unused_shared_packages": True,
                 "source_date_epoch": epoch,
@@ -671,18 +1122,20 @@ def build(
             cwd=lite_dir,
             env={**os.environ, "SOURCE_DATE_EPOCH": str(epoch)},
         )
-        root = staged / "index.html"
-        root.write_text(open_first_notebook(root.read_text()))
         _check_no_remote_pyodide(staged)
-        for path in staged.rglob("*"):
+        finish_build(staged, version)
+        write_root(site, version)
+        for path in site.rglob("*"):
             os.utime(path, (epoch, epoch), follow_symlinks=False)
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(staged, out)
+        shutil.move(site, out)
 
     stamp = {
         "fingerprint": digest,
+        "version": version,
+        "built": epoch,  # every file's date, and the file list's
         "pyodide": pyodide_version(),
         "preload": packages,
         "graded": graded,
@@ -715,9 +1168,17 @@ def main(argv: list[str] | None = None) -> int:
         help="also put the graded versions of the exercises (nbgrader's release, in this mode) "
         "into the site's homework/ or exam/ folder, for students to download and hand in",
     )
+    parser.add_argument(
+        "--notebook",
+        type=Path,
+        action="append",
+        dest="notebooks",
+        help="a small site: only this notebook (repeat for more) besides "
+        f"{LANDING_NOTEBOOK}, nothing generated (to try a host out)",
+    )
     args = parser.parse_args(argv)
     try:
-        stamp = build(args.out, args.cache, args.force, args.graded)
+        stamp = build(args.out, args.cache, args.force, args.graded, args.notebooks)
     except BuildError as error:
         print(f"make lite: {error}", file=sys.stderr)
         return 1

@@ -1,10 +1,12 @@
 """Serve the built site on 127.0.0.1 for a try-out: ``make lite-serve`` (any static host will do).
 
 The site must come over http(s): browsers refuse module scripts from ``file://``.
-This server answers like a plain static host (GitHub Pages, a school's web
-server) with the types the site needs (``.mjs`` as JavaScript, ``.wasm`` as
-WebAssembly) and, with ``--prefix /cardlib/``, under a subpath, as a project's
-pages would be. Nothing is cached, so a rebuilt site is seen at once.
+This server answers like the plainest static host (a school's web server,
+``python -m http.server``): the types the site needs (``.mjs`` as JavaScript,
+``.wasm`` as WebAssembly), and no caching headers at all, so that browsers cache
+the site by their own guesses, as they would from such a host (every build of the
+site has its own folder, so a rebuilt site is still seen at once); with
+``--prefix /cardlib/``, under a subpath, as a project's pages would be.
 """
 
 from __future__ import annotations
@@ -58,32 +60,39 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         return super().send_head()
 
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
     def log_message(self, format, *args):
         if self.log:
             super().log_message(format, *args)
+
+
+def handler_for(
+    site: Path, prefix: str = "/", log: bool = False, handler: type = SiteHandler
+) -> functools.partial:
+    """The request handler serving ``site`` under ``prefix`` (a server's ``RequestHandlerClass``;
+    replacing it makes the server serve another folder, as a host whose files were replaced)."""
+    if not (site / "index.html").exists():
+        raise FileNotFoundError(f"{site} holds no site: run `make lite` first")
+    return functools.partial(handler, directory=str(site), prefix=prefix, log=log)
 
 
 def make_server(
     site: Path, port: int = 0, prefix: str = "/", log: bool = False
 ) -> http.server.ThreadingHTTPServer:
     """A server for ``site`` on 127.0.0.1 (``port`` 0: a free one); not yet serving."""
-    if not (site / "index.html").exists():
-        raise FileNotFoundError(f"{site} holds no site: run `make lite` first")
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = functools.partial(SiteHandler, directory=str(site), prefix=prefix, log=log)
+    handler = handler_for(site, prefix, log)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
+    server.prefix = prefix
     server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     return server
 
 
-def serve_in_background(site: Path, prefix: str = "/") -> http.server.ThreadingHTTPServer:
-    """Start serving ``site`` on a free port in a thread; ``.url`` is its address."""
-    server = make_server(site, 0, prefix)
+def serve_in_background(
+    site: Path, prefix: str = "/", port: int = 0
+) -> http.server.ThreadingHTTPServer:
+    """Start serving ``site`` on ``port`` (0: a free one) in a thread; ``.url`` is its address."""
+    server = make_server(site, port, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

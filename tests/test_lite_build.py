@@ -7,9 +7,12 @@ trimming and its entries are checked here on small made-up locks and wheels.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import http.client
 import json
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -154,17 +157,116 @@ def test_the_kernel_settings_preload_cardlib_and_never_reach_pypi():
     assert set(build_site.KERNEL_PACKAGES) <= set(kernel["loadPyodideOptions"]["packages"])
 
 
-def test_the_front_page_opens_the_first_notebook_and_keeps_the_sites_settings():
+def app_page(name: str) -> str:
+    """An ``index.html`` of jupyterlite-core's app archive (``"lab/index.html"``, …)."""
     core = pytest.importorskip("jupyterlite_core")
     app = next(Path(core.__file__).parent.glob("jupyterlite-app-*.tgz"))
     with tarfile.open(app) as archive:
-        index = archive.extractfile("package/index.html").read().decode()
-    page = build_site.open_first_notebook(index)
-    assert "lab/index.html?path=01-cards-and-dealing.ipynb" in page
+        return archive.extractfile(f"package/{name}").read().decode()
+
+
+def test_a_builds_own_root_page_sends_visitors_to_the_sites_address_and_keeps_its_settings():
+    page = build_site.open_the_site(app_page("index.html"))
+    assert "window.location.replace('../../'" in page  # v/<version>/ → the site's address
     assert "config-utils.js" not in page  # no redirect to the file list
     assert 'id="jupyter-config-data"' in page  # every page of the site reads its settings here
     with pytest.raises(BuildError, match="has changed"):
-        build_site.open_first_notebook("<html></html>")
+        build_site.open_the_site("<html></html>")
+
+
+@pytest.mark.parametrize("app", build_site.APPS)
+def test_every_app_page_starts_jupyterlite_only_after_the_sites_script(app):
+    original = app_page(f"{app}/index.html")
+    page = build_site.patch_app_page(original)
+    settings, script = page.index('id="jupyter-config-data"'), page.index("../cardlib-site.js")
+    waits, starts = page.index("await window.cardlibSite;"), page.index("config-utils.js")
+    assert settings < script < waits < starts  # it changes the settings before JupyterLite reads
+    assert '<link rel="manifest" href="../../../manifest.webmanifest">' in page  # the site's
+    assert len(page) - len(original) < 300  # nothing else changed
+    with pytest.raises(BuildError, match="has changed"):
+        build_site.patch_app_page(original.replace("config-utils", "config"))
+
+
+@pytest.mark.parametrize("name", ["index.html", "site-worker.js", build_site.PAGE_SCRIPT])
+def test_the_sites_own_files_are_told_the_build_and_are_valid_javascript(name, tmp_path):
+    """Each file of lite/site/ gets the build's settings written in once; its scripts parse."""
+    template = (build_site.SITE_FILES / name).read_text(encoding="utf-8")
+    settings = build_site.site_settings("0123456789ab")
+    filled = build_site.fill(template, settings)
+    assert json.dumps(settings) in filled and "/*SITE*/" not in filled
+    with pytest.raises(BuildError, match="settings mark"):
+        build_site.fill("const SITE = {};", settings)
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing (npm, which the build needs, brings it)")
+    scripts = [filled]
+    if name.endswith(".html"):
+        scripts = re.findall(r"<script>(.*?)</script>", filled, re.DOTALL)
+        assert scripts
+    for number, script in enumerate(scripts):
+        path = tmp_path / f"{number}.js"
+        path.write_text(script, encoding="utf-8")
+        checked = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
+        assert checked.returncode == 0, f"{name}: {checked.stderr}"
+
+
+def test_the_version_file_and_the_root_page_are_the_only_files_a_build_adds_at_the_top(tmp_path):
+    build_site.write_root(tmp_path, "0123456789ab")
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert written == sorted(build_site.ROOT_FILES)
+    assert json.loads((tmp_path / build_site.VERSION_FILE).read_text()) == {
+        "version": "0123456789ab"
+    }
+    assert '"version": "0123456789ab"' in (tmp_path / "index.html").read_text()
+
+
+def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
+    """Every module of cardlib/, the card table's browser files and every catalog compiled from
+    its .po file; no .po, no cache; METADATA's requirements are pyproject.toml's, RECORD true."""
+    import tomllib
+
+    source = PROJECT / "cardlib"
+    wheel = build_site.build_project_wheel(tmp_path, build_site.DEFAULT_EPOCH)
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        metadata = archive.read("cardlib-0.2.0.dist-info/METADATA").decode()
+        record = archive.read("cardlib-0.2.0.dist-info/RECORD").decode().splitlines()
+        contents = {name: archive.read(name) for name in names}
+    modules = {
+        f"cardlib/{p.relative_to(source).as_posix()}"
+        for p in source.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    catalogs = {
+        f"cardlib/{p.relative_to(source).with_suffix('.mo').as_posix()}"
+        for p in source.glob("locale/*/LC_MESSAGES/cardlib.po")
+    }
+    data = {"cardlib/widgets/table.js", "cardlib/widgets/table.css"}
+    dist_info = {
+        f"cardlib-0.2.0.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD", "top_level.txt")
+    }
+    assert names == modules | catalogs | data | dist_info
+    assert len(catalogs) >= 3 and all(contents[name] for name in catalogs)
+    project = tomllib.loads((PROJECT / "pyproject.toml").read_text())["project"]
+    required = [
+        line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist")
+    ]
+    assert required == project["dependencies"]
+    for line in record[:-1]:
+        name, digest, size = line.rsplit(",", 2)
+        data_bytes = contents[name]
+        expected = base64.urlsafe_b64encode(hashlib.sha256(data_bytes).digest()).rstrip(b"=")
+        assert digest == f"sha256={expected.decode()}" and int(size) == len(data_bytes), name
+    assert build_site.wheel_metadata(wheel)["imports"] == ["cardlib"]
+
+
+def test_a_kind_of_file_the_wheel_rules_do_not_name_stops_the_build(tmp_path):
+    package = tmp_path / "cardlib"
+    (package / "locale").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "rules.json").write_text("{}")  # package data pyproject.toml does not name
+    with pytest.raises(BuildError, match=r"cardlib/rules\.json is neither a module nor package"):
+        build_site.project_wheel_files(package)
 
 
 def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
@@ -194,6 +296,9 @@ def test_the_fingerprint_covers_every_input():
     assert "nbgrader_config.py" in names  # the graded versions are released with it
     assert build_site.fingerprint(0) != build_site.fingerprint(0, "homework")
     assert build_site.fingerprint(0, "homework") != build_site.fingerprint(0, "exam")
+    assert build_site.fingerprint(None) != build_site.fingerprint(0)  # a date set is an input
+    small = [PROJECT / "notebooks" / "01-cards-and-dealing.ipynb"]
+    assert build_site.fingerprint(None, notebooks=small) != build_site.fingerprint(None)
 
 
 @pytest.mark.slow
@@ -300,6 +405,8 @@ def test_the_try_out_server_serves_the_site_under_a_subpath_with_the_right_types
     wasm = get(served, "/cardlib/static/pyodide.asm.wasm")
     assert wasm.getheader("Content-Type") == "application/wasm"
     assert get(served, "/cardlib/").status == 200
+    # the plainest host: no caching headers (browsers guess; every build has its own folder)
+    assert get(served, "/cardlib/").getheader("Cache-Control") is None
     assert get(served, "/cardlib").getheader("Location") == "/cardlib/"
     assert get(served, "/static/pyodide.mjs").status == 404  # outside the subpath
     assert get(served, "/cardlib/missing.js").status == 404

@@ -14,6 +14,7 @@ Used by ``tests/ui/test_lite_site.py`` and ``benchmarks/lite_site.py``:
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -42,25 +43,70 @@ def built_site(out: Path = build_site.DEFAULT_OUT, graded: str | None = None) ->
 
 @dataclass
 class Site:
-    """The built site served on 127.0.0.1 under :data:`PREFIX` (a thread of this process)."""
+    """The built site served on 127.0.0.1 under :data:`PREFIX` (a thread of this process), as
+    the plainest static host does: no caching headers (``serve_site.py``). With ``handler``, a
+    host of another kind (:class:`OldDatesHandler`)."""
 
     folder: Path
+    handler: type = serve_site.SiteHandler
     server: object = None
 
     def __enter__(self) -> Site:
-        self.server = serve_site.serve_in_background(self.folder, PREFIX)
-        return self
+        return self.start()
 
     def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self, port: int = 0) -> Site:
+        """Serve (again, on the same ``port`` for the same address)."""
+        self.server = serve_site.serve_in_background(self.folder, PREFIX, port)
+        self.serve(self.folder)
+        return self
+
+    def stop(self) -> int:
+        """Stop serving, as a host gone away (the port is free again); the port it had."""
+        port = self.server.server_address[1]
         self.server.shutdown()
         self.server.server_close()
+        return port
+
+    def serve(self, folder: Path) -> None:
+        """Serve ``folder`` from now on: a host whose files are replaced by another build's."""
+        self.folder = folder
+        self.server.RequestHandlerClass = serve_site.handler_for(
+            folder, PREFIX, False, self.handler
+        )
 
     @property
     def url(self) -> str:
         return self.server.url
 
-    def notebook_url(self, path: str) -> str:
-        return f"{self.url}lab/index.html?path={quote(path)}"
+    @property
+    def version(self) -> str:
+        """The version of the build served (its folder's name)."""
+        return json.loads((self.folder / build_site.VERSION_FILE).read_text())["version"]
+
+    @property
+    def build(self) -> Path:
+        """The folder of the build served (``v/<version>/``), as JupyterLite made it."""
+        return self.folder / build_site.VERSIONS_DIR / self.version
+
+    def notebook_url(self, path: str, page: str = "") -> str:
+        """The address that opens notebook ``path`` (in the site's ``page``: its default one)."""
+        return f"{self.url}?path={quote(path)}" + (f"&page={page}" if page else "")
+
+
+#: A year, in seconds.
+YEAR = 365 * 24 * 3600
+
+
+class OldDatesHandler(serve_site.SiteHandler):
+    """A static host that dates every file a year before it was written (``Last-Modified``):
+    with no caching headers, a browser then keeps its copies for weeks without asking again
+    (heuristic freshness, a tenth of their age), as it did the site's old fixed-date files."""
+
+    def date_time_string(self, timestamp=None):
+        return super().date_time_string(None if timestamp is None else timestamp - YEAR)
 
 
 @dataclass
@@ -158,6 +204,13 @@ class LiteNotebook(LabNotebook):
     def __init__(self, page, site: Site, path: Path, name: str):
         super().__init__(page, site, path)
         self.name = name  # its path in the site's file browser, e.g. "exercises/01-….ipynb"
+        self.status_at_open = ""  # what the line saying whether Python is ready said at first
+        self.missing: list[tuple[str, int]] = []  # what the page asked for and the site lacked
+
+    def note_missing(self, response) -> None:
+        """A ``response`` handler: notes a file of the site that answered 404 (or any error)."""
+        if response.status >= 400:
+            self.missing.append((response.url, response.status))
 
     def open(self, timeout: float = 120_000) -> LiteNotebook:
         """Open the page on the notebook and wait for an idle kernel (Pyodide loaded)."""

@@ -34,9 +34,12 @@ import ast
 import base64
 import hashlib
 import json
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlsplit
 
 import nbformat
 import pytest
@@ -50,7 +53,14 @@ from jupyter_driver import (
     notebooks_in_the_site,
     table_position,
 )
-from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site, built_site
+from lite_driver import (
+    LiteNotebook,
+    OfflineBrowser,
+    OldDatesHandler,
+    Site,
+    build_site,
+    built_site,
+)
 from playwright.sync_api import expect
 
 from cardlib.exercises import check_card, exercise_mode
@@ -134,17 +144,29 @@ class LiteRuns:
         self.site, self.offline, self.order = site, offline, order
         self.open: dict[str, LiteNotebook] = {}  # run, kept for a test of clicks
         self.opening: dict[str, LiteNotebook] = {}  # page open, kernel starting
+        #: What the first notebook's visit downloaded (address → bytes), the Python runtime and
+        #: the kernel's packages included: what a student's first visit costs.
+        self.downloads: dict[str, int] = {}
+
+    def _count(self, response) -> None:
+        if response.ok and not response.url.startswith("data:"):
+            self.downloads[response.url] = int(response.headers.get("content-length", 0))
 
     def notebook(self, name: str) -> LiteNotebook:
         """The notebook matching ``name`` (a glob), its page opened (kernel maybe not ready)."""
-        matches = sorted((self.site.folder / "files").glob(name))
+        matches = sorted((self.site.build / "files").glob(name))
         assert matches, f"the site has no files/{name}"
         path = matches[0]
         if name not in self.opening:
-            shown = path.relative_to(self.site.folder / "files").as_posix()
+            shown = path.relative_to(self.site.build / "files").as_posix()
             page = self.offline.new_context().new_page()
             notebook = LiteNotebook(page, self.site, path, shown)
+            if not self.downloads:  # the first visit of all, in a fresh profile
+                page.on("response", self._count)
+            page.on("response", notebook.note_missing)
             notebook.goto()
+            # what the line at its top says while Python starts (checked with 06 below)
+            notebook.status_at_open = page.locator(f".{build_site.STATUS_CLASS}").first.inner_text()
             self.opening[name] = notebook
         return self.opening[name]
 
@@ -186,7 +208,7 @@ def lite_runs(site, offline):
 
 
 def test_the_site_holds_every_notebook_and_every_asset(site):
-    files = site.folder / "files"
+    files = site.build / "files"
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
     assert {f"hi/{p.name}" for p in (NOTEBOOKS / "hi").glob("*.ipynb")} <= shipped
@@ -195,11 +217,30 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
     assert puzzles == [f"puzzles/puzzles-{kind}seed7.ipynb" for kind in ("best-medium-", "medium-")]
     assert not [name for name in shipped if name.endswith("-key.md")], "an answer key is shipped"
-    for notebook in files.rglob("*.ipynb"):  # none asks which kernel to use
-        kernelspec = json.loads(notebook.read_text())["metadata"]["kernelspec"]
-        assert kernelspec == build_site.SITE_KERNELSPEC, notebook.name
+    for notebook in files.rglob("*.ipynb"):
+        content = json.loads(notebook.read_text())
+        # none asks which kernel to use
+        assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC, notebook.name
+        # each says first, in its own language, what to do, where the work is kept and how to
+        # hand it in; the landing notebook also where everything is, by links that lead there
+        inside = notebook.relative_to(files)
+        language = "hi" if inside.parts[0] == "hi" else "en"
+        first = "".join(content["cells"][0]["source"])
+        assert first.startswith(build_site.SITE_CELL[language]), inside
+        assert content["cells"][0]["metadata"]["editable"] is False, inside
+        if notebook.name == build_site.LANDING_NOTEBOOK:
+            assert build_site.LANDING_LINKS[language] in first, inside
+            for link in re.findall(r"\]\(([^)#]+)\)", first):
+                assert (notebook.parent / link).resolve().exists(), f"{inside}: {link}"
+    # the file list's dates are the build's own (not a fixed date of long ago)
+    built = json.loads((site.folder / build_site.STAMP).read_text())["built"]
+    listing = json.loads((site.build / "api" / "contents" / "all.json").read_text())["content"]
+    when = datetime.fromtimestamp(built, UTC)
+    assert {entry["last_modified"] for entry in listing} == {
+        when.isoformat().replace("+00:00", "Z")
+    }
 
-    config = json.loads((site.folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    config = json.loads((site.build / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][build_site.KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
@@ -207,7 +248,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     preload = kernel["loadPyodideOptions"]["packages"]
     assert "cardlib" in preload and set(build_site.KERNEL_PACKAGES) <= set(preload)
 
-    pyodide = site.folder / "static" / "pyodide"
+    pyodide = site.build / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     build_site.dependency_closure(lock["packages"], preload)  # nothing preloaded is missing
     for name, entry in lock["packages"].items():
@@ -218,18 +259,212 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     assert build_site.site_summary(site.folder)["bytes"] < 60e6
 
 
+def test_the_site_is_its_own_app_offline_with_its_manifest_and_no_leftovers(site):
+    """The service worker keeps what it serves; the manifest is the site's, its icon small,
+    its shortcuts addresses of the site's root (so they work under any subpath and open the
+    newest build) that lead somewhere; no build configuration and no 318 KB favicon is left."""
+    config = json.loads((site.build / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["enableServiceWorkerCache"] is True
+    assert config["faviconUrl"] == f"./{build_site.ICON}"
+    manifest = json.loads((site.folder / "manifest.webmanifest").read_text())
+    assert manifest["name"].startswith("cardlib") and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        assert (site.folder / icon["src"]).stat().st_size < 2000, icon
+    for shortcut in manifest["shortcuts"]:
+        url = urlsplit(shortcut["url"])
+        assert shortcut["url"].startswith("./?") and not url.netloc, shortcut  # the root's
+        query = parse_qs(url.query)
+        for path in query.get("path", []):
+            assert (site.build / "files" / path).exists(), shortcut
+        for page in query.get("page", []):
+            assert page in build_site.PAGES, shortcut
+    for page in site.build.glob("*/index.html"):  # every app's page links the site's manifest
+        assert 'href="../../../manifest.webmanifest"' in page.read_text(), page
+    tops = [site.build, *(site.build / app for app in build_site.APPS)]
+    left = [p for top in tops for p in top.iterdir() if p.name in build_site.LEFTOVERS]
+    assert not left, f"leftovers of the build: {left}"
+    assert not [p for p in site.build.rglob("*.ico") if p.stat().st_size > 40_000]
+    # the Devanagari font comes with the site, with its licence, named by the site's styles
+    styles = (site.build / build_site.PAGE_STYLE).read_text()
+    for name in build_site.FONT_FILES:
+        font = site.build / build_site.SITE_FONTS / build_site.font_name(name)
+        assert font.exists() and font.stat().st_size < 100_000, font
+        assert name == "LICENSE" or f"url({build_site.SITE_FONTS}/{font.name})" in styles
+
+
+def open_in(page, url: str, text: str) -> None:
+    """Go to ``url`` and wait until its notebook shows ``text``; Python itself is not waited for."""
+    page.goto(url)
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first).to_be_visible(
+        timeout=60_000
+    )
+    expect(page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")).to_contain_text(text)
+
+
+def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_path):
+    """A host that replaces the site by a new build, with no caching headers and every file
+    dated long ago (so the browser keeps its copies for weeks without asking): a student who saw
+    the old build, coming back to the old notebook's address or to the site's, sees the new one.
+    The new build is a small one (``build_site.py --notebook``): notebook 01 with a new line."""
+    lesson = "01-cards-and-dealing.ipynb"
+    changed = nbformat.read(NOTEBOOKS / lesson, as_version=4)
+    news = f"New in this build: {tmp_path.name}."
+    changed.cells.insert(0, nbformat.v4.new_markdown_cell(news))
+    nbformat.write(changed, tmp_path / lesson)
+    builder = ThreadPoolExecutor(max_workers=1)  # the new build is made while the old is seen
+    new_build = builder.submit(build_site.build, tmp_path / "new", notebooks=[tmp_path / lesson])
+
+    with Site(site.folder, OldDatesHandler) as host:
+        context = offline.new_context()
+        # Python is not what this test is about: its runtime is refused, so none starts
+        context.route("**/static/pyodide/**", lambda route: route.abort())
+        page = context.new_page()
+        try:
+            open_in(page, host.notebook_url(lesson), "Cards and dealing")
+            expect(page.locator(".jp-NotebookPanel")).not_to_contain_text(news)
+            old_address = page.evaluate("performance.getEntriesByType('navigation')[0].name")
+            assert f"/{build_site.VERSIONS_DIR}/{site.version}/" in old_address
+            page.evaluate("window.cardlibKept")  # the old build's page, kept by the browser
+
+            new_folder = f"/{build_site.VERSIONS_DIR}/{new_build.result()['version']}/"
+            host.serve(tmp_path / "new")  # the old build is gone from the host
+            open_in(page, old_address, news)  # a bookmark, a restored tab
+            assert new_folder in page.url
+            # the site's address: the landing notebook, saying what to do and where things are
+            open_in(page, host.url, build_site.LANDING_LINKS["en"].split("](")[0])
+            assert new_folder in page.url
+            expect(page.locator(".jp-NotebookPanel h1").first).to_contain_text("00 · Start here")
+        finally:
+            context.close()
+            builder.shutdown(wait=True)
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
 @pytest.mark.parametrize("name", notebook_params())
 def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
     notebook = lite_runs.run(name)
     try:
         notebook.screenshot(screenshot_dir / "lite" / f"{name.replace('/', '-')}.png")
         problems = notebook.problems(notebook.reports)
+        problems += [f"the site has no {url} (HTTP {status})" for url, status in notebook.missing]
         problems += accessibility_violations(
             notebook.page, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea"
         )
     finally:
         lite_runs.done_checking(name)
     assert not problems, f"{name} in JupyterLite:\n" + "\n".join(problems)
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def readme_megabytes(words: str) -> int:
+    """The figure README gives after ``words`` ("… about 47 MB"), in MB."""
+    readme = " ".join((PROJECT / "README.md").read_text(encoding="utf-8").split())
+    found = re.findall(re.escape(words) + r" \(?about (\d+) MB", readme)
+    assert len(found) == 1, f"README says {words!r} … about N MB once: found {found}"
+    return int(found[0])
+
+
+def test_the_readmes_size_figures_are_the_sites(site, lite_runs):
+    """README's size of the site and of a first visit, within 10% of this build's (a figure
+    typed once and left behind by the builds after it fails here)."""
+    size = build_site.site_summary(site.folder)["bytes"] / 1e6
+    said = readme_megabytes("builds the site into build/lite")
+    assert abs(size - said) <= 0.1 * said, f"README says about {said} MB; the site is {size:.1f} MB"
+    lite_runs.run(lite_runs.order[0])  # the first visit of all, already made by the runs above
+    visit = sum(lite_runs.downloads.values()) / 1e6
+    said = readme_megabytes("The first time, the browser downloads")
+    assert abs(visit - said) <= 0.1 * said, (
+        f"README says a first visit downloads about {said} MB; it downloaded {visit:.1f} MB"
+    )
+
+
+#: Devanagari without spaces (a space is a space in any font): "duel", 8 code points that Noto
+#: Sans Devanagari draws as 3 clusters, about 0.3 of the width of 8 missing-glyph boxes in HTML
+#: and 0.5 in SVG (whose boxes are narrower). A word of fewer conjuncts can come out as wide as
+#: its boxes in SVG ("नमस्ते": 0.96), so this one is used.
+DEVANAGARI = "द्वन्द्व"
+
+#: For each host element (a CSS selector, and whether to draw in an SVG picture made inside it,
+#: as cardlib.draw's pictures are drawn inline in an output: ``<text font-family="sans-serif">``)
+#: the width of DEVANAGARI drawn there, and of as many code points no font has (U+0378,
+#: unassigned), which are drawn as missing-glyph boxes; null if there is no such element. Both
+#: are measured once the fonts the page asked for have come (document.fonts.ready).
+DEVANAGARI_WIDTHS_JS = """
+async ([hosts, sample]) => {
+  const blank = '\\u0378'.repeat([...sample].length);
+  const svg = 'http://www.w3.org/2000/svg';
+  const made = [];
+  const probes = hosts.map(([selector, inPicture]) => {
+    let host = document.querySelector(selector);
+    if (!host) return null;
+    if (inPicture) {
+      host = host.appendChild(document.createElementNS(svg, 'svg'));
+      host.setAttribute('width', '400');
+      host.setAttribute('height', '40');
+      made.push(host);
+    }
+    return [sample, blank].map(text => {
+      const probe = inPicture
+        ? document.createElementNS(svg, 'text') : document.createElement('span');
+      if (inPicture) {
+        probe.setAttribute('font-family', 'sans-serif');
+        probe.setAttribute('y', '20');
+      } else {
+        probe.style.whiteSpace = 'nowrap';
+        made.push(probe);
+      }
+      probe.textContent = text;
+      host.appendChild(probe);
+      return probe;
+    });
+  });
+  const width = probe => probe instanceof SVGElement
+    ? probe.getComputedTextLength() : probe.getBoundingClientRect().width;
+  probes.forEach(pair => pair && pair.forEach(width));  // laid out: their fonts are asked for
+  await document.fonts.ready;
+  const widths = probes.map(pair => pair && pair.map(width));
+  made.forEach(element => element.remove());
+  return widths;
+}
+"""
+#: Where the site's pages show Devanagari: the card table, an HTML output, a picture drawn
+#: inline in an output (its text), a Markdown cell.
+DEVANAGARI_HOSTS = {
+    "the card table": ("div.cardlib-table", False),
+    "an output": (".jp-OutputArea-output.jp-RenderedHTMLCommon", False),
+    "a picture's text": (".jp-OutputArea-output.jp-RenderedHTMLCommon", True),
+    "a text cell": (".jp-MarkdownOutput", False),
+}
+
+
+def test_hindi_is_drawn_with_the_sites_own_font_not_as_boxes(lite_runs, offline):
+    """This machine has no Devanagari font (Chromium draws boxes for it in a page of its own,
+    checked first), and the site's pages (06: the card table, its outputs, a text cell) draw
+    Devanagari with the font that comes with the site (npm's @fontsource/noto-sans-devanagari)."""
+    notebook = lite_runs.run("06-play-a-match.ipynb")
+    page = notebook.page
+    bare = offline.new_context().new_page()  # no site: the system's fonts only
+    try:
+        bare.set_content("<p>here</p>")
+        [(system, boxes)] = bare.evaluate(DEVANAGARI_WIDTHS_JS, [[["p", False]], DEVANAGARI])
+    finally:
+        bare.context.close()
+    if abs(system - boxes) > 0.05 * boxes:
+        pytest.skip("this system has a Devanagari font of its own: the site's cannot be told")
+    style = page.add_style_tag(
+        content=".jp-Notebook .jp-Cell { content-visibility: visible !important; }"
+    )
+    try:
+        widths = page.evaluate(DEVANAGARI_WIDTHS_JS, [list(DEVANAGARI_HOSTS.values()), DEVANAGARI])
+    finally:
+        style.evaluate("node => node.remove()")
+    for where, found in zip(DEVANAGARI_HOSTS, widths, strict=True):
+        assert found is not None, f"06 has no {where} to draw Devanagari in"
+        drawn, missing = found
+        assert drawn < 0.7 * missing, (
+            f"{where}: {DEVANAGARI} is {drawn:.1f} px wide, as its {missing:.1f} px of "
+            "missing-glyph boxes: the site's Devanagari font is not used"
+        )
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
@@ -240,6 +475,10 @@ def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
     table = notebook.page.locator("div.cardlib-table")
     expect(table).to_have_count(1)  # the learner's table; the others are driven from code
     table.scroll_into_view_if_needed()
+    # the line at the top said Python was starting, and says now that it is ready
+    status = notebook.page.locator(f".{build_site.STATUS_CLASS}").first
+    assert notebook.status_at_open == build_site.PYTHON_STATUS["en"]["starting"]
+    expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
     said = call_and_play_a_trick(notebook.page)
     assert " won it with " in said
     assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
@@ -289,7 +528,7 @@ def run_in_a_new_cell(notebook: LiteNotebook, line: str):
 
 
 def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
-    imports = cardlib_imports(site.folder / "files")
+    imports = cardlib_imports(site.build / "files")
     assert len(imports) > 20 and "from cardlib.widgets.table import CardTable" in imports
     code = base64.b64encode("\n".join(imports).encode()).decode()
     notebook = lite_runs.run(IMPORTS_KERNEL)
@@ -357,13 +596,15 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
-def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload(
-    lite_runs, offline, screenshot_dir
+def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
+    lite_runs, site, offline, screenshot_dir
 ):
     """Solve a puzzle of the stream that keeps a record (notebook 08's line for it), and make a
-    call and play a card at notebook 06's card table; reload the page: the new kernel reads the
+    call and play a card at notebook 06's card table; the server goes away; reload the page: it
+    opens from the browser's copy, Python starts (from the browser's copy too) and reads the
     same progress file, from the browser's storage, and the table's cell, run again, gives the
-    match back exactly where it was (the browser kept it in its local storage)."""
+    match back exactly where it was (the browser kept it in its local storage); the site's
+    address, offline, opens the build last seen."""
     started = time.monotonic()
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
@@ -396,26 +637,40 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload(
 
         # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
         page.on("dialog", lambda dialog: dialog.accept())
-        page.reload()
-        page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=60_000)
-        notebook.wait_idle(120_000)  # a new kernel: Pyodide loaded again
-        after = run_in_a_new_cell(
-            notebook, "from cardlib import progress; print(progress.summary())"
-        )
-        expect(after).to_contain_text(counted, timeout=60_000)
-        # the first cell this kernel ran: nothing of the one before the reload is left but files
-        prompt = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt")
-        expect(prompt.last).to_have_text("[1]:")
-        run_in_a_new_cell(notebook, TABLE_CELL)
-        restored = page.locator("div.cardlib-table .cl-restored").last
-        expect(restored).to_contain_text("Your match is back where you left it", timeout=60_000)
-        assert table_position(page) == mid_deal
-        notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
+        page.evaluate("window.cardlibKept")
+        # ... and the school's server goes away: the page comes back from the browser's copy,
+        # Python (Pyodide and every package) too
+        port = site.stop()
+        try:
+            page.reload()
+            page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=60_000)
+            notebook.wait_idle(120_000)  # a new kernel: Pyodide loaded again
+            after = run_in_a_new_cell(
+                notebook, "from cardlib import progress; print(progress.summary())"
+            )
+            expect(after).to_contain_text(counted, timeout=60_000)
+            # the first cell this kernel ran: nothing of the one before the reload is left
+            # but files
+            prompt = page.locator(
+                ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt"
+            )
+            expect(prompt.last).to_have_text("[1]:")
+            run_in_a_new_cell(notebook, TABLE_CELL)
+            restored = page.locator("div.cardlib-table .cl-restored").last
+            expect(restored).to_contain_text("Your match is back where you left it", timeout=60_000)
+            assert table_position(page) == mid_deal
+            notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
+            offline_at = time.monotonic()
+            # the site's address, still offline: the build last seen
+            page.goto(site.url)
+            page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
+        finally:
+            site.start(port)
     finally:
         lite_runs.close(PUZZLES)
     print(
         f"puzzle progress in {where}: solved in {solved_at - started:.0f} s, "
-        f"counted after the reload in {time.monotonic() - started:.0f} s"
+        f"counted after the reload offline in {offline_at - started:.0f} s"
     )
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
