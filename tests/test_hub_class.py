@@ -244,7 +244,10 @@ class Hub:
             return int(found.group(1)), text
 
         try:
-            return asyncio.run(talk())
+            # A thread of its own: on a pytest worker an earlier test (Playwright's sync API,
+            # a notebook's kernel client) may have left an event loop running in this one.
+            with concurrent.futures.ThreadPoolExecutor(1) as own_thread:
+                return own_thread.submit(asyncio.run, talk()).result()
         finally:
             self.call(user, "DELETE", f"api/terminals/{name}")
 
