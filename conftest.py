@@ -75,6 +75,32 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_rank)  # stable: every file keeps its own order
 
 
+#: Files that share one JupyterLab, one browser and the notebooks run there (tests/ui/conftest.py,
+#: ``notebook_runs``): the interaction tests take the pages that the run of every notebook left
+#: open, so they run on the same worker as it, as if one file (else each worker starts its own
+#: JupyterLab and runs those notebooks again).
+ONE_LAB = (
+    "tests/ui/test_lab_all_notebooks.py",
+    "tests/ui/test_lab_first_quick_check.py",
+    "tests/ui/test_lab_interactions.py",
+    "tests/ui/test_puzzles_ui.py",
+)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class OneLabScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid):
+            scope = super()._split_scope(nodeid)
+            return ONE_LAB[0] if scope in ONE_LAB else scope
+
+    return OneLabScheduling(config, log)
+
+
 def pytest_collection_finish(session):
     # Everything alive now (the modules imported, the thousands of collected items) lives to
     # the end of the run: moved out of the collector's sight, it is not walked again by every
