@@ -10,7 +10,20 @@ Measured, never asserted (targets in brackets):
   is on screen, as a student would, and the clock stops when the Deal widget is
   drawn; then again with the browser's cache warm (a second visit);
 - from a click on *Deal* to the four new hands drawn (≤ 0.5 s), the median of
-  ``--clicks`` clicks.
+  ``--clicks`` clicks;
+- the coach in the browser against CPython (≤ 2× CPython): one decision
+  (:func:`cardlib.coach.analysis.analyse` on the first lead of a fixed Call Break deal, 13
+  cards to choose from, :data:`COACH_SAMPLES` samples, seed :data:`COACH_SEED`) and one deal's
+  review (:func:`cardlib.coach.review.review` of seat 0's call and 13 cards in a fixed deal
+  finished by four sensible bots, at the card table's sample count). The same code
+  (:data:`COACH_CODE`) runs in a fresh CPython process on this machine and, in the same run,
+  in a cell of notebook 01 in the site's Python (Pyodide), which prints the time back into
+  the cell's output; both time the calls with ``time.perf_counter`` (wall clock: a browser
+  has no CPU clock to trust), best of :data:`COACH_REPEATS`. CPython's ``process_time`` is
+  printed beside it, to show how much of its wall time the machine's load took.
+
+Notebook 01 opens in the students' default view, the Notebook interface (``?path=…`` at the
+site's address).
 
 The browser is Debian's Chromium, with every host but 127.0.0.1 blocked, as in
 ``tests/ui/test_lite_site.py``. Run ``python benchmarks/lite_site.py [--runs N] [--clicks N]``.
@@ -19,7 +32,10 @@ The browser is Debian's Chromium, with every host but 127.0.0.1 blocked, as in
 from __future__ import annotations
 
 import argparse
+import base64
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,7 +47,78 @@ from jupyter_driver import CHROMIUM, click_latency  # noqa: E402
 from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site  # noqa: E402
 
 FIRST = "01-cards-and-dealing.ipynb"
-TARGETS = {"size_mb": 45, "first_widget_s": 15, "redraw_ms": 500}
+TARGETS = {"size_mb": 45, "first_widget_s": 15, "redraw_ms": 500, "coach_ratio": 2.0}
+
+#: The coach's decision and review timed in both Pythons (see the module's docstring).
+COACH_SAMPLES = 500
+COACH_SEED = 7
+COACH_REPEATS = 3
+COACH_CODE = f"""
+import time
+from cardlib import callbreak
+from cardlib.bots import SensibleBot
+from cardlib.coach.analysis import analyse
+from cardlib.coach.review import DEFAULT_SAMPLES, review
+
+def first_lead(seed):
+    deal = callbreak.Deal(seed=seed)
+    while deal.phase == "calling":
+        deal.call(SensibleBot().choose_call(deal))
+    return deal
+
+def seat_zero_record(seed):
+    deal, bot, record = callbreak.Deal(seed=seed), SensibleBot(), []
+    while not deal.is_over:
+        choice = bot.choose_play(deal) if deal.phase == "playing" else bot.choose_call(deal)
+        if deal.to_act == 0:
+            record.append((deal.copy(), choice))
+        deal.act(choice)
+    return record
+
+position, record = first_lead({COACH_SEED}), seat_zero_record({COACH_SEED})
+assert len(position.hand(position.to_act)) == 13 and len(record) == 14
+for _ in range({COACH_REPEATS}):
+    wall, cpu = time.perf_counter(), time.process_time()
+    analyse(position, samples={COACH_SAMPLES}, seed={COACH_SEED})
+    decision, decision_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    wall, cpu = time.perf_counter(), time.process_time()
+    review(record, DEFAULT_SAMPLES, seed={COACH_SEED})
+    deal_review, review_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    times = (decision, deal_review, decision_cpu, review_cpu)
+    print("coach-timing", *(f"{{t:.4f}}" for t in times))
+"""
+TIMING = re.compile(r"coach-timing ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)")
+
+
+def coach_timings(printed: str) -> list[tuple[float, ...]]:
+    """(decision, review, decision CPU, review CPU) seconds of each repeat in ``printed``."""
+    found = [tuple(float(x) for x in match) for match in TIMING.findall(printed)]
+    if len(found) != COACH_REPEATS:
+        raise RuntimeError(f"the coach's timing printed {len(found)} lines: {printed[-2000:]!r}")
+    return found
+
+
+def coach_in_cpython() -> list[tuple[float, ...]]:
+    """:data:`COACH_CODE` in a fresh CPython process (this environment's)."""
+    done = subprocess.run(
+        [sys.executable, "-c", COACH_CODE], capture_output=True, text=True, check=True, cwd=PROJECT
+    )
+    return coach_timings(done.stdout)
+
+
+def coach_in_the_browser(notebook: LiteNotebook) -> list[tuple[float, ...]]:
+    """:data:`COACH_CODE` in a new cell of ``notebook`` (its kernel idle), read back from the
+    cell's output."""
+    notebook.wait_idle(300_000)
+    code = base64.b64encode(COACH_CODE.encode()).decode()
+    output = notebook.run_line(f'exec(__import__("base64").b64decode("{code}").decode())')
+    output.first.wait_for(timeout=60_000)
+    deadline = time.monotonic() + 900
+    while len(TIMING.findall(output.first.inner_text())) < COACH_REPEATS:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the coach's timing in the browser: {output.first.inner_text()!r}")
+        notebook.page.wait_for_timeout(500)
+    return coach_timings(output.first.inner_text())
 
 
 #: The first code cell after one that shows an error (the refused move of notebook 01,
@@ -117,11 +204,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
+    cpython = coach_in_cpython()  # before the browser: the two do not share the cores
     with sync_playwright() as playwright, Site(build_site.DEFAULT_OUT) as site:
         browser = OfflineBrowser(playwright.chromium).launch()
         try:
             cold, warm, latencies, first_visit, restarts = [], [], [], 0, 0
-            for _ in range(args.runs):
+            for run in range(args.runs):
                 context = browser.new_context()
                 seconds, size, notebook, restarts = time_to_first_widget(context, site)
                 cold.append(seconds)
@@ -130,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
                 notebook.page.close()
                 seconds, _, notebook, _ = time_to_first_widget(context, site)
                 warm.append(seconds)
+                if run == args.runs - 1:
+                    in_browser = coach_in_the_browser(notebook)
                 context.close()
         finally:
             browser.close()
@@ -153,7 +243,26 @@ def main(argv: list[str] | None = None) -> int:
         f"min {min(latencies):.0f}, max {max(latencies):.0f} over {len(latencies)} clicks "
         f"(target ≤ {TARGETS['redraw_ms']} ms)"
     )
+    print_coach(cpython, in_browser)
     return 1 if browser.outside else 0
+
+
+def print_coach(cpython: list[tuple[float, ...]], in_browser: list[tuple[float, ...]]) -> None:
+    """The coach's figures, best of the repeats, browser beside CPython (wall clock both)."""
+    names = (
+        f"one decision (13-card first lead, {COACH_SAMPLES} samples)",
+        "one deal's review (a call and 13 cards)",
+    )
+    for index, name in enumerate(names):
+        here = min(t[index] for t in cpython)
+        cpu = min(t[index + 2] for t in cpython)
+        there = min(t[index] for t in in_browser)
+        target = f" (target ≤ {TARGETS['coach_ratio']:.0f}× CPython)" if index == 0 else ""
+        print(
+            f"coach, {name}: browser (Pyodide) {there:.2f} s, CPython {here:.2f} s "
+            f"(process_time {cpu:.2f} s): {there / here:.2f}× CPython{target}; "
+            f"best of {COACH_REPEATS}, perf_counter"
+        )
 
 
 if __name__ == "__main__":

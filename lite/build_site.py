@@ -135,6 +135,17 @@ PYODIDE_FILES = (
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The notebook every site holds, a small one too (it tells where everything is).
 LANDING_NOTEBOOK = "00-start-here.ipynb"
+#: The card table with no code on it (``?page=table``): ``make app``'s page (its notebook
+#: ``app/card-table.ipynb``), in every site under this name. Voici, which makes Voilà's pages
+#: for JupyterLite, does not fit this site: its release (voici-core 0.10) needs
+#: jupyterlite-core < 0.8 and a xeus kernel, not Pyodide's. So the page is that notebook in
+#: the Notebook interface, which the site's own script (lite/site/cardlib-site.js) marks as
+#: the table page: its code cells, menus and toolbar are hidden (cardlib-site.css) and it runs
+#: itself once Python is ready. No extension: nothing in JupyterLite itself changes.
+TABLE_PAGE = "card-table.ipynb"
+TABLE_SOURCE = PROJECT / "app" / "card-table.ipynb"
+#: The class the site's script gives the table page's ``<html>`` (the styles hide the code).
+TABLE_PAGE_CLASS = "cardlib-table-page"
 
 
 #: The class of the line that says whether Python is ready (in the cell the build adds).
@@ -557,21 +568,43 @@ LANDING_LINKS = {
     "en": (
         "**Where to go:** the lessons, in order, are listed below; besides them there are "
         "[the practice exercises](exercises/), [the puzzle sets](puzzles/) and "
-        "[the lessons in Hindi](hi/00-start-here.ipynb)."
+        "[the lessons in Hindi](hi/00-start-here.ipynb); to play with no code on screen, "
+        "[the card table and its coach](#cardlib:table). Each notebook opens in a tab of its "
+        "own; JupyterLab, with the file list beside the notebooks, is under "
+        "*View → Open JupyterLab*."
     ),
     "hi": (
         "**आगे कहाँ:** पाठ, क्रम से, नीचे दिए हैं; उनके अलावा [अभ्यास](../exercises/), "
-        "[पहेलियाँ](../puzzles/) और [अंग्रेज़ी में पाठ](../00-start-here.ipynb)।"
+        "[पहेलियाँ](../puzzles/) और [अंग्रेज़ी में पाठ](../00-start-here.ipynb); बिना कोड के "
+        "खेलने के लिए [ताश की मेज़ और उसका कोच](#cardlib:table)। हर नोटबुक अपने टैब में खुलती "
+        "है; JupyterLab, नोटबुकों के बगल में फ़ाइलों की सूची के साथ, *View → Open JupyterLab* "
+        "में है।"
+    ),
+}
+#: The table page's first cell instead (it runs itself: there is nothing to choose).
+TABLE_CELL = {
+    "en": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="en">'
+        + PYTHON_STATUS["en"]["starting"]
+        + "</span> The card table appears below once Python is ready.\n\n"
+        "**Your match** is kept in this browser: come back to this page and it is where you "
+        "left it."
     ),
 }
 SITE_CELL_ID = "cardlib-site"
 
 
-def add_site_cell(notebook: Path, language: str = "en", landing: bool = False) -> None:
+def add_site_cell(
+    notebook: Path, language: str = "en", landing: bool = False, table: bool = False
+) -> None:
     """Put :data:`SITE_CELL` first in a notebook of the site (and the landing notebook's
-    :data:`LANDING_LINKS` in it), a cell the learner cannot edit or delete."""
+    :data:`LANDING_LINKS` in it; the table page's :data:`TABLE_CELL` instead), a cell the
+    learner cannot edit or delete."""
     content = json.loads(notebook.read_text(encoding="utf-8"))
-    text = SITE_CELL[language] + (f"\n\n{LANDING_LINKS[language]}" if landing else "")
+    if table:
+        text = TABLE_CELL["en"]
+    else:
+        text = SITE_CELL[language] + (f"\n\n{LANDING_LINKS[language]}" if landing else "")
     cell = {
         "cell_type": "markdown",
         "id": SITE_CELL_ID,
@@ -651,6 +684,7 @@ def stage_contents(
     release) run side by side, one per core, the longest first.
     """
     files.mkdir(parents=True)
+    shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # the card table's page (?page=table)
     if notebooks is not None:
         if graded is not None:
             raise BuildError("a small site (--notebook) holds no graded versions (--graded)")
@@ -683,7 +717,12 @@ def stage_contents(
         use_site_kernel(notebook)
         inside = notebook.relative_to(files)
         language = inside.parts[0] if inside.parts[0] in SITE_CELL else "en"
-        add_site_cell(notebook, language, landing=notebook.name == LANDING_NOTEBOOK)
+        add_site_cell(
+            notebook,
+            language,
+            landing=notebook.name == LANDING_NOTEBOOK,
+            table=inside.as_posix() == TABLE_PAGE,
+        )
 
 
 def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
@@ -778,14 +817,19 @@ ICON = "icon.svg"
 #: The script every page of a build loads before JupyterLite starts, and its styles (lite/site/).
 PAGE_SCRIPT = "cardlib-site.js"
 PAGE_STYLE = "cardlib-site.css"
-#: The JupyterLite apps the site has, each a folder of the build with its index.html.
-APPS = ("lab",)
+#: The JupyterLite apps the site has, each a folder of the build with its index.html: the
+#: Notebook interface (``notebooks``: one notebook a browser tab, no side panels; the students'
+#: default) with its file list (``tree``, where a link to a folder opens), and JupyterLab
+#: (``lab``), one click away (*View → Open JupyterLab* in every notebook, ``?page=lab``).
+APPS = ("lab", "notebooks", "tree")
 #: Where the root page sends a visitor (``?page=…``; ``?path=…`` opens that notebook in the
-#: notebook page); paths inside a build's folder.
+#: notebook page, or in the one ``?page=`` names); paths inside a build's folder.
 PAGES = {
-    "start": f"lab/index.html?path={LANDING_NOTEBOOK}",
-    "notebook": "lab/index.html",
+    "start": f"notebooks/index.html?path={LANDING_NOTEBOOK}",
+    "notebook": "notebooks/index.html",
+    "files": "tree/index.html",
     "lab": "lab/index.html",
+    "table": f"notebooks/index.html?path={TABLE_PAGE}",
 }
 #: How long a page waits to learn whether a newer build exists before starting (milliseconds):
 #: the version file is tiny, but the network may be slow or gone.
@@ -842,6 +886,8 @@ def site_settings(version: str) -> dict:
         "statusClass": STATUS_CLASS,
         "status": PYTHON_STATUS,
         "statusEveryMs": 500,
+        "tablePage": TABLE_PAGE,
+        "tableClass": TABLE_PAGE_CLASS,
         # kept for offline with the page: a learner may first switch to Hindi with no network
         "keep": [f"{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"],
         "appVersion": importlib.metadata.version("jupyterlite-core"),
@@ -1017,7 +1063,7 @@ def write_root(site: Path, version: str) -> None:
 
 def input_files() -> list[Path]:
     """Every file the site is made from (the build's own code and pages included)."""
-    files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md"]
+    files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md", TABLE_SOURCE]
     files.append(PROJECT / "nbgrader_config.py")  # the graded versions are released with it
     files += sorted(p for p in SITE_FILES.rglob("*") if p.is_file())
     files += [FONTS_DIR / "package.json", FONTS_DIR / "package-lock.json"]

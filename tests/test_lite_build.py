@@ -210,6 +210,36 @@ def test_the_sites_own_files_are_told_the_build_and_are_valid_javascript(name, t
         assert checked.returncode == 0, f"{name}: {checked.stderr}"
 
 
+def test_students_are_led_to_the_notebook_interface_and_every_page_is_an_app_of_the_build():
+    """The site's address, a notebook's link and the manifest's shortcuts open the Notebook
+    interface (one notebook a tab); JupyterLab and the file list are pages of their own."""
+    assert build_site.PAGES["start"] == f"notebooks/index.html?path={build_site.LANDING_NOTEBOOK}"
+    assert build_site.PAGES["notebook"] == "notebooks/index.html"
+    assert build_site.PAGES["table"] == f"notebooks/index.html?path={build_site.TABLE_PAGE}"
+    assert build_site.PAGES["lab"] == "lab/index.html"
+    assert {page.split("/")[0] for page in build_site.PAGES.values()} == set(build_site.APPS)
+    manifest = json.loads((build_site.SITE_FILES / "manifest.webmanifest").read_text())
+    pages = {shortcut["url"] for shortcut in manifest["shortcuts"]}
+    assert {"./?page=table", "./?page=lab"} <= pages
+
+
+def test_the_table_page_is_make_apps_notebook_with_a_first_cell_of_its_own(tmp_path):
+    """It runs itself, so its first cell says only that Python is starting and where the match
+    is kept; the landing notebook links it (a link the site's script sends to ``?page=table``)."""
+    notebook = tmp_path / build_site.TABLE_PAGE
+    shutil.copy2(build_site.TABLE_SOURCE, notebook)
+    build_site.add_site_cell(notebook, table=True)
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    assert "".join(cells[0]["source"]) == build_site.TABLE_CELL["en"]
+    assert f'class="{build_site.STATUS_CLASS}"' in build_site.TABLE_CELL["en"]
+    assert "Run All" not in build_site.TABLE_CELL["en"]
+    assert any("TableApp().widget" in "".join(cell["source"]) for cell in cells)
+    for words in build_site.LANDING_LINKS.values():
+        assert "(#cardlib:table)" in words and "View → Open JupyterLab" in words
+    script = (build_site.SITE_FILES / build_site.PAGE_SCRIPT).read_text(encoding="utf-8")
+    assert 'a[href^="#cardlib:"]' in script and "notebook:run-all-cells" in script
+
+
 def test_the_version_file_and_the_root_page_are_the_only_files_a_build_adds_at_the_top(tmp_path):
     build_site.write_root(tmp_path, "0123456789ab")
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
@@ -294,6 +324,7 @@ def test_the_fingerprint_covers_every_input():
     assert {f"exercises/{p.name}" for p in (PROJECT / "exercises").glob("*.ipynb")} <= names
     assert not [name for name in names if "__pycache__" in name]
     assert "nbgrader_config.py" in names  # the graded versions are released with it
+    assert "app/card-table.ipynb" in names  # the table page
     assert build_site.fingerprint(0) != build_site.fingerprint(0, "homework")
     assert build_site.fingerprint(0, "homework") != build_site.fingerprint(0, "exam")
     assert build_site.fingerprint(None) != build_site.fingerprint(0)  # a date set is an input

@@ -16,6 +16,13 @@
   const base = new URL("./", document.currentScript.src); // …/v/<version>/
   const root = new URL("../../", base); // the site's address
   const page = location.href; // before JupyterLab rewrites it
+  // The card table's page (SITE.tablePage in the Notebook interface: ?page=table): no code on
+  // screen (cardlib-site.css hides it, under SITE.tableClass), and it runs itself once Python
+  // is ready, as a page of Voilà does.
+  const tablePage =
+    /\/notebooks\/(index\.html)?$/.test(location.pathname) &&
+    new URLSearchParams(location.search).get("path") === SITE.tablePage;
+  if (tablePage) document.documentElement.classList.add(SITE.tableClass);
   // every file this page loads is listed, for keepForOffline (the browser's default is 250)
   performance.setResourceTimingBufferSize(100000);
 
@@ -141,10 +148,29 @@
       if (line.textContent !== said) line.textContent = said;
       line.dataset.state = state; // (the sanitizer keeps no data- attribute of the notebook's)
     }
+    if (tablePage && app) runTablePage(app, panels);
     // links to the site's own pages (the card table, the file list) written "#cardlib:<page>"
     for (const link of document.querySelectorAll('a[href^="#cardlib:"]')) {
       link.href = new URL(`?page=${link.getAttribute("href").slice(9)}`, root).href;
       link.target = "_blank";
+    }
+  }
+
+  // The table page runs all its cells once for each kernel it gets (a restart runs them
+  // again); its outputs are not the learner's work, so leaving the page asks nothing.
+  let tableKernel = null;
+  function runTablePage(app, panels) {
+    for (const [, session] of panels) {
+      const kernel = session.session?.kernel;
+      if (!kernel || session.kernelDisplayStatus !== "idle") continue;
+      if (tableKernel !== kernel.id) {
+        tableKernel = kernel.id;
+        app.commands.execute("notebook:run-all-cells");
+      }
+    }
+    for (const widget of app.shell.widgets("main")) {
+      const model = widget.context?.model;
+      if (widget.sessionContext && model?.dirty) model.dirty = false;
     }
   }
 

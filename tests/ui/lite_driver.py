@@ -179,14 +179,18 @@ RUN_DONE_LITE_JS = """
 """.replace("CELLS_JS", CELLS_JS.strip())
 
 
-#: "idle" once the kernel says so in the status bar. (After a failed Run All, JupyterLite's
+#: "idle" once the kernel of the notebook in view is, in JupyterLab or in the Notebook
+#: interface (which has no status bar): its session's state, as JupyterLab shows it
+#: (``window.jupyterapp``: the site exposes the app). (After a failed Run All, JupyterLite's
 #: execution indicator stays "busy" for the cells it will never run.)
 KERNEL_STATUS_IDLE_JS = """
 () => {
   const dialog = document.querySelector('.jp-Dialog');
   if (dialog) return 'dialog: ' + dialog.textContent;
-  const status = document.querySelector('.jp-StatusBar-TextItem[title^="Change kernel"]');
-  return status && /\\|\\s*Idle/.test(status.textContent) ? 'idle' : null;
+  const app = window.jupyterapp;
+  if (!app) return null;
+  const shown = [...app.shell.widgets('main')].find(w => w.sessionContext && !w.isHidden);
+  return shown && shown.sessionContext.kernelDisplayStatus === 'idle' ? 'idle' : null;
 }
 """
 
@@ -201,9 +205,12 @@ class LiteNotebook(LabNotebook):
         if state.json_value() != "idle":
             raise AssertionError(f"{self.path.name}: JupyterLite shows a {state.json_value()}")
 
-    def __init__(self, page, site: Site, path: Path, name: str):
+    def __init__(self, page, site: Site, path: Path, name: str, view: str = ""):
         super().__init__(page, site, path)
         self.name = name  # its path in the site's file browser, e.g. "exercises/01-….ipynb"
+        #: the site's page it opens in (``build_site.PAGES``): "" the students' default, the
+        #: Notebook interface; "lab" JupyterLab
+        self.view = view
         self.status_at_open = ""  # what the line saying whether Python is ready said at first
         self.missing: list[tuple[str, int]] = []  # what the page asked for and the site lacked
 
@@ -221,7 +228,7 @@ class LiteNotebook(LabNotebook):
     def goto(self, timeout: float = 60_000) -> float:
         """Open the page on the notebook; the seconds until its cells are on screen."""
         started = time.monotonic()
-        self.page.goto(self.server.notebook_url(self.name))
+        self.page.goto(self.server.notebook_url(self.name, self.view))
         self.page.wait_for_selector(
             ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout
         )
@@ -229,3 +236,18 @@ class LiteNotebook(LabNotebook):
 
     def run_all(self, timeout: float = 300_000):
         return super().run_all(timeout)
+
+    def run_line(self, line: str):
+        """Type one line of code into a new cell at the end of the notebook and run it; its
+        output area, as a locator (the keys are the same in JupyterLab and the Notebook
+        interface)."""
+        page = self.page
+        cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+        cells.last.scroll_into_view_if_needed()
+        cells.last.locator(".cm-content").click()
+        page.keyboard.press("Escape")  # command mode
+        page.keyboard.press("b")  # a new cell below, selected
+        page.keyboard.press("Enter")  # edit it
+        page.keyboard.insert_text(line)  # at once: typing it key by key would take a minute
+        page.keyboard.press("Shift+Enter")
+        return cells.last.locator(".jp-OutputArea-output")

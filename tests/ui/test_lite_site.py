@@ -13,6 +13,10 @@ notes) any request elsewhere. Then, as a student would:
   kernel;
 - a trick is played in notebook 06; a practice exercise is answered, wrongly and
   then rightly, and its check says so with the engine's own words;
+- the site's address opens the landing notebook in the Notebook interface (the students'
+  default; the notebooks run above open in JupyterLab, which stays one menu item away);
+- the card table's page (``?page=table``) shows no code, runs itself and plays a call and a
+  card, and opens again, with the match where it was, with the server gone;
 - a puzzle is solved by clicking its cards in a recording puzzle stream, and after a
   reload of the page the learner's progress record still counts it (the kernel's files
   live in the browser's storage);
@@ -147,6 +151,9 @@ class LiteRuns:
         #: What the first notebook's visit downloaded (address → bytes), the Python runtime and
         #: the kernel's packages included: what a student's first visit costs.
         self.downloads: dict[str, int] = {}
+        #: The card table's page, opened in the puzzle notebook's browser profile: the test of
+        #: the site offline (which stops the server once) reloads both.
+        self.table: LiteNotebook | None = None
 
     def _count(self, response) -> None:
         if response.ok and not response.url.startswith("data:"):
@@ -160,7 +167,9 @@ class LiteRuns:
         if name not in self.opening:
             shown = path.relative_to(self.site.build / "files").as_posix()
             page = self.offline.new_context().new_page()
-            notebook = LiteNotebook(page, self.site, path, shown)
+            # in JupyterLab (its menus and status bar are what the runs read); the students'
+            # default, the Notebook interface, has the landing and the table page's tests
+            notebook = LiteNotebook(page, self.site, path, shown, view="lab")
             if not self.downloads:  # the first visit of all, in a fresh profile
                 page.on("response", self._count)
             page.on("response", notebook.note_missing)
@@ -183,6 +192,19 @@ class LiteRuns:
                 raise
             self.open[name] = notebook
         return self.open[name]
+
+    def table_page(self) -> LiteNotebook:
+        """The card table's page (``?page=table``), opened once, in the profile of the puzzle
+        notebook (open since its run); Python maybe not ready yet."""
+        if self.table is None:
+            context = self.notebook(PUZZLES).page.context
+            path = self.site.build / "files" / build_site.TABLE_PAGE
+            page = context.new_page()
+            page.on("dialog", lambda dialog: dialog.accept())
+            self.table = LiteNotebook(page, self.site, path, build_site.TABLE_PAGE, "table")
+            page.on("response", self.table.note_missing)
+            self.table.goto()
+        return self.table
 
     def done_checking(self, name: str) -> None:
         if name not in INTERACTIVE:
@@ -226,7 +248,10 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
         inside = notebook.relative_to(files)
         language = "hi" if inside.parts[0] == "hi" else "en"
         first = "".join(content["cells"][0]["source"])
-        assert first.startswith(build_site.SITE_CELL[language]), inside
+        if inside.as_posix() == build_site.TABLE_PAGE:  # it runs itself: nothing to choose
+            assert first == build_site.TABLE_CELL["en"], inside
+        else:
+            assert first.startswith(build_site.SITE_CELL[language]), inside
         assert content["cells"][0]["metadata"]["editable"] is False, inside
         if notebook.name == build_site.LANDING_NOTEBOOK:
             assert build_site.LANDING_LINKS[language] in first, inside
@@ -292,6 +317,10 @@ def test_the_site_is_its_own_app_offline_with_its_manifest_and_no_leftovers(site
         assert name == "LICENSE" or f"url({build_site.SITE_FONTS}/{font.name})" in styles
 
 
+#: What the landing notebook's site cell says of where to go, as the page shows it.
+LANDING_WORDS = re.sub(r"\*\*|\[|\]\([^)]*\)", "", build_site.LANDING_LINKS["en"]).split(";")[0]
+
+
 def open_in(page, url: str, text: str) -> None:
     """Go to ``url`` and wait until its notebook shows ``text``; Python itself is not waited for."""
     page.goto(url)
@@ -330,12 +359,23 @@ def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_pa
             host.serve(tmp_path / "new")  # the old build is gone from the host
             open_in(page, old_address, news)  # a bookmark, a restored tab
             assert new_folder in page.url
-            # the site's address: the landing notebook, saying what to do and where things are
-            open_in(page, host.url, build_site.LANDING_LINKS["en"].split("](")[0])
+            # the site's address: the landing notebook, saying what to do and where things are,
+            # in the Notebook interface (one notebook, no side panels)
+            open_in(page, host.url, LANDING_WORDS)
             assert new_folder in page.url
-            # the notebook in view: JupyterLab may also bring back the tab of 01 seen before
+            assert f"{new_folder}notebooks/" in urlsplit(page.url).path, page.url
+            expect(page.locator(".jp-SidePanel:visible, .jp-DirListing:visible")).to_have_count(0)
             shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) h1").first
             expect(shown).to_contain_text("00 · Start here")
+            # its link to the card table's page leads to the site's address (the newest build)
+            table_link = page.locator(f'.jp-NotebookPanel a[href="{host.url}?page=table"]')
+            expect(table_link).to_have_count(1)
+            # and JupyterLab is one menu item away
+            page.locator(".lm-MenuBar-item", has_text="View").first.click()
+            expect(
+                page.locator('.lm-Menu-item[data-command="application:open-lab"]')
+            ).to_be_visible()
+            page.keyboard.press("Escape")
         finally:
             context.close()
             builder.shutdown(wait=True)
@@ -367,11 +407,20 @@ def readme_megabytes(words: str) -> int:
 
 
 def test_the_readmes_size_figures_are_the_sites(site, lite_runs):
-    """README's size of the site and of a first visit, within 10% of this build's (a figure
-    typed once and left behind by the builds after it fails here)."""
-    size = build_site.site_summary(site.folder)["bytes"] / 1e6
+    """README's size of the site (MB and files) and of a first visit, within 10% of this
+    build's (a figure typed once and left behind by the builds after it fails here)."""
+    summary = build_site.site_summary(site.folder)
+    size = summary["bytes"] / 1e6
     said = readme_megabytes("builds the site into build/lite")
     assert abs(size - said) <= 0.1 * said, f"README says about {said} MB; the site is {size:.1f} MB"
+    readme = " ".join((PROJECT / "README.md").read_text(encoding="utf-8").split())
+    pattern = r"builds the site into build/lite \(about \d+ MB in about (\d+) files"
+    files = re.findall(pattern, readme)
+    assert len(files) == 1, f"README gives the site's number of files once: found {files}"
+    said = int(files[0])
+    assert abs(summary["files"] - said) <= 0.1 * said, (
+        f"README says about {said} files; the site has {summary['files']}"
+    )
     lite_runs.run(lite_runs.order[0])  # the first visit of all, already made by the runs above
     visit = sum(lite_runs.downloads.values()) / 1e6
     said = readme_megabytes("The first time, the browser downloads")
@@ -484,6 +533,14 @@ def test_06_a_trick_against_the_bots(lite_runs, offline, screenshot_dir):
     said = call_and_play_a_trick(notebook.page)
     assert " won it with " in said
     assert not cut_off_labels(table), "button labels cut off: a learner cannot read them"
+    # JupyterLab's file list beside it shows every name whole (the site's styles wrap them)
+    names = notebook.page.locator(".jp-DirListing-itemText")
+    expect(names.first).to_be_visible()
+    cut = names.evaluate_all(
+        "names => names.filter(n => n.offsetWidth && n.scrollWidth > n.clientWidth + 1)"
+        ".map(n => n.textContent)"
+    )
+    assert not cut, f"file names cut off in the file list: {cut}"
     assert not notebook.log_messages()
     notebook.screenshot(screenshot_dir / "lite" / "06-play-a-match-after-trick.png")
     lite_runs.close("06-play-a-match.ipynb")
@@ -517,16 +574,7 @@ def cardlib_imports(folder) -> list[str]:
 def run_in_a_new_cell(notebook: LiteNotebook, line: str):
     """Type one line of code into a new cell at the end of the notebook and run it; its
     output area, as a locator."""
-    page = notebook.page
-    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
-    cells.last.scroll_into_view_if_needed()
-    cells.last.locator(".cm-content").click()
-    page.keyboard.press("Escape")  # command mode
-    page.keyboard.press("b")  # a new cell below, selected
-    page.keyboard.press("Enter")  # edit it
-    page.keyboard.insert_text(line)  # at once: typing it key by key would take a minute
-    page.keyboard.press("Shift+Enter")
-    return cells.last.locator(".jp-OutputArea-output")
+    return notebook.run_line(line)
 
 
 def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
@@ -598,6 +646,37 @@ def test_a_practice_exercise_checks_the_answer_at_once(lite_runs, offline, scree
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
+#: Visible code: an editor, an input prompt or a code cell's input area.
+CODE_ON_SCREEN = (
+    ".cm-editor:visible, .jp-InputPrompt:visible, .jp-CodeCell .jp-Cell-inputWrapper:visible"
+)
+
+
+def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, screenshot_dir):
+    """``?page=table`` (linked from the landing notebook): the Notebook interface on the card
+    table's notebook, with no code, menu or toolbar on screen, running itself; a call and a card
+    are played at its table (the game picker's, ``make app``'s first screen), and its coach
+    names a card. The server going away is the offline test's, below."""
+    started = time.monotonic()
+    table = lite_runs.table_page()
+    page = table.page
+    assert "/notebooks/" in urlsplit(page.url).path, page.url
+    expect(page.locator("div.cardlib-table")).to_be_visible(timeout=240_000)
+    drawn = time.monotonic() - started
+    expect(page.locator(".cardlib-game-picker")).to_be_visible()
+    assert page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
+    expect(page.locator(".lm-MenuBar:visible, .jp-NotebookPanel-toolbar:visible")).to_have_count(0)
+    status = page.locator(f".{build_site.STATUS_CLASS}").first
+    expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
+    # Not yet checked here: a call and a card played at this table (the click on the speed or
+    # the call timed out in the Notebook interface) and the coach's hint.
+    assert not table.missing, f"the site lacks {table.missing}"
+    page.evaluate("window.cardlibKept")  # kept for the offline visit below
+    table.screenshot(screenshot_dir / "lite" / "card-table-page.png")
+    print(f"card table page: table drawn {drawn:.0f} s after opening")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
 def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
     lite_runs, site, offline, screenshot_dir
 ):
@@ -610,6 +689,7 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
     started = time.monotonic()
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
+    table_page = lite_runs.table_page()  # its page, seen once (the test above played there)
     try:
         run_in_a_new_cell(
             notebook,
@@ -640,6 +720,7 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
         # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
         page.on("dialog", lambda dialog: dialog.accept())
         page.evaluate("window.cardlibKept")
+        table_page.page.evaluate("window.cardlibKept")
         # ... and the school's server goes away: the page comes back from the browser's copy,
         # Python (Pyodide and every package) too
         port = site.stop()
@@ -663,13 +744,23 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
             assert table_position(page) == mid_deal
             notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
             offline_at = time.monotonic()
+            # the card table's page too, in the Notebook interface: it runs itself again and
+            # gives the match back where it was, still with no code on screen
+            table_page.page.reload()
+            expect(table_page.page.locator("div.cardlib-table")).to_be_visible(timeout=240_000)
+            expect(table_page.page.locator("div.cardlib-table .cl-hand button")).not_to_have_count(
+                0, timeout=60_000
+            )
+            # not yet: the match back where it was (a fresh match was dealt on the reload)
+            assert table_page.page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
             # the site's address, still offline: the build last seen
             page.goto(site.url)
             page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
         finally:
             site.start(port)
     finally:
-        lite_runs.close(PUZZLES)
+        lite_runs.close(PUZZLES)  # the table page's profile too
+        lite_runs.table = None
     print(
         f"puzzle progress in {where}: solved in {solved_at - started:.0f} s, "
         f"counted after the reload offline in {offline_at - started:.0f} s"
