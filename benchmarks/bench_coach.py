@@ -742,7 +742,7 @@ class ISMCTSPlayer:
     drawn uniformly from what it has seen, random rollouts at the leaves; the final
     move is the most visited. Calls like SensibleBot (``calls="sensible"``) or by the
     same search over the 13 calls (``calls="search"``). ``times`` collects the CPU
-    seconds of every move it had to choose (not forced).
+    seconds of every card it had to choose (not forced), ``call_times`` of its searched calls.
     """
 
     def __init__(self, simulations: int, seed: int, calls: str = "sensible"):
@@ -761,23 +761,24 @@ class ISMCTSPlayer:
             random_state=np.random.RandomState(seed % 2**32),
         )
         self.times: list[float] = []
+        self.call_times: list[float] = []
 
-    def _search(self, deal: callbreak.Deal) -> int:
+    def _search(self, deal: callbreak.Deal, times: list[float]) -> int:
         state = self.game.new_initial_state(CallBreakCore.from_deal(deal), self.rng)
         start = time.process_time()
         action = int(self.bot.step(state))
-        self.times.append(time.process_time() - start)
+        times.append(time.process_time() - start)
         return action
 
     def choose_call(self, deal: callbreak.Deal) -> int:
         if self.calls == "sensible":
             return SensibleBot().choose_call(deal)
-        return self._search(deal) - CALL_ACTION + 1
+        return self._search(deal, self.call_times) - CALL_ACTION + 1
 
     def choose_play(self, deal: callbreak.Deal) -> Card:
         if len(deal.legal_plays()) == 1:
             return next(iter(deal.legal_plays()))
-        return DECK[self._search(deal)]
+        return DECK[self._search(deal, self.times)]
 
     def __repr__(self) -> str:
         return f"ISMCTSPlayer({self.simulations}, calls={self.calls!r})"
@@ -868,12 +869,14 @@ def two_against_two(deals: int, seed: int, make_hero, make_other) -> dict:
     return {"margin": mean_se(margin)}
 
 
-def calibrate(deals: int, seed: int, bot_options: dict, probes=(10, 100)) -> dict:
-    """CPU seconds per chosen move: the coach's (against three SensibleBots), and ISMCTS's
-    at two numbers of simulations, on the same deals (seat = deal number mod 4).
+def calibrate(deals: int, seed: int, bot_options: dict, factors, probes=(10, 100)) -> dict:
+    """How many simulations cost ISMCTS ``factor`` × the coach's CPU time per chosen card.
 
-    ISMCTS's time is fitted as ``fixed + per_simulation × simulations`` from the two
-    probes; :func:`simulations_for` inverts it.
+    On the same deals (the bot in seat = deal number mod 4, against three SensibleBots):
+    the coach's mean CPU seconds per chosen card; ISMCTS's at the two ``probes``, fitted
+    as ``fixed + per simulation × simulations`` to guess the count for each factor; then
+    ISMCTS timed at that guess and the count scaled by the time it missed by (its cost
+    per simulation grows a little with the tree).
     """
     coach_times, call_times = [], []
     for number in range(deals):
@@ -884,34 +887,38 @@ def calibrate(deals: int, seed: int, bot_options: dict, probes=(10, 100)) -> dic
         play_out(deal, bots)
         coach_times += bot.times
         call_times += bot.call_times
-    means = []
-    for simulations in probes:
+
+    def ismcts_time(simulations: int) -> float:
         times = []
         for number in range(deals):
             deal = callbreak.Deal(seed=seed + number)
             player = ISMCTSPlayer(simulations, (seed + number) * 4)
-            bots = [SensibleBot()] * 4
+            bots: list = [SensibleBot()] * 4
             bots[number % 4] = player
             play_out(deal, bots)
             times += player.times
-        means.append(statistics.fmean(times))
+        return statistics.fmean(times)
+
+    coach = statistics.fmean(coach_times)
     low, high = probes
-    per_simulation = max((means[1] - means[0]) / (high - low), 1e-9)
+    at_low, at_high = ismcts_time(low), ismcts_time(high)
+    per_simulation = max((at_high - at_low) / (high - low), 1e-9)
+    fixed = max(at_low - per_simulation * low, 0.0)
+    simulations = {}
+    for factor in factors:
+        guess = max(2, round((factor * coach - fixed) / per_simulation))
+        measured = ismcts_time(guess)
+        # Two at least: ISMCTS's first simulation only expands the root.
+        simulations[factor] = max(2, round(guess * factor * coach / measured))
     return {
         "deals": deals,
-        "coach_s": statistics.fmean(coach_times),
+        "coach_s": coach,
         "coach_moves": len(coach_times),
         "coach_call_s": statistics.fmean(call_times),
         "per_simulation_s": per_simulation,
-        "fixed_s": max(means[0] - per_simulation * low, 0.0),
+        "fixed_s": fixed,
+        "simulations": simulations,
     }
-
-
-def simulations_for(calibration: dict, factor: float) -> int:
-    """The simulations whose fitted CPU time is ``factor`` × the coach's time per move."""
-    budget = factor * calibration["coach_s"] - calibration["fixed_s"]
-    # Two at least: ISMCTS's first simulation only expands the root.
-    return max(2, round(budget / calibration["per_simulation_s"]))
 
 
 def versus_ismcts(
@@ -920,7 +927,7 @@ def versus_ismcts(
     """The coach alone against three ISMCTS, and two against two, at each time ``factor``."""
     figures = {}
     for factor in factors:
-        simulations = simulations_for(calibration, factor)
+        simulations = calibration["simulations"][factor]
         players: list[ISMCTSPlayer] = []
 
         def ismcts(s, simulations=simulations, players=players):
@@ -1001,7 +1008,8 @@ def report_ismcts(figures: dict, calibration: dict, deals: int, calls: str) -> s
         f"{1000 * calibration['coach_s']:.1f} ms of CPU per chosen card "
         f"({calibration['coach_moves']} cards; its calls {1000 * calibration['coach_call_s']:.0f}"
         f" ms each); ISMCTS {1000 * calibration['fixed_s']:.2f} ms + "
-        f"{1000 * calibration['per_simulation_s']:.3f} ms per simulation. {how}; "
+        f"{1000 * calibration['per_simulation_s']:.3f} ms per simulation (then each count "
+        f"corrected by the time it took). {how}; "
         f"UCT c = {UCT_C}, random rollouts, the most visited card."
     ]
     for factor, row in figures.items():
@@ -1133,8 +1141,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument(
         "--calibration-deals",
         type=int,
-        default=4,
-        help="deals timing the coach and ISMCTS per move (default 4)",
+        default=8,
+        help="deals timing the coach and ISMCTS per move (default 8)",
     )
     parser.add_argument(
         "--classic-deals",
@@ -1226,7 +1234,9 @@ def main(argv: list[str] | None = None) -> dict:
         except ImportError:
             print("ISMCTS: open_spiel is not installed (pip install 'cardlib[bench]'): no figures")
         else:
-            calibration = calibrate(args.calibration_deals, args.seed + 40_000, options)
+            calibration = calibrate(
+                args.calibration_deals, args.seed + 40_000, options, args.ismcts_times
+            )
             results["calibration"] = calibration
             results["ismcts"] = versus_ismcts(
                 args.ismcts_deals,
