@@ -844,6 +844,9 @@ def one_against_three(deals: int, seed: int, make_hero, make_other) -> dict:
         margin.append(m / 4)
         top.append(Fraction(t, 4))
         made.append(Fraction(k, 4))
+        if (number + 1) % 10 == 0:
+            mean = float(sum(margin)) / len(margin)
+            print(f"  … {number + 1}/{deals} deals, margin so far {mean:+.2f}", file=sys.stderr)
     return {"margin": mean_se(margin), "top": mean_se(top), "made": mean_se(made)}
 
 
