@@ -1215,6 +1215,7 @@ def main(argv: list[str] | None = None) -> dict:
     if args.call_boldness is not None:
         options["call_boldness"] = args.call_boldness
     options.update(model_options)
+    print(f"The coach in the tables: {CoachBot(**options)!r}", flush=True)
     if not args.skip_strength and args.deals:
         # Fresh seeds: the rule was tried first on 90001-92000, never tuned on these.
         results["policy"] = policy_strength(args.policy_deals, args.seed + 50_000)
