@@ -55,6 +55,9 @@ def test_a_tiny_run_prints_every_figure(bench, capsys):
     assert "Playout policy as a bot vs three SensibleBots" in out
     assert "13-card decision" in out and "six-card endings" in out and "the floor" in out
     assert results["speed"]["floor_ratio"] > 0
+    # The floor by the policy the analysis uses: both policies timed, the default first.
+    assert "(strong playouts)" in out and "(classic playouts)" in out
+    assert list(results["speed"]["by playout"]) == ["strong", "classic"]
     assert "endplay" in out and "1 best-play puzzles, callbridge: easy (3 cards)" in out
     strength = results["strength"]
     assert 0 <= strength["top"][0] <= 1 and 0 <= strength["made"][0] <= 1
