@@ -45,7 +45,7 @@ from cardlib.coach.analysis import (
 from cardlib.coach.fast import play_tricks, sensible_chooser
 from cardlib.errors import CardlibError
 from cardlib.game import deal_hands
-from cardlib.tricks import PlayRules, legal_mask
+from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 SOME = settings(max_examples=40, deadline=None)
 seeds = st.integers(0, 2**32 - 1)
@@ -214,7 +214,9 @@ def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, di
     calls = [rng.randint(0, 7) for _ in range(4)]
     record: list = []
     won = [0, 0, 0, 0]
-    policy_playout(list(hands), [], 1, won, calls, rules, direction, True, 0, record, masters)
+    policy_playout(
+        list(hands), [], 1, won, calls, rules, direction, True, 0, record, masters, "classic"
+    )
     assert sum(won) == 13 and len(record) == 52
     trump = -1 if rules.trump is None else SUITS.index(rules.trump)
     held = list(hands)
@@ -232,6 +234,59 @@ def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, di
     if not masters and not rules.no_trump_lead_first_trick:
         expected = play_tricks(list(hands), 1, rules, sensible_chooser(calls, trump), direction)
         assert won == expected
+
+
+@SOME
+@given(
+    seed=seeds,
+    rules=any_rules,
+    direction=st.sampled_from([1, -1]),
+    players=st.integers(3, 6),
+    stop_at=st.integers(0, 3),
+)
+def test_the_strong_playout_plays_only_legal_cards(seed, rules, direction, players, stop_at):
+    """Every card of the strong policy is legal by the ladder, for every kind of rules (Call
+    Break's, Call Bridge's, Judgement's with and without trumps, and the rest), any number of
+    players, any tricks wanted (the calls, or more), voids shown before or not, and it stops
+    where it is asked to, mid-trick included."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    size = rng.randint(stop_at + 1, 52 // players)
+    hands = [to_mask(DECK[c] for c in deck[size * s : size * s + size]) for s in range(players)]
+    wants = [rng.randint(0, size) for _ in range(players)]
+    voids = [rng.randrange(16) for _ in range(players)]
+    record: list = []
+    won = [0] * players
+    held = list(hands)
+    trick: list[int] = []
+    first = size == 13 and rng.random() < 0.5
+    leader = policy_playout(
+        held, trick, 1, won, [0] * players, rules, direction, first, stop_at, record,
+        policy="strong", wants=wants, voids=voids,
+    )  # fmt: skip
+    assert len(record) == players * size - sum(h.bit_count() for h in held)
+    assert max(h.bit_count() for h in held) == stop_at or not any(held)
+    assert sum(won) == len(record) // players and len(trick) == len(record) % players
+    if trick:  # a trick on the table: the leader returned is its leader
+        assert record[-len(trick)][2] == () and record[-len(trick)][0] == leader
+    hand_now = list(hands)
+    for number, (seat, hand, on_table, legal, card, want) in enumerate(record):
+        assert hand == hand_now[seat]
+        assert legal == legal_mask(hand, list(on_table), rules, first and number < players)[0]
+        assert legal >> card & 1
+        assert want == (won_before(record, number, rules, players, direction, seat) < wants[seat])
+        hand_now[seat] ^= 1 << card
+
+
+def won_before(record, number, rules, players, direction, seat) -> int:
+    """Tricks ``seat`` had won before turn ``number`` of a recorded playout."""
+    trump = -1 if rules.trump is None else SUITS.index(rules.trump)
+    won = 0
+    for start in range(0, number - number % players, players):
+        trick = [card for *_, card, _want in record[start : start + players]]
+        won += record[start + winner_index(trick, trump)][0] == seat
+    return won
 
 
 @settings(max_examples=10, deadline=None)

@@ -167,3 +167,26 @@ def test_the_playout_bot_plays_whole_deals_legally(game):
             deal = (callbreak if game == "callbreak" else callbridge).Deal(seed=seed)
             play_out(deal, [bot] * 4)  # the engine refuses any illegal card
         assert deal.phase == "over"
+
+
+def test_the_playout_policy_is_chosen_by_name_and_checked():
+    """``playout="classic"`` is the coach before issue 25 (the benchmark's earlier CoachBot),
+    ``"strong"`` the default; any other name is refused, naming the two."""
+    from cardlib.coach.analysis import PLAYOUTS, PlayoutBot, analyse, analyse_calls
+    from cardlib.errors import CardlibError
+
+    assert PLAYOUTS == ("classic", "strong")
+    assert CoachBot().playout == PlayoutBot().playout == "strong"
+    assert "playout='classic'" in repr(CoachBot(playout="classic"))
+    deal = callbreak.Deal(seed=1)
+    refused = [
+        lambda: CoachBot(playout="greedy"),
+        lambda: PlayoutBot("greedy"),
+        lambda: analyse_calls(deal, 2, playout="greedy"),
+    ]
+    while deal.phase == "calling":
+        deal.call(SensibleBot().choose_call(deal))
+    refused.append(lambda: analyse(deal, 2, playout="greedy"))
+    for make in refused:
+        with pytest.raises(CardlibError, match="playout must be one of 'classic', 'strong'"):
+            make()

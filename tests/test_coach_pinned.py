@@ -2,9 +2,12 @@
 
 Each case is an analysis (or a call analysis, or a coach bot's choices over a deal)
 whose whole result — every card's exact mean, standard error, loss and the loss's
-error — is reduced to a digest of its repr. The digests were taken from the coach
-before its inner loop and exact finish were made faster; a change to any value of any
-card changes the digest. One case is also pinned in plain numbers, to read.
+error — is reduced to a digest of its repr. The classic policy's digests were taken
+from the coach before its inner loop and exact finish were made faster, and before the
+strong playout policy became the default: they still hold with ``playout="classic"``,
+proof that the old policy is intact. The strong policy's are pinned beside them. A
+change to any value of any card changes the digest. One case is also pinned in plain
+numbers, to read.
 """
 
 from __future__ import annotations
@@ -47,9 +50,10 @@ def judgement_sensible(_seat):
     return judgement.SensibleBot()
 
 
-def coach_bot_deal(deal):
+def coach_bot_deal(deal, playout):
     """A whole deal with a small CoachBot in seat 0: its calls and every trick."""
-    play_out(deal, [CoachBot(seed=3, call_samples=6, play_samples=8), *[SensibleBot()] * 3])
+    coach = CoachBot(seed=3, call_samples=6, play_samples=8, playout=playout)
+    play_out(deal, [coach, *[SensibleBot()] * 3])
     return [deal.tricks, deal.calls]
 
 
@@ -57,32 +61,42 @@ def digest(result) -> str:
     return hashlib.sha256(repr(result).encode()).hexdigest()[:16]
 
 
-CASES = {
+CASES = {  # each a function of the playout policy
     # a 13-card first lead: policy to three cards a hand, then the exact finish
-    "first lead": lambda: analyse(called(callbreak.Deal(seed=7101), sensible), 40, 3, 3),
+    "first lead": lambda p: analyse(
+        called(callbreak.Deal(seed=7101), sensible), 40, 3, 3, playout=p
+    ),
     # mid-deal and mid-trick, a longer exact finish
-    "mid trick": lambda: analyse(played_to(callbreak.Deal(seed=7102), sensible, 37), 60, 1, 5),
-    "six cards": lambda: analyse(played_to(callbreak.Deal(seed=7102), sensible, 28), 60, 1, 3),
-    "free discard": lambda: analyse(
+    "mid trick": lambda p: analyse(
+        played_to(callbreak.Deal(seed=7102), sensible, 37), 60, 1, 5, playout=p
+    ),
+    "six cards": lambda p: analyse(
+        played_to(callbreak.Deal(seed=7102), sensible, 28), 60, 1, 3, playout=p
+    ),
+    "free discard": lambda p: analyse(
         played_to(
             callbreak.Deal(seed=7103, variant=callbreak.Variant(free_discard=True)), sensible, 34
         ),
         60,
         2,
         4,
+        playout=p,
     ),
-    "call bridge": lambda: analyse(played_to(callbridge.Deal(seed=7104), sensible, 27), 50, 4, 3),
-    "judgement": lambda: analyse(
+    "call bridge": lambda p: analyse(
+        played_to(callbridge.Deal(seed=7104), sensible, 27), 50, 4, 3, playout=p
+    ),
+    "judgement": lambda p: analyse(
         played_to(judgement.Round(players=5, number=2, seed=7105), judgement_sensible, 11),
         50,
         5,
         3,
+        playout=p,
     ),
-    "calls": lambda: analyse_calls(callbreak.Deal(seed=7106, dealer=1), 12, 6, 2),
-    "coach bot": lambda: coach_bot_deal(callbreak.Deal(seed=7107)),
+    "calls": lambda p: analyse_calls(callbreak.Deal(seed=7106, dealer=1), 12, 6, 2, playout=p),
+    "coach bot": lambda p: coach_bot_deal(callbreak.Deal(seed=7107), p),
 }
 
-PINNED = {
+PINNED = {  # the classic policy's: the coach's numbers before issue 25's policy
     "first lead": "4afa373b4bae9a3a",
     "mid trick": "483926b8a8bbddf1",
     "six cards": "16beb5cecbd72621",
@@ -94,13 +108,31 @@ PINNED = {
 }
 
 
+STRONG = {  # the strong policy's (the default), pinned when it was chosen
+    "call bridge": "066f596baf4241d2",
+    "calls": "9fd1c6492fb0cd2e",
+    "coach bot": "16a4ebe023530937",
+    "first lead": "e454974d7c978d2f",
+    "free discard": "c56d88539843d1f9",
+    "judgement": "d4be8ba2d8c077df",
+    "mid trick": "483926b8a8bbddf1",
+    "six cards": "d6bf07d8b51ff162",
+}
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_coach_gives_exactly_the_pinned_values(case):
-    assert digest(CASES[case]()) == PINNED[case]
+    """The classic policy is intact: the numbers it gave before the strong one came."""
+    assert digest(CASES[case]("classic")) == PINNED[case]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_strong_playouts_give_exactly_the_pinned_values(case):
+    assert digest(CASES[case]("strong")) == STRONG[case]
 
 
 def test_one_analysis_in_plain_numbers():
-    analysis = CASES["mid trick"]()
+    analysis = CASES["mid trick"]("classic")
     shown = [(str(c.card), c.estimate.mean, c.loss) for c in analysis.cards]
     assert shown == [
         ("J♠", Fraction(349, 150), 0),

@@ -13,11 +13,14 @@ deal (the game's points, not tricks):
    followed with a card that did not beat the trick has nothing higher in the
    suit; in Judgement the undealt cards might be anywhere;
 2. **play each sample out** with every legal card in turn, all four players
-   then playing like :class:`~cardlib.bots.SensibleBot`, except that a player
-   leading for tricks with the master trump draws trumps (a mask-based policy,
-   :func:`policy_playout`) and, once the hands are down to ``exact_from``
-   cards, by the exact solver's line (:class:`cardlib.coach.solver.Finisher`),
-   the rest of the trick on the table included;
+   then playing by a mask-based policy (:func:`policy_playout`): by default
+   ``playout="strong"`` (:mod:`cardlib.coach.policy`: it draws trumps with the
+   master, cashes side masters, discards from short suits and keeps guards,
+   reads the voids shown), or ``"classic"``, the coach's policy before it
+   (:class:`~cardlib.bots.SensibleBot`'s rule, drawing trumps with the master);
+   and, once the hands are down to ``exact_from`` cards, by the exact solver's
+   line (:class:`cardlib.coach.solver.Finisher`), the rest of the trick on the
+   table included;
 3. **average** the player's points: mean, standard error, number of samples,
    the same samples for every card (so the differences between cards are
    sharper than each mean).
@@ -28,7 +31,7 @@ consistent layout is equally likely). Asked to (``calls_model="sensible"``),
 the coach keeps only the layouts in which every other player's call is the one
 the sensible rule of thumb (:func:`cardlib.bots.sensible_call_mask`) makes for
 the hand they were dealt, within a ``tolerance`` (:class:`CallFittingHands`).
-Nor do the playouts model a player's plan beyond the sensible policy. Seeded:
+Nor do the playouts model a player's plan beyond their policy. Seeded:
 the same position, samples and seed give the same numbers.
 
 :func:`analyse_calls` does the same before calling: the expected score of
@@ -49,6 +52,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
+from cardlib.coach.policy import shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
 from cardlib.game import Seed, TrickDeal, check_seed
@@ -484,6 +488,37 @@ class CallFittingHands:
 
 # ----- playing a sample out --------------------------------------------------------------
 
+#: The playout policies by name: ``"classic"`` (the sensible bot's, drawing trumps; the
+#: coach's until issue 25) and ``"strong"`` (:mod:`cardlib.coach.policy`, the default).
+PLAYOUTS: Final = ("classic", "strong")
+
+
+def check_playout(playout: object) -> str:
+    """``playout`` itself if it names a playout policy; otherwise a ``CardlibError``."""
+    if playout not in PLAYOUTS:
+        raise CardlibError(
+            f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, got {playout!r}",
+            "playout",
+        )
+    return playout
+
+
+def playout_wants(view: View, calls: Sequence[int]) -> list[int]:
+    """The tricks each seat plays for in the strong policy: its call, or every trick left
+    where the game's scoring pays for each trick beyond the call (Call Break's 0.1 a
+    trick; not its old scoring, nor Call Bridge, nor Judgement's exact bids)."""
+    from cardlib.coach import policy
+
+    if not policy.RULES & policy.GREEDY:
+        return list(calls)
+    return [view.dealt if _pays_extra(view.game, view.variant, view.dealt, c) else c for c in calls]
+
+
+@lru_cache(maxsize=1024)
+def _pays_extra(game: str, variant: Variant | None, dealt: int, call: int) -> bool:
+    points = _points(game, variant, dealt, call)
+    return call < dealt and all(points[t + 1] > points[t] for t in range(call, dealt))
+
 
 def policy_playout(
     hands: list[int],
@@ -497,6 +532,9 @@ def policy_playout(
     stop_at: int = 0,
     record: list | None = None,
     lead_master_trumps: bool = True,
+    policy: str = "strong",
+    wants: Sequence[int] | None = None,
+    voids: Sequence[int] | None = None,
 ) -> int:
     """Play on like :class:`~cardlib.bots.SensibleBot`, drawing trumps, until every hand holds
     ``stop_at`` cards.
@@ -520,6 +558,22 @@ def policy_playout(
     # The hot loop of every analysis: the ladder and the policy are inlined on the
     # trick's top cards (like fast.random_playout); tests/test_analysis.py checks
     # every turn against legal_mask and sensible_play_mask.
+    if policy == "strong":
+        return strong_playout(
+            hands,
+            trick,
+            leader,
+            won,
+            calls if wants is None else wants,
+            rules,
+            direction,
+            first_trick,
+            stop_at,
+            record,
+            voids,
+        )
+    if policy != "classic":
+        check_playout(policy)
     players = len(hands)
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
     trump_bits = 0 if trump_index < 0 else 0x1FFF << (13 * trump_index)
@@ -665,9 +719,12 @@ def trick_bounds(
 class _Playout:
     """Plays samples of one view out to the end: the policy, then the solver's line."""
 
-    def __init__(self, view: View, exact_from: int):
+    def __init__(self, view: View, exact_from: int, playout: str = "strong"):
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
+        self.policy = check_playout(playout)
+        self.voids = shown_voids(view.players, [(s, int(c)) for s, c in view.plays])
+        self.wants: dict[tuple[int, ...], list[int]] = {}
         self.rules = view.rules
         trump = view.rules.trump
         self.trump_bits = 0 if trump is None else 0x1FFF << (13 * SUITS.index(trump))
@@ -705,14 +762,44 @@ class _Playout:
         first: bool,
         seat: int | None = None,
         points: Sequence[int] | None = None,
+        voids: Sequence[int] | None = None,
     ) -> tuple[int, list[int] | None]:
         """The first part of :meth:`final_tricks`, the policy's: the leader of the trick left on
         the table, and the final tricks when they are known without the exact finish (else
-        ``None``: :meth:`exactly` finishes from the hands, trick and tricks won as left)."""
+        ``None``: :meth:`exactly` finishes from the hands, trick and tricks won as left).
+        ``voids``: the suits each seat has shown void in, if not only the view's."""
         view = self.view
-        leader = policy_playout(
-            hands, trick, leader, won, calls, self.rules, view.direction, first, self.exact_from
-        )
+        if self.policy == "classic":
+            leader = policy_playout(
+                hands,
+                trick,
+                leader,
+                won,
+                calls,
+                self.rules,
+                view.direction,
+                first,
+                self.exact_from,
+                policy="classic",
+            )
+        else:
+            key = tuple(calls)
+            wants = self.wants.get(key)
+            if wants is None:
+                wants = self.wants[key] = playout_wants(view, calls)
+            leader = strong_playout(
+                hands,
+                trick,
+                leader,
+                won,
+                wants,
+                self.rules,
+                view.direction,
+                first,
+                self.exact_from,
+                None,
+                self.voids if voids is None else voids,
+            )
         if not trick and not hands[leader]:
             return leader, won
         if seat is not None and points is not None:
@@ -1158,6 +1245,7 @@ def analyse(
     exact_from: int = 3,
     calls_model: str | None = None,
     tolerance: int = 0,
+    playout: str = "strong",
 ) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
@@ -1174,6 +1262,7 @@ def analyse(
     how it falls back when none fit; the count is ``Analysis.fell_back``).
     """
     _check_entry(samples, seed, exact_from)
+    check_playout(playout)
     view = _as_view(position)
     if any(c is None for c in view.calls) or not view.face_up:
         raise CardlibError("cards are analysed once every call is in: use analyse_calls", "phase")
@@ -1184,13 +1273,18 @@ def analyse(
     legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
     reps = _representatives(view, legal)
     tried = sorted(set(reps.values()), reverse=True)
-    playout = _Playout(view, exact_from)
+    playouts = _Playout(view, exact_from, playout)
     calls = [c for c in view.calls if c is not None]  # every call is in (checked above)
     # The inner loop adds whole numbers (points × scale, tenths in Call Break), not Fractions.
     own, scale = _scaled(view.points(seat, calls[seat]))
     won0 = list(view.won)
     leader = view.leader
     values: dict[int, list[int]] = {c: [] for c in tried}
+    # The suits shown void, with the card tried: a card off the led suit shows one more.
+    voids = {c: list(playouts.voids) for c in tried}
+    for card in tried:
+        if trick and card // 13 != trick[0] // 13:
+            voids[card][seat] |= 1 << (trick[0] // 13)
     sampler = _sampler(view, calls_model, tolerance)
     rng = _rng(seed)
     # The exact finishes wait until every sample has been played by the policy: run together,
@@ -1210,14 +1304,14 @@ def analyse(
                 lead = order[winner_index(t, trump)]
                 won[lead] += 1
                 t = []
-            lead, final = playout.by_policy(h, t, lead, won, calls, False, seat, own)
+            lead, final = playouts.by_policy(h, t, lead, won, calls, False, seat, own, voids[card])
             if final is None:
                 waiting.append((values[card], len(values[card]), h, t, lead, won))
                 values[card].append(0)
             else:
                 values[card].append(own[final[seat]])
     for column, index, h, t, lead, won in waiting:
-        column[index] = own[playout.exactly(h, t, lead, won, calls)[seat]]
+        column[index] = own[playouts.exactly(h, t, lead, won, calls)[seat]]
     analysis = _analysis(seat, reps, values, scale, samples, seed)
     if calls_model is None:
         return analysis
@@ -1281,6 +1375,7 @@ def analyse_calls(
     seed: Seed = 0,
     exact_from: int = 0,
     boldness: Fraction | float = CALL_BOLDNESS,
+    playout: str = "strong",
 ) -> CallAnalysis:
     """Expected points of every legal call for the seat to call, from its hand alone.
 
@@ -1292,10 +1387,11 @@ def analyse_calls(
     (the highest call within that many points of the top estimate; 0: the top).
     """
     _check_entry(samples, seed, exact_from)
+    check_playout(playout)
     view = _as_view(position)
     if view.plays or view.calls[view.seat] is not None:
         raise CardlibError("calls are analysed before this seat has called", "phase")
-    playout = _Playout(view, exact_from)
+    playouts = _Playout(view, exact_from, playout)
     seat = view.seat
     leader = (view.dealer + view.direction) % view.players
     options = legal_calls(view)
@@ -1308,7 +1404,7 @@ def analyse_calls(
             asked = list(view.calls)
             asked[seat] = call
             calls = _later_calls(view, hands, asked)
-            final = playout.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
+            final = playouts.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
             values[call].append(tables[call][final[seat]])
     estimates = _call_estimates(values, scale)
     seed = seed if isinstance(seed, int) else -1
@@ -1336,6 +1432,9 @@ class PlayoutBot:
     every player can count; so the unseen cards are handed to the other seats in any
     order (here: in card order) without changing the choice.
     """
+
+    def __init__(self, playout: str = "strong"):
+        self.playout = check_playout(playout)
 
     def choose_call(self, deal: TrickDeal | TrickMatch) -> int:
         """The call (or Judgement's bid) the playouts give this seat: the sensible rule's."""
@@ -1373,11 +1472,14 @@ class PlayoutBot:
             view.first_trick,
             0,
             record,
+            policy=self.playout,
+            wants=playout_wants(view, calls),
+            voids=shown_voids(view.players, [(s, int(c)) for s, c in view.plays]),
         )
         return DECK[record[0][4]]
 
     def __repr__(self) -> str:
-        return "PlayoutBot()"
+        return f"PlayoutBot(playout={self.playout!r})"
 
 
 class CoachBot:
@@ -1425,7 +1527,9 @@ class CoachBot:
         call_boldness: Fraction | float = CALL_BOLDNESS,
         calls_model: str | None = None,
         tolerance: int = 0,
+        playout: str = "strong",
     ):
+        self.playout = check_playout(playout)
         if calls_model is not None and calls_model not in CALL_MODELS:
             raise CardlibError(
                 f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
@@ -1444,7 +1548,9 @@ class CoachBot:
         seed = self.rng.getrandbits(32)
         # The call the coach shows as best: the same analysis, the same boldness.
         boldness = self.call_boldness
-        return analyse_calls(deal, self.call_samples, seed, self.exact_from, boldness).best
+        return analyse_calls(
+            deal, self.call_samples, seed, self.exact_from, boldness, self.playout
+        ).best
 
     choose_bid = choose_call
 
@@ -1455,14 +1561,21 @@ class CoachBot:
         if len(legal) == 1:
             return next(iter(legal))
         return analyse(
-            deal, self.play_samples, seed, self.exact_from, self.calls_model, self.tolerance
+            deal,
+            self.play_samples,
+            seed,
+            self.exact_from,
+            self.calls_model,
+            self.tolerance,
+            self.playout,
         ).best
 
     def __repr__(self) -> str:
         return (
             f"CoachBot(call_samples={self.call_samples}, play_samples={self.play_samples}, "
             f"exact_from={self.exact_from}, call_boldness={self.call_boldness}, "
-            f"calls_model={self.calls_model!r}, tolerance={self.tolerance})"
+            f"calls_model={self.calls_model!r}, tolerance={self.tolerance}, "
+            f"playout={self.playout!r})"
         )
 
 
@@ -1470,6 +1583,7 @@ __all__ = [
     "CALL_BOLDNESS",
     "CALL_MODELS",
     "CLEAR_SE",
+    "PLAYOUTS",
     "Analysis",
     "CallAnalysis",
     "CallEstimate",
@@ -1482,6 +1596,7 @@ __all__ = [
     "View",
     "analyse",
     "analyse_calls",
+    "check_playout",
     "distinct_cards",
     "forbidden_cards",
     "imagined_deals",
