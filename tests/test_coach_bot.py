@@ -171,13 +171,13 @@ def test_the_playout_bot_plays_whole_deals_legally(game):
 
 def test_the_playout_policy_is_chosen_by_name_and_checked():
     """``playout="classic"`` is the coach before issue 25 (the benchmark's earlier CoachBot),
-    ``"strong"`` the default; any other name is refused, naming the two."""
+    the default until the strong policy is measured; any other name is refused, naming the two."""
     from cardlib.coach.analysis import PLAYOUTS, PlayoutBot, analyse, analyse_calls
     from cardlib.errors import CardlibError
 
     assert PLAYOUTS == ("classic", "strong")
-    assert CoachBot().playout == PlayoutBot().playout == "strong"
-    assert "playout='classic'" in repr(CoachBot(playout="classic"))
+    assert CoachBot().playout == PlayoutBot().playout == "classic"
+    assert "playout='strong'" in repr(CoachBot(playout="strong"))
     deal = callbreak.Deal(seed=1)
     refused = [
         lambda: CoachBot(playout="greedy"),

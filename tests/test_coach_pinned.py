@@ -4,7 +4,7 @@ Each case is an analysis (or a call analysis, or a coach bot's choices over a de
 whose whole result — every card's exact mean, standard error, loss and the loss's
 error — is reduced to a digest of its repr. The classic policy's digests were taken
 from the coach before its inner loop and exact finish were made faster, and before the
-strong playout policy became the default: they still hold with ``playout="classic"``,
+strong playout policy came: they hold with ``playout="classic"`` (the default),
 proof that the old policy is intact. The strong policy's are pinned beside them. A
 change to any value of any card changes the digest. One case is also pinned in plain
 numbers, to read.
@@ -108,7 +108,7 @@ PINNED = {  # the classic policy's: the coach's numbers before issue 25's policy
 }
 
 
-STRONG = {  # the strong policy's (the default), pinned when it was chosen
+STRONG = {  # the strong policy's, pinned when it was written
     "call bridge": "066f596baf4241d2",
     "calls": "9fd1c6492fb0cd2e",
     "coach bot": "16a4ebe023530937",
