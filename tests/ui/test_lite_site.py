@@ -652,11 +652,39 @@ CODE_ON_SCREEN = (
 )
 
 
+#: How far below the page's header (the site's name and the notebook's) the notebook starts,
+#: in pixels: the menus and the toolbar the table page hides must leave no empty band.
+BAND_JS = """
+() => {
+  const header = document.querySelector('#top-panel-wrapper').getBoundingClientRect();
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  return panel.getBoundingClientRect().top - header.bottom;
+}
+"""
+
+
+def ask_for_a_hint(page) -> str:
+    """Click the card table's Hint; what it says, once it names a card that may be played
+    now (the coach's, never played for the learner: the hand keeps its cards)."""
+    table = page.locator("div.cardlib-table")
+    cards = table.locator(".cl-hand button").count()
+    legal = table.locator(".cl-hand button.cl-legal .cl-face").all_text_contents()
+    table.locator(".cl-hint-button").click()
+    hint = table.locator(".cl-hint")
+    expect(hint).to_contain_text("Hint: ", timeout=60_000)
+    said = hint.text_content()
+    named = re.match(r"Hint: (?:the coach would play )?(\S+?)[,.:;]? ", said)
+    assert named and named[1] in legal, f"the hint names no card that may be played {legal}: {said}"
+    expect(table.locator(".cl-hand button")).to_have_count(cards)
+    return said
+
+
 def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, screenshot_dir):
     """``?page=table`` (linked from the landing notebook): the Notebook interface on the card
-    table's notebook, with no code, menu or toolbar on screen, running itself; a call and a card
-    are played at its table (the game picker's, ``make app``'s first screen), and its coach
-    names a card. The server going away is the offline test's, below."""
+    table's notebook, with no code, menu or toolbar on screen and no band where they were,
+    running itself; a call and a card are played at its table (the game picker's, ``make
+    app``'s first screen) by clicks, and its coach names a card. The server going away is the
+    offline test's, below."""
     started = time.monotonic()
     table = lite_runs.table_page()
     page = table.page
@@ -666,10 +694,15 @@ def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, scr
     expect(page.locator(".cardlib-game-picker")).to_be_visible()
     assert page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
     expect(page.locator(".lm-MenuBar:visible, .jp-NotebookPanel-toolbar:visible")).to_have_count(0)
+    band = page.evaluate(BAND_JS)
+    assert band <= 1, f"an empty band of {band} px between the header and the notebook"
     status = page.locator(f".{build_site.STATUS_CLASS}").first
     expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
-    # Not yet checked here: a call and a card played at this table (the click on the speed or
-    # the call timed out in the Notebook interface) and the coach's hint.
+    # real clicks: nothing of JupyterLab's may lie over the table and take them
+    said = call_and_play_a_trick(page)
+    assert " won it with " in said
+    ask_for_a_hint(page)
+    assert not cut_off_labels(page.locator("div.cardlib-table"))
     assert not table.missing, f"the site lacks {table.missing}"
     page.evaluate("window.cardlibKept")  # kept for the offline visit below
     table.screenshot(screenshot_dir / "lite" / "card-table-page.png")
