@@ -723,6 +723,11 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
     table_page = lite_runs.table_page()  # its page, seen once (the test above played there)
+    table_hand = table_page.page.locator("div.cardlib-table .cl-hand button")
+    expect(table_hand).not_to_have_count(0, timeout=240_000)
+    if table_page.page.locator("div.cardlib-table .cl-calls button").count():
+        call_and_play_a_trick(table_page.page)  # (this test alone: nothing played there yet)
+    on_the_table_page = table_position(table_page.page)
     try:
         run_in_a_new_cell(
             notebook,
@@ -780,12 +785,11 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
             # the card table's page too, in the Notebook interface: it runs itself again and
             # gives the match back where it was, still with no code on screen
             table_page.page.reload()
-            expect(table_page.page.locator("div.cardlib-table")).to_be_visible(timeout=240_000)
-            expect(table_page.page.locator("div.cardlib-table .cl-hand button")).not_to_have_count(
-                0, timeout=60_000
-            )
-            # not yet: the match back where it was (a fresh match was dealt on the reload)
+            back = table_page.page.locator("div.cardlib-table .cl-restored")
+            expect(back).to_contain_text("Your match is back where you left it", timeout=240_000)
+            assert table_position(table_page.page) == on_the_table_page
             assert table_page.page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
+            table_page.screenshot(screenshot_dir / "lite" / "card-table-page-after-reload.png")
             # the site's address, still offline: the build last seen
             page.goto(site.url)
             page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
