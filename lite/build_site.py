@@ -535,9 +535,20 @@ SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "langua
 
 
 def use_site_kernel(notebook: Path) -> None:
-    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing."""
+    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing, and
+    hold its text as a Jupyter server would hand it over: each cell's source and each output's
+    text one string, not the list of lines nbformat writes to disk.
+
+    JupyterLite serves the file as it is, and JupyterLab takes some fields for strings: its
+    table of contents, which reads the headings of a Markdown output (00's table of lessons),
+    failed on the list ("TypeError: e.replace is not a function", logged on every change).
+    """
+    import nbformat
+    from nbformat.v4.rwbase import rejoin_lines
+
     content = json.loads(notebook.read_text(encoding="utf-8"))
     content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    content = rejoin_lines(nbformat.from_dict(content))
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -609,7 +620,7 @@ def add_site_cell(
         "cell_type": "markdown",
         "id": SITE_CELL_ID,
         "metadata": {"editable": False, "deletable": False, "tags": [SITE_CELL_ID]},
-        "source": text.splitlines(keepends=True),  # as nbformat writes it
+        "source": text,  # one string, as every cell of the site's copies (use_site_kernel)
     }
     if content.get("nbformat_minor", 0) < 5 and content.get("nbformat") == 4:
         del cell["id"]  # cell ids came with nbformat 4.5

@@ -299,12 +299,38 @@ def test_a_kind_of_file_the_wheel_rules_do_not_name_stops_the_build(tmp_path):
         build_site.project_wheel_files(package)
 
 
-def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
+def test_every_notebook_of_the_site_opens_with_its_one_kernel_its_text_in_strings(tmp_path):
+    """The site's kernel, asking nothing; every text one string, as a Jupyter server hands a
+    notebook over (JupyterLab's table of contents fails on a Markdown output's list of lines,
+    as nbformat writes them to disk); JSON data left as it is."""
+    table = ["| track | notebook |\n", "|---|---|\n", "| Call Break | 01 |\n"]
     notebook = tmp_path / "puzzles.ipynb"
     notebook.write_text(
         json.dumps(
             {
-                "cells": [{"cell_type": "markdown", "metadata": {}, "source": "Q♥"}],
+                "cells": [
+                    {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "Q♥"},
+                    {
+                        "cell_type": "code",
+                        "id": "b",
+                        "metadata": {},
+                        "execution_count": 1,
+                        "source": ["track_table()\n", "# the lessons"],
+                        "outputs": [
+                            {
+                                "output_type": "execute_result",
+                                "execution_count": 1,
+                                "metadata": {},
+                                "data": {
+                                    "text/markdown": table,
+                                    "text/plain": ["<table>"],
+                                    "application/json": ["kept", "as a list"],
+                                },
+                            },
+                            {"output_type": "stream", "name": "stdout", "text": ["a\n", "b"]},
+                        ],
+                    },
+                ],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
                 "nbformat": 4,
                 "nbformat_minor": 5,
@@ -315,6 +341,12 @@ def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
     content = json.loads(notebook.read_text(encoding="utf-8"))
     assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC
     assert content["cells"][0]["source"] == "Q♥"
+    code = content["cells"][1]
+    assert code["source"] == "track_table()\n# the lessons"
+    data = code["outputs"][0]["data"]
+    assert data["text/markdown"] == "".join(table) and data["text/plain"] == "<table>"
+    assert data["application/json"] == ["kept", "as a list"]
+    assert code["outputs"][1]["text"] == "a\nb"
 
 
 def test_the_fingerprint_covers_every_input():

@@ -376,6 +376,11 @@ def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_pa
                 page.locator('.lm-Menu-item[data-command="application:open-lab"]')
             ).to_be_visible()
             page.keyboard.press("Escape")
+            # its table of contents (View → Table of Contents) lists its headings: JupyterLab's,
+            # which reads Markdown outputs too, once failed on the site's copies of notebooks
+            page.locator(".lm-MenuBar-item", has_text="View").first.click()
+            page.locator('.lm-Menu-item[data-command="toc:toggle-panel"]').click()
+            expect(page.locator(".jp-TableOfContents-content")).to_contain_text("Your progress")
         finally:
             context.close()
             builder.shutdown(wait=True)
