@@ -582,10 +582,22 @@ def run_in_a_new_cell(notebook: LiteNotebook, line: str):
     return notebook.run_line(line)
 
 
+#: Whether the site's Python imports the wheels' bytecode (build_site.compile_bytecode) rather
+#: than compiling their sources again: IPython's modules are bytecode only, and cardlib's
+#: bytecode beside its source is of this Python's own version (else it would compile the source
+#: and say nothing).
+BYTECODE_USED = """
+import importlib.util, IPython, cardlib.cards
+with open(importlib.util.cache_from_source(cardlib.cards.__file__), "rb") as pyc:
+    same = pyc.read(4) == importlib.util.MAGIC_NUMBER
+print("bytecode used:", same and IPython.__spec__.origin.endswith(".pyc"))
+"""
+
+
 def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
     imports = cardlib_imports(site.build / "files")
     assert len(imports) > 20 and "from cardlib.widgets.table import CardTable" in imports
-    code = base64.b64encode("\n".join(imports).encode()).decode()
+    code = base64.b64encode("\n".join([*imports, BYTECODE_USED]).encode()).decode()
     notebook = lite_runs.run(IMPORTS_KERNEL)
     try:
         output = run_in_a_new_cell(
@@ -594,6 +606,7 @@ def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site
             f'print("every import ran:", {len(imports)})',
         )
         expect(output).to_contain_text(f"every import ran: {len(imports)}", timeout=120_000)
+        expect(output).to_contain_text("bytecode used: True")
     finally:
         lite_runs.close(IMPORTS_KERNEL)
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
