@@ -581,3 +581,22 @@ def test_the_try_out_server_serves_the_site_under_a_subpath_with_the_right_types
 def test_the_try_out_server_says_when_there_is_no_site(tmp_path):
     with pytest.raises(FileNotFoundError, match="make lite"):
         serve_site.make_server(tmp_path)
+
+
+def test_a_visitor_leaving_mid_file_is_no_error_but_a_real_error_is_shown(tmp_path, capsys):
+    (tmp_path / "index.html").write_text("<p>site</p>")
+    server = serve_site.make_server(tmp_path)
+    try:
+        for gone in (BrokenPipeError(), ConnectionResetError()):
+            try:
+                raise gone
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug of the server's")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a bug of the server's" in capsys.readouterr().err
+    finally:
+        server.server_close()
