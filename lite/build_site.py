@@ -64,7 +64,7 @@ DEFAULT_OUT = PROJECT / "build" / "lite"
 DEFAULT_CACHE = PROJECT / ".cache" / "lite"
 STAMP = ".cardlib-lite.json"  # in the output: the inputs' fingerprint and what was built
 
-#: 2026-01-01 00:00 UTC: a fixed date (the wheel's tests use it; a site is dated by its build).
+#: 2026-01-01 00:00 UTC: cardlib's wheel's date in every build (a site is dated by its build).
 DEFAULT_EPOCH = 1767225600
 
 #: The practice versions of the exercises: ``{out}`` is the folder they go to.
@@ -535,9 +535,20 @@ SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "langua
 
 
 def use_site_kernel(notebook: Path) -> None:
-    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing."""
+    """Make a notebook (a copy in the site) open with the site's kernel, asking nothing, and
+    hold its text as a Jupyter server would hand it over: each cell's source and each output's
+    text one string, not the list of lines nbformat writes to disk.
+
+    JupyterLite serves the file as it is, and JupyterLab takes some fields for strings: its
+    table of contents, which reads the headings of a Markdown output (00's table of lessons),
+    failed on the list ("TypeError: e.replace is not a function", logged on every change).
+    """
+    import nbformat
+    from nbformat.v4.rwbase import rejoin_lines
+
     content = json.loads(notebook.read_text(encoding="utf-8"))
     content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    content = rejoin_lines(nbformat.from_dict(content))
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -609,7 +620,7 @@ def add_site_cell(
         "cell_type": "markdown",
         "id": SITE_CELL_ID,
         "metadata": {"editable": False, "deletable": False, "tags": [SITE_CELL_ID]},
-        "source": text.splitlines(keepends=True),  # as nbformat writes it
+        "source": text,  # one string, as every cell of the site's copies (use_site_kernel)
     }
     if content.get("nbformat_minor", 0) < 5 and content.get("nbformat") == 4:
         del cell["id"]  # cell ids came with nbformat 4.5
@@ -725,8 +736,12 @@ def stage_contents(
         )
 
 
-def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
-    """``static/pyodide``: runtime, wheels and the trimmed lock file; the preload list."""
+def stage_pyodide(static: Path, cache: Path) -> list[str]:
+    """``static/pyodide``: runtime, wheels and the trimmed lock file; the preload list.
+
+    cardlib's wheel is dated :data:`DEFAULT_EPOCH` whatever the build's date (no student sees
+    it): the same sources make the same wheel, whose bytecode the cache then already holds.
+    """
     python = pyodide_python()
     lock = unpack_pyodide(fetch_pyodide(cache), static)
     trimmed = trim_lock(lock, ["micropip", "ipython", "jedi"])
@@ -748,7 +763,7 @@ def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
         if not candidates:
             raise BuildError(f"the Pyodide kernel ships no {name} wheel in {kernel_pypi}")
         kernel_wheels[name] = max(candidates, key=lambda w: _version_key(w.name))
-    project = build_project_wheel(static, epoch)
+    project = build_project_wheel(static, DEFAULT_EPOCH)
     added = {**widgets, **kernel_wheels, "cardlib": project}
 
     known = {name: entry["version"] for name, entry in packages.items()}
@@ -760,8 +775,71 @@ def stage_pyodide(static: Path, cache: Path, epoch: int) -> list[str]:
     trimmed["packages"] = dict(sorted(packages.items()))
     # every preloaded package and what it needs must be in the lock, or loading stops
     dependency_closure(trimmed["packages"], PRELOAD)
+    wheels = [static / entry["file_name"] for entry in trimmed["packages"].values()]
+    compile_bytecode(static, wheels, cache)
+    for entry in trimmed["packages"].values():  # the wheels as shipped, with their bytecode
+        entry["sha256"] = sha256_of(static / entry["file_name"])
     (static / "pyodide-lock.json").write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
     return list(PRELOAD)
+
+
+#: The wheels whose sources stay beside their bytecode (:func:`compile_bytecode`): cardlib's,
+#: whose tracebacks (a refused move) and source are part of the lessons.
+KEEP_SOURCE = ("cardlib",)
+#: lite/: the script that compiles the wheels (run inside Pyodide) and its Node runner.
+LITE_DIR = Path(__file__).resolve().parent
+COMPILE_SCRIPT = LITE_DIR / "compile_wheels.py"
+PYODIDE_RUNNER = LITE_DIR / "run_in_pyodide.mjs"
+
+
+def compile_bytecode(runtime: Path, wheels: Sequence[Path], cache: Path) -> None:
+    """Replace each wheel in ``wheels`` (in ``runtime``, the site's Pyodide folder) by the same
+    wheel with the bytecode of the site's Python (lite/compile_wheels.py: sources replaced by
+    bytecode, as Pyodide's own distribution ships packages, but for :data:`KEEP_SOURCE`, whose
+    sources stay beside it).
+
+    PyPI's pure Python wheels hold only sources, so Pyodide compiled every module the kernel
+    imports at each start: about a second of every notebook's start on this machine (IPython's
+    import took 2.5 s, 1.5 s with its bytecode). Only Pyodide itself writes what its browser
+    twin reads: the runtime in ``runtime`` is run by Node. A compiled wheel is kept in the cache
+    under the digest of the wheel, of the runtime and of the two scripts, so only a wheel that
+    changed (cardlib's) is compiled again.
+    """
+    recipe = hashlib.sha256()
+    for path in (runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip"):
+        recipe.update(sha256_of(path).encode())
+    recipe.update(COMPILE_SCRIPT.read_bytes() + PYODIDE_RUNNER.read_bytes())
+    compiled = {}  # wheel → its compiled copy in the cache
+    for wheel in wheels:
+        if wheel.parent != runtime:
+            raise BuildError(f"{wheel} is not in the site's runtime folder {runtime}")
+        key = hashlib.sha256(recipe.digest() + sha256_of(wheel).encode())
+        key.update(b"source" if _keeps_source(wheel) else b"bytecode")
+        compiled[wheel] = cache / "bytecode" / key.hexdigest()[:32] / wheel.name
+    if todo := [wheel for wheel, kept in compiled.items() if not kept.exists()]:
+        if shutil.which("node") is None:
+            raise BuildError(
+                "node is missing: it runs the site's Python, which compiles the wheels' bytecode "
+                "(apt-get install nodejs)"
+            )
+        with tempfile.TemporaryDirectory(prefix="cardlib-bytecode-") as out:
+            argv = ["node", str(PYODIDE_RUNNER), str(runtime), str(COMPILE_SCRIPT)]
+            argv += ["--mount", str(runtime), "--mount", out, out]
+            for wheel in todo:
+                argv += ["--keep-source", str(wheel)] if _keeps_source(wheel) else [str(wheel)]
+            run(argv)
+            for wheel in todo:
+                written = Path(out) / wheel.name
+                if not written.exists():
+                    raise BuildError(f"compiling the bytecode wrote no {wheel.name}")
+                compiled[wheel].parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(written, compiled[wheel])
+    for wheel, kept in compiled.items():
+        shutil.copyfile(kept, wheel)
+
+
+def _keeps_source(wheel: Path) -> bool:
+    return wheel_name_version(wheel.name)[0] in KEEP_SOURCE
 
 
 def _version_key(filename: str) -> tuple:
@@ -1064,6 +1142,7 @@ def write_root(site: Path, version: str) -> None:
 def input_files() -> list[Path]:
     """Every file the site is made from (the build's own code and pages included)."""
     files = [Path(__file__), PROJECT / "pyproject.toml", PROJECT / "README.md", TABLE_SOURCE]
+    files += [COMPILE_SCRIPT, PYODIDE_RUNNER]  # the bytecode in the wheels
     files.append(PROJECT / "nbgrader_config.py")  # the graded versions are released with it
     files += sorted(p for p in SITE_FILES.rglob("*") if p.is_file())
     files += [FONTS_DIR / "package.json", FONTS_DIR / "package-lock.json"]
@@ -1139,7 +1218,7 @@ def build(
     with tempfile.TemporaryDirectory(prefix="cardlib-lite-") as tmp:
         lite_dir = Path(tmp) / "lite"
         with ThreadPoolExecutor(max_workers=1) as side:  # while the notebooks are generated
-            pyodide = side.submit(stage_pyodide, lite_dir / "static" / "pyodide", cache, epoch)
+            pyodide = side.submit(stage_pyodide, lite_dir / "static" / "pyodide", cache)
             stage_contents(lite_dir / "files", Path(tmp) / "generated", graded, notebooks)
             packages = pyodide.result()
         for path in (lite_dir / "files").rglob("*"):  # the file list shows the build's date

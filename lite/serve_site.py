@@ -75,22 +75,29 @@ def handler_for(
     return functools.partial(handler, directory=str(site), prefix=prefix, log=log)
 
 
-def make_server(
-    site: Path, port: int = 0, prefix: str = "/", log: bool = False
-) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that takes a visitor going away mid-file (a page closed or
+    reloaded while the Python runtime was still coming) for what it is: no error of the site's,
+    so no traceback on the console."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # a broken pipe, a reset
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(site: Path, port: int = 0, prefix: str = "/", log: bool = False) -> SiteServer:
     """A server for ``site`` on 127.0.0.1 (``port`` 0: a free one); not yet serving."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = handler_for(site, prefix, log)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = SiteServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.prefix = prefix
     server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     return server
 
 
-def serve_in_background(
-    site: Path, prefix: str = "/", port: int = 0
-) -> http.server.ThreadingHTTPServer:
+def serve_in_background(site: Path, prefix: str = "/", port: int = 0) -> SiteServer:
     """Start serving ``site`` on ``port`` (0: a free one) in a thread; ``.url`` is its address."""
     server = make_server(site, port, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()

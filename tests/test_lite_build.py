@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import http.client
+import importlib.util
 import json
 import re
 import shutil
@@ -26,6 +27,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "lite"))
 
 import build_site  # noqa: E402
+import compile_wheels  # noqa: E402
 import serve_site  # noqa: E402
 from build_site import BuildError  # noqa: E402
 
@@ -299,12 +301,38 @@ def test_a_kind_of_file_the_wheel_rules_do_not_name_stops_the_build(tmp_path):
         build_site.project_wheel_files(package)
 
 
-def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
+def test_every_notebook_of_the_site_opens_with_its_one_kernel_its_text_in_strings(tmp_path):
+    """The site's kernel, asking nothing; every text one string, as a Jupyter server hands a
+    notebook over (JupyterLab's table of contents fails on a Markdown output's list of lines,
+    as nbformat writes them to disk); JSON data left as it is."""
+    table = ["| track | notebook |\n", "|---|---|\n", "| Call Break | 01 |\n"]
     notebook = tmp_path / "puzzles.ipynb"
     notebook.write_text(
         json.dumps(
             {
-                "cells": [{"cell_type": "markdown", "metadata": {}, "source": "Q♥"}],
+                "cells": [
+                    {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "Q♥"},
+                    {
+                        "cell_type": "code",
+                        "id": "b",
+                        "metadata": {},
+                        "execution_count": 1,
+                        "source": ["track_table()\n", "# the lessons"],
+                        "outputs": [
+                            {
+                                "output_type": "execute_result",
+                                "execution_count": 1,
+                                "metadata": {},
+                                "data": {
+                                    "text/markdown": table,
+                                    "text/plain": ["<table>"],
+                                    "application/json": ["kept", "as a list"],
+                                },
+                            },
+                            {"output_type": "stream", "name": "stdout", "text": ["a\n", "b"]},
+                        ],
+                    },
+                ],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
                 "nbformat": 4,
                 "nbformat_minor": 5,
@@ -315,11 +343,118 @@ def test_every_notebook_of_the_site_opens_with_its_one_kernel(tmp_path):
     content = json.loads(notebook.read_text(encoding="utf-8"))
     assert content["metadata"]["kernelspec"] == build_site.SITE_KERNELSPEC
     assert content["cells"][0]["source"] == "Q♥"
+    code = content["cells"][1]
+    assert code["source"] == "track_table()\n# the lessons"
+    data = code["outputs"][0]["data"]
+    assert data["text/markdown"] == "".join(table) and data["text/plain"] == "<table>"
+    assert data["application/json"] == ["kept", "as a list"]
+    assert code["outputs"][1]["text"] == "a\nb"
+
+
+def record_of(wheel: Path) -> dict[str, str]:
+    """A wheel's RECORD, file → ``sha256=…,size`` (RECORD's own line: empty)."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/RECORD"))
+        lines = archive.read(name).decode().splitlines()
+    return {line.split(",", 1)[0]: line.split(",", 1)[1] for line in lines}
+
+
+def check_record(wheel: Path) -> None:
+    """Every member listed in RECORD once, with its own hash and size."""
+    record = record_of(wheel)
+    with zipfile.ZipFile(wheel) as archive:
+        assert sorted(record) == sorted(archive.namelist())
+        for name in archive.namelist():
+            if name.endswith("/RECORD"):
+                assert record[name] == ","
+                continue
+            data = archive.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert record[name] == f"sha256={digest.decode()},{len(data)}", name
+
+
+@pytest.fixture
+def a_wheel(tmp_path):
+    """A wheel of a package with a module, a test, a module of another Python's syntax and a
+    data file, each dated as a wheel's members are."""
+    wheel = tmp_path / "in" / "pkg-1.0-py3-none-any.whl"
+    wheel.parent.mkdir()
+    files = {
+        "pkg/__init__.py": "ANSWER = 42\n",
+        "pkg/tests/test_pkg.py": "def test(): pass\n",
+        "pkg/old.py": "print 'python 2'\n",
+        "pkg/data.json": "{}",
+        "pkg-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: pkg\nVersion: 1.0\n",
+    }
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), text)
+        archive.writestr("pkg-1.0.dist-info/RECORD", "pkg/__init__.py,sha256=stale,1\n")
+    return wheel
+
+
+def import_from(wheel: Path | None, folder: Path, module: str = "pkg"):
+    """``module`` imported from ``wheel`` unpacked into ``folder`` (as Pyodide installs it;
+    ``None``: already there), in this Python, which writes no bytecode of its own."""
+    if wheel is not None:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(folder)
+    sys.path.insert(0, str(folder))
+    sys.dont_write_bytecode, writes = True, sys.dont_write_bytecode
+    try:
+        return __import__(module)
+    finally:
+        sys.dont_write_bytecode = writes
+        sys.path.remove(str(folder))
+        sys.modules.pop(module, None)
+
+
+def test_bytecode_replaces_the_sources_of_a_wheel_the_way_pyodide_ships_packages(a_wheel, tmp_path):
+    out = tmp_path / "out" / a_wheel.name
+    out.parent.mkdir()
+    assert compile_wheels.compile_wheel(a_wheel, out) == (1, 1)
+    with zipfile.ZipFile(out) as archive:
+        names = set(archive.namelist())
+        assert archive.getinfo("pkg/__init__.pyc").date_time == (2026, 1, 1, 0, 0, 0)
+    # the module's source is gone, its bytecode in its place; the test, the module of another
+    # Python and the data stay as they were
+    assert "pkg/__init__.pyc" in names and "pkg/__init__.py" not in names
+    assert {"pkg/tests/test_pkg.py", "pkg/old.py", "pkg/data.json"} <= names
+    check_record(out)
+    assert import_from(out, tmp_path / "site-packages").ANSWER == 42  # Python imports it
+    again = tmp_path / "again.whl"
+    compile_wheels.compile_wheel(a_wheel, again)
+    assert again.read_bytes() == out.read_bytes()  # the same bytes from the same wheel
+
+
+def test_with_its_sources_kept_a_wheel_gets_bytecode_that_is_used_unchecked(a_wheel, tmp_path):
+    out = tmp_path / a_wheel.name
+    assert compile_wheels.compile_wheel(a_wheel, out, keep_source=True) == (1, 1)
+    cached = f"pkg/__pycache__/__init__.{sys.implementation.cache_tag}.pyc"
+    with zipfile.ZipFile(out) as archive:
+        assert {"pkg/__init__.py", cached} <= set(archive.namelist())
+        pyc = archive.read(cached)
+    assert pyc[:4] == importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, the source not checked
+    check_record(out)
+    # Python runs the bytecode without reading the source again: a source changed after the
+    # build is not what runs (nothing changes a site's files)
+    site = tmp_path / "site-packages"
+    with zipfile.ZipFile(out) as archive:
+        archive.extractall(site)
+    (site / "pkg" / "__init__.py").write_text("ANSWER = 0\n")
+    assert import_from(None, site).ANSWER == 42
+
+
+def test_the_compiler_says_how_it_is_used():
+    with pytest.raises(SystemExit, match=r"compile_wheels\.py OUT"):
+        compile_wheels.main([])
 
 
 def test_the_fingerprint_covers_every_input():
     names = {path.relative_to(PROJECT).as_posix() for path in build_site.input_files()}
     assert {"lite/build_site.py", "pyproject.toml", "cardlib/cards.py"} <= names
+    assert {"lite/compile_wheels.py", "lite/run_in_pyodide.mjs"} <= names  # the bytecode
     assert {f"notebooks/{p.name}" for p in (PROJECT / "notebooks").glob("*.ipynb")} <= names
     assert {f"exercises/{p.name}" for p in (PROJECT / "exercises").glob("*.ipynb")} <= names
     assert not [name for name in names if "__pycache__" in name]
@@ -446,3 +581,22 @@ def test_the_try_out_server_serves_the_site_under_a_subpath_with_the_right_types
 def test_the_try_out_server_says_when_there_is_no_site(tmp_path):
     with pytest.raises(FileNotFoundError, match="make lite"):
         serve_site.make_server(tmp_path)
+
+
+def test_a_visitor_leaving_mid_file_is_no_error_but_a_real_error_is_shown(tmp_path, capsys):
+    (tmp_path / "index.html").write_text("<p>site</p>")
+    server = serve_site.make_server(tmp_path)
+    try:
+        for gone in (BrokenPipeError(), ConnectionResetError()):
+            try:
+                raise gone
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug of the server's")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a bug of the server's" in capsys.readouterr().err
+    finally:
+        server.server_close()

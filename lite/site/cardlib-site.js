@@ -160,6 +160,9 @@
   // again); its outputs are not the learner's work, so leaving the page asks nothing.
   let tableKernel = null;
   function runTablePage(app, panels) {
+    // no menus and no notebook toolbar: hidden as widgets, so the layout closes up over them
+    app.shell.menu?.setHidden(true);
+    for (const widget of app.shell.widgets("main")) widget.toolbar?.setHidden(true);
     for (const [, session] of panels) {
       const kernel = session.session?.kernel;
       if (!kernel || session.kernelDisplayStatus !== "idle") continue;

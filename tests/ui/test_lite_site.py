@@ -376,6 +376,11 @@ def test_a_new_build_reaches_a_student_who_saw_the_old_one(site, offline, tmp_pa
                 page.locator('.lm-Menu-item[data-command="application:open-lab"]')
             ).to_be_visible()
             page.keyboard.press("Escape")
+            # its table of contents (View → Table of Contents) lists its headings: JupyterLab's,
+            # which reads Markdown outputs too, once failed on the site's copies of notebooks
+            page.locator(".lm-MenuBar-item", has_text="View").first.click()
+            page.locator('.lm-Menu-item[data-command="toc:toggle-panel"]').click()
+            expect(page.locator(".jp-TableOfContents-content")).to_contain_text("Your progress")
         finally:
             context.close()
             builder.shutdown(wait=True)
@@ -577,10 +582,22 @@ def run_in_a_new_cell(notebook: LiteNotebook, line: str):
     return notebook.run_line(line)
 
 
+#: Whether the site's Python imports the wheels' bytecode (build_site.compile_bytecode) rather
+#: than compiling their sources again: IPython's modules are bytecode only, and cardlib's
+#: bytecode beside its source is of this Python's own version (else it would compile the source
+#: and say nothing).
+BYTECODE_USED = """
+import importlib.util, IPython, cardlib.cards
+with open(importlib.util.cache_from_source(cardlib.cards.__file__), "rb") as pyc:
+    same = pyc.read(4) == importlib.util.MAGIC_NUMBER
+print("bytecode used:", same and IPython.__spec__.origin.endswith(".pyc"))
+"""
+
+
 def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site, offline):
     imports = cardlib_imports(site.build / "files")
     assert len(imports) > 20 and "from cardlib.widgets.table import CardTable" in imports
-    code = base64.b64encode("\n".join(imports).encode()).decode()
+    code = base64.b64encode("\n".join([*imports, BYTECODE_USED]).encode()).decode()
     notebook = lite_runs.run(IMPORTS_KERNEL)
     try:
         output = run_in_a_new_cell(
@@ -589,6 +606,7 @@ def test_every_import_of_every_notebook_runs_in_the_sites_python(lite_runs, site
             f'print("every import ran:", {len(imports)})',
         )
         expect(output).to_contain_text(f"every import ran: {len(imports)}", timeout=120_000)
+        expect(output).to_contain_text("bytecode used: True")
     finally:
         lite_runs.close(IMPORTS_KERNEL)
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
@@ -652,11 +670,39 @@ CODE_ON_SCREEN = (
 )
 
 
+#: How far below the page's header (the site's name and the notebook's) the notebook starts,
+#: in pixels: the menus and the toolbar the table page hides must leave no empty band.
+BAND_JS = """
+() => {
+  const header = document.querySelector('#top-panel-wrapper').getBoundingClientRect();
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  return panel.getBoundingClientRect().top - header.bottom;
+}
+"""
+
+
+def ask_for_a_hint(page) -> str:
+    """Click the card table's Hint; what it says, once it names a card that may be played
+    now (the coach's, never played for the learner: the hand keeps its cards)."""
+    table = page.locator("div.cardlib-table")
+    cards = table.locator(".cl-hand button").count()
+    legal = table.locator(".cl-hand button.cl-legal .cl-face").all_text_contents()
+    table.locator(".cl-hint-button").click()
+    hint = table.locator(".cl-hint")
+    expect(hint).to_contain_text("Hint: ", timeout=60_000)
+    said = hint.text_content()
+    named = re.match(r"Hint: (?:the coach would play )?(\S+?)[,.:;]? ", said)
+    assert named and named[1] in legal, f"the hint names no card that may be played {legal}: {said}"
+    expect(table.locator(".cl-hand button")).to_have_count(cards)
+    return said
+
+
 def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, screenshot_dir):
     """``?page=table`` (linked from the landing notebook): the Notebook interface on the card
-    table's notebook, with no code, menu or toolbar on screen, running itself; a call and a card
-    are played at its table (the game picker's, ``make app``'s first screen), and its coach
-    names a card. The server going away is the offline test's, below."""
+    table's notebook, with no code, menu or toolbar on screen and no band where they were,
+    running itself; a call and a card are played at its table (the game picker's, ``make
+    app``'s first screen) by clicks, and its coach names a card. The server going away is the
+    offline test's, below."""
     started = time.monotonic()
     table = lite_runs.table_page()
     page = table.page
@@ -666,10 +712,15 @@ def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, scr
     expect(page.locator(".cardlib-game-picker")).to_be_visible()
     assert page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
     expect(page.locator(".lm-MenuBar:visible, .jp-NotebookPanel-toolbar:visible")).to_have_count(0)
+    band = page.evaluate(BAND_JS)
+    assert band <= 1, f"an empty band of {band} px between the header and the notebook"
     status = page.locator(f".{build_site.STATUS_CLASS}").first
     expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
-    # Not yet checked here: a call and a card played at this table (the click on the speed or
-    # the call timed out in the Notebook interface) and the coach's hint.
+    # real clicks: nothing of JupyterLab's may lie over the table and take them
+    said = call_and_play_a_trick(page)
+    assert " won it with " in said
+    ask_for_a_hint(page)
+    assert not cut_off_labels(page.locator("div.cardlib-table"))
     assert not table.missing, f"the site lacks {table.missing}"
     page.evaluate("window.cardlibKept")  # kept for the offline visit below
     table.screenshot(screenshot_dir / "lite" / "card-table-page.png")
@@ -690,6 +741,11 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
     table_page = lite_runs.table_page()  # its page, seen once (the test above played there)
+    table_hand = table_page.page.locator("div.cardlib-table .cl-hand button")
+    expect(table_hand).not_to_have_count(0, timeout=240_000)
+    if table_page.page.locator("div.cardlib-table .cl-calls button").count():
+        call_and_play_a_trick(table_page.page)  # (this test alone: nothing played there yet)
+    on_the_table_page = table_position(table_page.page)
     try:
         run_in_a_new_cell(
             notebook,
@@ -747,12 +803,11 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
             # the card table's page too, in the Notebook interface: it runs itself again and
             # gives the match back where it was, still with no code on screen
             table_page.page.reload()
-            expect(table_page.page.locator("div.cardlib-table")).to_be_visible(timeout=240_000)
-            expect(table_page.page.locator("div.cardlib-table .cl-hand button")).not_to_have_count(
-                0, timeout=60_000
-            )
-            # not yet: the match back where it was (a fresh match was dealt on the reload)
+            back = table_page.page.locator("div.cardlib-table .cl-restored")
+            expect(back).to_contain_text("Your match is back where you left it", timeout=240_000)
+            assert table_position(table_page.page) == on_the_table_page
             assert table_page.page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
+            table_page.screenshot(screenshot_dir / "lite" / "card-table-page-after-reload.png")
             # the site's address, still offline: the build last seen
             page.goto(site.url)
             page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
