@@ -14,10 +14,11 @@ deal (the game's points, not tricks):
    suit; in Judgement the undealt cards might be anywhere;
 2. **play each sample out** with every legal card in turn, all four players
    then playing by a mask-based policy (:func:`policy_playout`): by default
-   ``playout="classic"`` (:class:`~cardlib.bots.SensibleBot`'s rule, drawing
-   trumps with the master), or ``"strong"`` (:mod:`cardlib.coach.policy`: it
-   also cashes side masters, discards from short suits and keeps guards, reads
-   the voids shown; not yet the default: its rules are still being measured);
+   ``playout="strong"`` (:mod:`cardlib.coach.policy`: it draws trumps with the
+   master, cashes side masters unless a void may ruff, wins with sure winners,
+   discards from short suits keeping guards, and plays on for the extra tricks
+   the scoring pays for), or ``"classic"`` (the coach before it:
+   :class:`~cardlib.bots.SensibleBot`'s rule, drawing trumps with the master);
    and, once the hands are down to ``exact_from`` cards, by the exact solver's
    line (:class:`cardlib.coach.solver.Finisher`), the rest of the trick on the
    table included;
@@ -489,8 +490,14 @@ class CallFittingHands:
 # ----- playing a sample out --------------------------------------------------------------
 
 #: The playout policies by name: ``"classic"`` (the sensible bot's, drawing trumps; the
-#: default) and ``"strong"`` (:mod:`cardlib.coach.policy`, still being measured).
+#: coach's before issue 25) and ``"strong"`` (:mod:`cardlib.coach.policy`).
 PLAYOUTS: Final = ("classic", "strong")
+#: The default policy of :func:`analyse`, :func:`analyse_calls`, :class:`CoachBot` and
+#: :class:`PlayoutBot` (so of the coach widget, the hint and the review): the strong one.
+#: As a bot against three SensibleBots it scores +0.27 ± 0.02 points a deal more than the
+#: classic one (paired, rotated deals, seeds 420000–421999, which no tuning saw; see
+#: ``benchmarks/tune_playout.py``).
+PLAYOUT: Final = "strong"
 
 
 def check_playout(playout: object) -> str:
@@ -554,6 +561,11 @@ def policy_playout(
     tricks while it has fewer than its call. With a ``record`` list, every turn
     appends ``(seat, hand, trick, legal, card, wants tricks)`` so tests can hold it to
     :func:`cardlib.tricks.legal_mask` and :func:`cardlib.bots.sensible_play_mask`.
+
+    That is the ``"classic"`` policy, this low-level loop's default; the coach's default
+    (:data:`PLAYOUT`) is ``policy="strong"``, :func:`cardlib.coach.policy.strong_playout`,
+    where each seat plays for ``wants`` tricks (:func:`playout_wants`; ``calls`` if not
+    given) and reads the ``voids`` shown.
     """
     # The hot loop of every analysis: the ladder and the policy are inlined on the
     # trick's top cards (like fast.random_playout); tests/test_analysis.py checks
@@ -719,7 +731,7 @@ def trick_bounds(
 class _Playout:
     """Plays samples of one view out to the end: the policy, then the solver's line."""
 
-    def __init__(self, view: View, exact_from: int, playout: str = "classic"):
+    def __init__(self, view: View, exact_from: int, playout: str = PLAYOUT):
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
         self.policy = check_playout(playout)
@@ -1080,7 +1092,7 @@ class CallAnalysis:
     ``top`` is the call with the highest estimate; ``best`` the call the coach (and
     :class:`CoachBot`) makes: the highest call whose estimate is within ``boldness``
     points of the top one (``boldness`` 0: the top call). Why bolder than the top
-    estimate: the imagined deals play the player's own cards only by the sensible
+    estimate: the imagined deals play the player's own cards only by the playout
     policy, so they underrate what the player will really make (see :class:`CoachBot`).
     Each call's ``loss`` is against the top call.
     """
@@ -1245,15 +1257,16 @@ def analyse(
     exact_from: int = 3,
     calls_model: str | None = None,
     tolerance: int = 0,
-    playout: str = "classic",
+    playout: str = PLAYOUT,
 ) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
     ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
     ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
     hands are drawn (seeded by ``seed``); each is played out after every legal
-    card, by the sensible policy and, from ``exact_from`` cards a hand (even in
-    the middle of a trick), the exact solver's line.
+    card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one, unless
+    ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the
+    middle of a trick), the exact solver's line.
 
     ``calls_model``: ``None`` (the default) draws every layout consistent with
     the cards seen alike; ``"sensible"`` keeps only those in which the other
@@ -1375,14 +1388,15 @@ def analyse_calls(
     seed: Seed = 0,
     exact_from: int = 0,
     boldness: Fraction | float = CALL_BOLDNESS,
-    playout: str = "classic",
+    playout: str = PLAYOUT,
 ) -> CallAnalysis:
     """Expected points of every legal call for the seat to call, from its hand alone.
 
     Each sample deals the hidden hands at random, fills in the calls still to
     come as the sensible bots would make them, and plays the deal out (the
-    sensible policy for everyone, the player wanting tricks until their call is
-    made) once for every legal call: the same samples for every call. The
+    ``playout`` policy for everyone, as in :func:`analyse`; the strong one plays
+    for every trick in Call Break, where each beyond the call pays) once for
+    every legal call: the same samples for every call. The
     result's ``best`` is the call :class:`CoachBot` makes with this ``boldness``
     (the highest call within that many points of the top estimate; 0: the top).
     """
@@ -1428,12 +1442,13 @@ class PlayoutBot:
 
     Calls like :class:`~cardlib.bots.SensibleBot`. Each card is the one the playouts
     would play in its place: the policy reads only the bot's own hand, the trick, the
-    tricks won, the calls and (to draw trumps) whether any trump is still out, which
-    every player can count; so the unseen cards are handed to the other seats in any
-    order (here: in card order) without changing the choice.
+    tricks won, the calls, the suits each seat has shown void in and which cards are
+    still out (the other hands together, never one alone), which every player can
+    count; so the unseen cards are handed to the other seats in any order (here: in
+    card order) without changing the choice. ``playout``: as in :func:`analyse`.
     """
 
-    def __init__(self, playout: str = "classic"):
+    def __init__(self, playout: str = PLAYOUT):
         self.playout = check_playout(playout)
 
     def choose_call(self, deal: TrickDeal | TrickMatch) -> int:
@@ -1527,7 +1542,7 @@ class CoachBot:
         call_boldness: Fraction | float = CALL_BOLDNESS,
         calls_model: str | None = None,
         tolerance: int = 0,
-        playout: str = "classic",
+        playout: str = PLAYOUT,
     ):
         self.playout = check_playout(playout)
         if calls_model is not None and calls_model not in CALL_MODELS:
@@ -1583,6 +1598,7 @@ __all__ = [
     "CALL_BOLDNESS",
     "CALL_MODELS",
     "CLEAR_SE",
+    "PLAYOUT",
     "PLAYOUTS",
     "Analysis",
     "CallAnalysis",
