@@ -236,14 +236,18 @@ def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, di
         assert won == expected
 
 
-@SOME
-@given(
+#: Playouts of the strong policy: any rules, direction, players and where to stop.
+STRONG_CASES = given(
     seed=seeds,
     rules=any_rules,
     direction=st.sampled_from([1, -1]),
     players=st.integers(3, 6),
     stop_at=st.integers(0, 3),
 )
+
+
+@SOME
+@STRONG_CASES
 def test_the_strong_playout_plays_only_legal_cards(seed, rules, direction, players, stop_at):
     """Every card of the strong policy is legal by the ladder, for every kind of rules (Call
     Break's, Call Bridge's, Judgement's with and without trumps, and the rest), any number of
@@ -280,13 +284,7 @@ def test_the_strong_playout_plays_only_legal_cards(seed, rules, direction, playe
 
 
 @SOME
-@given(
-    seed=seeds,
-    rules=any_rules,
-    direction=st.sampled_from([1, -1]),
-    players=st.integers(3, 6),
-    stop_at=st.integers(0, 4),
-)
+@STRONG_CASES
 def test_the_strong_playout_started_mid_trick_stops_where_asked(
     seed, rules, direction, players, stop_at
 ):
