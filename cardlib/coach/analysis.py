@@ -1508,29 +1508,48 @@ class CoachBot:
     card is played at once. Seeded: the same seed, deal and turn give the same
     choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
 
-    The figures below were measured before the playouts drew trumps
-    (:func:`policy_playout`); they describe the earlier coach.
+    ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
+    ``"classic"`` is named (the coach before issue 25). One run of
+    ``benchmarks/bench_coach.py`` with the defaults, on seeds no tuning saw (a shared
+    2-core machine, CPU time): against three SensibleBots over 200 rotated deals (seeds
+    700000–700199) it scored +0.76 ± 0.08 points a deal more than a SensibleBot in its
+    seat, top in 33.1% ± 1.1 of the deals, and made 92.4% ± 0.9 of its calls (the
+    sensible bots 83.4%); the classic coach on the same deals, measured before it:
+    +0.79 ± 0.09, 34.5% ± 1.2, 90.2% ± 1.0, a tie. Against the classic coach itself (100
+    deals, seeds 730000–730099) it led by +0.24 ± 0.11 a deal alone against three, and
+    two against two it was a tie (−0.02 ± 0.14). Against OpenSpiel's ISMCTS given 1×, 4×
+    and 10× its CPU time per card (40 deals each, seeds 710000–710039), alone it led the
+    three at its table by +0.41 ± 0.19, +0.68 ± 0.15 and +0.64 ± 0.19 a deal; two against
+    two (seeds 720000–720039) by +0.73 ± 0.22 and +0.83 ± 0.24, and at 10× it was a tie
+    (+0.45 ± 0.23). Against the sensible
+    bots the strong playouts do not beat the classic ones, which imitate those bots: on
+    200 rotated tuning deals (seeds 350000–350199) the classic coach scored +0.13 ±
+    0.07 a deal more, and the strong one without ``GREEDY`` +0.07 ± 0.07, both ties.
+    A 13-card analysis of 500 samples took a median 0.28 s of CPU (1.44× its floor;
+    classic: 0.24 s).
 
-    ``call_boldness``: the playouts play the bot's own cards like the sensible
-    policy, so they underrate what the bot will really make; it calls the
-    highest call whose expected score is within this many points of the best.
-    On 30 rotated deals apart from the benchmark's (seeds 5000–5029), 0.4 and
-    0.8 added 0.15–0.18 points a deal against calling the best estimate
-    exactly; on the benchmark's 100 deals 0.8 scored top more often but made
-    89% of its calls, 0.5 kept them above 90% (see ``benchmarks/bench_coach.py``).
-    0 calls the best estimate.
+    ``call_boldness``: the playouts play the bot's own cards by the playout policy,
+    not as well as the bot will, so they underrate what it will really make; it calls
+    the highest call whose expected score is within this many points of the best (0:
+    the best estimate). With the strong playouts, against three SensibleBots on 200
+    rotated tuning deals each: 1 and 1.5 cost 0.09 ± 0.04 and 0.23 ± 0.06 points a deal
+    against 0.5 (more deals top, fewer calls made: 86.8% and 81.6%; seeds
+    330000–330199); 0.25 and 0 were ties with it (+0.03 ± 0.03 and +0.00 ± 0.04), and so
+    was ``play_samples=100`` (−0.02 ± 0.04; seeds 340000–340199). So 0.5 stays, as
+    chosen for the earlier coach (on 30 rotated deals, seeds 5000–5029, 0.4 and 0.8
+    added 0.15–0.18 points a deal against 0; 0.8 made 89% of its calls, 0.5 above 90%).
 
     ``calls_model`` and ``tolerance``: passed to :func:`analyse` in play, so
     the layouts it imagines fit the other players' calls (``None``: they do
     not; see :class:`CallFittingHands`). Off by default because it did not pay
-    against the benchmark's sensible bots, whose calls it models exactly: on the
-    30 tuning deals (seeds 5000–5029) the margin over SensibleBot was +1.02 ±
-    0.27 with ``"sensible"`` against +1.04 ± 0.24 without; on 100 fresh deals
-    (seeds 8001–8100) +0.93 ± 0.14 against +1.00 ± 0.14, top 36.5% against
-    38.8%, calls made 93.0% against 94.0% (``tolerance=1``: +1.10 ± 0.25 and
-    +0.96 ± 0.14, top 37.2%, made 93.0%). And it costs time: a 13-card
-    analysis of 500 samples took a median 1.16 s of CPU against 0.87 s (up to
-    2.8 s when the calls leave few layouts; see ``benchmarks/bench_coach.py``).
+    against the benchmark's sensible bots, whose calls it models exactly (measured
+    with the earlier coach): on the 30 tuning deals (seeds 5000–5029) the margin over
+    SensibleBot was +1.02 ± 0.27 with ``"sensible"`` against +1.04 ± 0.24 without; on
+    100 fresh deals (seeds 8001–8100) +0.93 ± 0.14 against +1.00 ± 0.14, top 36.5%
+    against 38.8%, calls made 93.0% against 94.0% (``tolerance=1``: +1.10 ± 0.25 and
+    +0.96 ± 0.14, top 37.2%, made 93.0%). And it costs time: a 13-card analysis of
+    500 samples with the strong playouts took a median 0.69 s of CPU against 0.28 s
+    (up to 0.95 s; see ``benchmarks/bench_coach.py --calls-model sensible``).
     """
 
     def __init__(
