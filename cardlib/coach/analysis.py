@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
-from cardlib.coach.policy import shown_voids, strong_playout
+from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
 from cardlib.game import Seed, TrickDeal, check_seed
@@ -592,9 +592,7 @@ def policy_playout(
     must_beat = rules.must_beat
     void_free = trump_bits == 0 or rules.void_rule == "free"
     undertrump = rules.void_rule == "trump"
-    orders = [
-        tuple((lead + direction * i) % players for i in range(players)) for lead in range(players)
-    ]
+    orders = play_orders(players, direction)
     side_aces = [13 * s + 12 for s in range(4) if s != trump_index]
     # The trick on the table: led suit, top card of it, top trump, and their seats.
     if trick:
@@ -609,8 +607,10 @@ def policy_playout(
                     top_led, led_seat = card, order[i]
             elif trump_bits >> card & 1 and card > top_trump:
                 top_trump, trump_seat = card, order[i]
+    partial = bool(trick)
     while True:
         if not trick:
+            partial = False
             hand = hands[leader]
             if hand.bit_count() <= stop_at:
                 return leader
@@ -648,9 +648,10 @@ def policy_playout(
             order = orders[leader]
         for seat in order[len(trick) :]:
             hand = hands[seat]
-            if hand.bit_count() <= stop_at:
+            if partial and hand.bit_count() <= stop_at:
                 # Every hand is down to stop_at cards (this seat holds the most, it has not
-                # played to this trick yet): the caller finishes the trick too.
+                # played to this trick yet): the caller finishes the trick too. The hands go
+                # down together, so only the trick the playout began in can stop here.
                 return leader
             legal = hand & led_bits
             if legal:

@@ -69,8 +69,8 @@ _SUITS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
 @lru_cache(maxsize=32)
-def _orders(players: int, direction: int) -> tuple[tuple[int, ...], ...]:
-    """The seats in play order from each leader."""
+def play_orders(players: int, direction: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in play order from each leader (cached: every playout asks)."""
     return tuple(
         tuple((lead + direction * i) % players for i in range(players)) for lead in range(players)
     )
@@ -114,7 +114,7 @@ def strong_playout(
     must_beat = rules.must_beat
     void_free = trump_bits == 0 or rules.void_rule == "free"
     undertrump = rules.void_rule == "trump"
-    orders = _orders(players, direction)
+    orders = play_orders(players, direction)
     sides = tuple(s for s in range(4) if s != trump_index)
     side_suits = tuple((_SUITS[s], 1 << s) for s in sides)
     side_aces = [13 * s + 12 for s in sides]
