@@ -148,7 +148,7 @@ def strength(deals: int, seed: int, bot_options: dict, progress=None) -> dict:
 
 
 def policy_strength(deals: int, seed: int) -> tuple[float, float]:
-    """The strong playout policy as a bot (:class:`PlayoutBot`) against three SensibleBots: its
+    """The coach's playout policy as a bot (:class:`PlayoutBot`) against three SensibleBots: its
     margin per deal over a SensibleBot in its seat, mean ± standard error over rotated deals."""
     margins = []
     for number in range(deals):
@@ -159,7 +159,7 @@ def policy_strength(deals: int, seed: int) -> tuple[float, float]:
         for seat in range(4):
             deal = callbreak.Deal(seed=seed + number)
             bots = [SensibleBot()] * 4
-            bots[seat] = PlayoutBot("strong")
+            bots[seat] = PlayoutBot()
             play_out(deal, bots)
             total += Fraction(deal.scores()[seat] - plain[seat])  # exact: Decimal tenths
         margins.append(total / 4)
@@ -1266,13 +1266,9 @@ def main(argv: list[str] | None = None) -> dict:
     if not args.skip_confidence and args.confidence_positions:
         results["confidence"] = confidence(args.confidence_positions, args.seed, args.samples)
         print(report_confidence(results["confidence"]), flush=True)
-    # The tables measure the strong playouts, the candidate for the default (still "classic"),
-    # against the sensible bots, ISMCTS and the coach as it is by default.
-    options = {
-        "call_samples": args.call_samples,
-        "play_samples": args.play_samples,
-        "playout": "strong",
-    }
+    # The tables measure the coach as it is by default (the strong playouts) against the
+    # sensible bots, ISMCTS and the earlier coach (the classic playouts).
+    options = {"call_samples": args.call_samples, "play_samples": args.play_samples}
     if args.call_boldness is not None:
         options["call_boldness"] = args.call_boldness
     options.update(model_options)

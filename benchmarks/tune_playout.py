@@ -13,9 +13,12 @@ policy come from seeds 400000 on, which no tuning saw.
 With ``--boldness``, CoachBot's ``call_boldness`` instead: CoachBot (its default settings)
 against three SensibleBots, each value on the same rotated deals; its margin over a
 SensibleBot in its seat, the share of deals it scores top, the share of its calls made,
-and the margin paired against the first value.
+and the margin paired against the first value. ``--coach`` compares any of CoachBot's
+settings the same way, one variant per argument (its keywords, comma-separated; ``-`` for
+the defaults).
 
     python benchmarks/tune_playout.py --deals 300 --seed 310000 --boldness 0.5 0 1
+    python benchmarks/tune_playout.py --deals 200 --seed 340000 --coach - play_samples=100
 """
 
 from __future__ import annotations
@@ -70,9 +73,12 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=300000)
     parser.add_argument("--rules", nargs="+", default=["all"])
     parser.add_argument("--boldness", nargs="+", type=Fraction, default=None)
+    parser.add_argument("--coach", nargs="+", type=coach_options, default=None)
     args = parser.parse_args(argv)
     if args.boldness:
-        boldness(args.deals, args.seed, args.boldness)
+        args.coach = [{"call_boldness": value} for value in args.boldness]
+    if args.coach:
+        coach_variants(args.deals, args.seed, args.coach)
         return
     masks = [parse_rules(r) for r in args.rules]
     saved = policy.RULES
@@ -106,39 +112,65 @@ def main(argv=None) -> None:
         )
 
 
-def boldness(deals: int, seed: int, values: list[Fraction]) -> None:
-    """CoachBot with each ``call_boldness`` against three SensibleBots, rotated, paired."""
-    over: dict[Fraction, list] = {v: [] for v in values}
-    top: dict[Fraction, list] = {v: [] for v in values}
-    made: dict[Fraction, list] = {v: [] for v in values}
+def coach_options(text: str) -> dict:
+    """``play_samples=100,call_boldness=1/4``: CoachBot's keywords (``-``: none), and
+    ``rules=all-GREEDY``: the strong policy's rules while that variant plays."""
+    options: dict = {}
+    for part in filter(None, text.split(",")):
+        if part == "-":
+            continue
+        name, value = part.split("=")
+        if name == "call_boldness":
+            options[name] = Fraction(value)
+        elif name in ("playout", "rules"):
+            options[name] = value
+        else:
+            options[name] = int(value)
+    return options
+
+
+def coach_variants(deals: int, seed: int, variants: list[dict]) -> None:
+    """CoachBot with each set of ``variants`` against three SensibleBots, rotated, paired."""
+    names = [", ".join(f"{k}={v}" for k, v in o.items()) or "defaults" for o in variants]
+    over: dict[str, list] = {n: [] for n in names}
+    top: dict[str, list] = {n: [] for n in names}
+    made: dict[str, list] = {n: [] for n in names}
     for number in range(deals):
         deal_seed = seed + number
         base = scores(deal_seed, None, None)
-        for value in values:
+        for name, options in zip(names, variants, strict=True):
             mine, tops, makes = [], 0, 0
-            for seat in range(4):
-                deal = callbreak.Deal(seed=deal_seed)
-                bots = [SensibleBot()] * 4
-                bots[seat] = CoachBot(seed=deal_seed * 4 + seat, call_boldness=value)
-                play_out(deal, bots)
+            bot_options = {k: v for k, v in options.items() if k != "rules"}
+            saved = policy.RULES
+            policy.RULES = parse_rules(options.get("rules", "all"))
+            try:
+                finished = []
+                for seat in range(4):
+                    deal = callbreak.Deal(seed=deal_seed)
+                    bots = [SensibleBot()] * 4
+                    bots[seat] = CoachBot(seed=deal_seed * 4 + seat, **bot_options)
+                    play_out(deal, bots)
+                    finished.append(deal)
+            finally:
+                policy.RULES = saved
+            for seat, deal in enumerate(finished):
                 points = deal.scores()
                 mine.append(points[seat])
                 tops += points[seat] == max(points)
                 makes += deal.tricks_won[seat] >= deal.calls[seat]
-            over[value].append(gain(mine, base))
-            top[value].append(Fraction(tops, 4))
-            made[value].append(Fraction(makes, 4))
+            over[name].append(gain(mine, base))
+            top[name].append(Fraction(tops, 4))
+            made[name].append(Fraction(makes, 4))
     print(f"CoachBot vs three SensibleBots, {deals} rotated deals from seed {seed}")
-    first = values[0]
-    for value in values:
-        m, se = mean_se(over[value])
-        t, tse = mean_se(top[value])
-        k, kse = mean_se(made[value])
-        d, dse = mean_se([a - b for a, b in zip(over[value], over[first], strict=True)])
+    first = names[0]
+    for name in names:
+        m, se = mean_se(over[name])
+        t, tse = mean_se(top[name])
+        k, kse = mean_se(made[name])
+        d, dse = mean_se([a - b for a, b in zip(over[name], over[first], strict=True)])
         print(
-            f"  boldness {float(value):.2f}: margin {m:+.3f} ± {se:.3f}, top {100 * t:.1f}% ± "
-            f"{100 * tse:.1f}, calls made {100 * k:.1f}% ± {100 * kse:.1f}, against "
-            f"{float(first):.2f} {d:+.3f} ± {dse:.3f}"
+            f"  {name}: margin {m:+.3f} ± {se:.3f}, top {100 * t:.1f}% ± {100 * tse:.1f}, "
+            f"calls made {100 * k:.1f}% ± {100 * kse:.1f}, against {first} {d:+.3f} ± {dse:.3f}"
         )
 
 

@@ -236,14 +236,18 @@ def test_the_playout_plays_by_the_ladder_and_the_sensible_policy(seed, rules, di
         assert won == expected
 
 
-@SOME
-@given(
+#: Playouts of the strong policy: any rules, direction, players and where to stop.
+STRONG_CASES = given(
     seed=seeds,
     rules=any_rules,
     direction=st.sampled_from([1, -1]),
     players=st.integers(3, 6),
     stop_at=st.integers(0, 3),
 )
+
+
+@SOME
+@STRONG_CASES
 def test_the_strong_playout_plays_only_legal_cards(seed, rules, direction, players, stop_at):
     """Every card of the strong policy is legal by the ladder, for every kind of rules (Call
     Break's, Call Bridge's, Judgement's with and without trumps, and the rest), any number of
@@ -277,6 +281,43 @@ def test_the_strong_playout_plays_only_legal_cards(seed, rules, direction, playe
         assert legal >> card & 1
         assert want == (won_before(record, number, rules, players, direction, seat) < wants[seat])
         hand_now[seat] ^= 1 << card
+
+
+@SOME
+@STRONG_CASES
+def test_the_strong_playout_started_mid_trick_stops_where_asked(
+    seed, rules, direction, players, stop_at
+):
+    """Begun with a trick on the table (the card an analysis tries), the strong policy plays
+    only legal cards and stops where the seat to play holds ``stop_at`` cards: at once when
+    the seats still to follow hold that few, else at a later lead."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    size = rng.randint(1, 52 // players)
+    held = [to_mask(DECK[c] for c in deck[size * s : size * s + size]) for s in range(players)]
+    order = [(1 + direction * i) % players for i in range(players)]
+    trick: list[int] = []
+    for seat in order[: rng.randint(1, players - 1)]:  # the cards already on the table
+        legal = legal_mask(held[seat], trick, rules, False)[0]
+        card = rng.choice([c for c in range(52) if legal >> c & 1])
+        held[seat] ^= 1 << card
+        trick.append(card)
+    on_table = len(trick)
+    record: list = []
+    won = [0] * players
+    wants = [rng.randint(0, size) for _ in range(players)]
+    policy_playout(
+        held, trick, 1, won, [0] * players, rules, direction, False, stop_at, record,
+        policy="strong", wants=wants, voids=[0] * players,
+    )  # fmt: skip
+    if size <= stop_at:  # the next seat to follow holds that few: nothing is played
+        assert record == [] and len(trick) == on_table
+    else:
+        assert max(h.bit_count() for h in held) == stop_at or not any(held)
+        assert len(record) == players * size - on_table - sum(h.bit_count() for h in held)
+    for _seat, hand, table, legal, card, _want in record:
+        assert legal == legal_mask(hand, list(table), rules, False)[0] and legal >> card & 1
 
 
 def won_before(record, number, rules, players, direction, seat) -> int:

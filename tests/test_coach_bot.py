@@ -170,14 +170,16 @@ def test_the_playout_bot_plays_whole_deals_legally(game):
 
 
 def test_the_playout_policy_is_chosen_by_name_and_checked():
-    """``playout="classic"`` is the coach before issue 25 (the benchmark's earlier CoachBot),
-    the default until the strong policy is measured; any other name is refused, naming the two."""
-    from cardlib.coach.analysis import PLAYOUTS, PlayoutBot, analyse, analyse_calls
+    """``playout="strong"`` is the default; ``"classic"`` is the coach before issue 25 (the
+    benchmark's earlier CoachBot), still chosen by name; any other name is refused, naming
+    the two."""
+    from cardlib.coach.analysis import PLAYOUT, PLAYOUTS, PlayoutBot, analyse, analyse_calls
     from cardlib.errors import CardlibError
 
-    assert PLAYOUTS == ("classic", "strong")
-    assert CoachBot().playout == PlayoutBot().playout == "classic"
-    assert "playout='strong'" in repr(CoachBot(playout="strong"))
+    assert PLAYOUTS == ("classic", "strong") and PLAYOUT == "strong"
+    assert CoachBot().playout == PlayoutBot().playout == "strong"
+    assert CoachBot(playout="classic").playout == PlayoutBot("classic").playout == "classic"
+    assert "playout='strong'" in repr(CoachBot())
     deal = callbreak.Deal(seed=1)
     refused = [
         lambda: CoachBot(playout="greedy"),

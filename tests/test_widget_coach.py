@@ -60,7 +60,7 @@ def state(widget: CoachWidget) -> tuple:
 
 @pytest.fixture(scope="module")
 def decision():
-    return deal_at(seed=48, dealer=3, tricks_done=6)
+    return deal_at(seed=105, dealer=3, tricks_done=4)
 
 
 @pytest.fixture(scope="module")
@@ -81,13 +81,11 @@ def test_the_ranking_is_analyses_best_first_with_its_numbers(decision, coach):
         if c is expected.cards[0]:
             assert "best" in versus
         else:
-            assert versus == f"−{float(c.loss):.2f} ± {c.loss_stderr:.2f}"
+            close = ", too close to tell" if c.close and not c.same else ""
+            assert versus == f"−{float(c.loss):.2f} ± {c.loss_stderr:.2f}{close}"
+    assert any(r[4].endswith("too close to tell") for r in shown)  # at 60 samples, some are
+    assert not shown[-1][4].endswith("too close to tell")  # 3♦ is clearly worse even so
     verdict = unescape(re.sub(r"<[^>]*>", "", coach.verdict.value))
-    second = expected.cards[1]
-    assert verdict.startswith(
-        f"Best card: {expected.best}, {float(expected.margin):.2f} ± "
-        f"{second.loss_stderr:.2f} points ahead of {second.card}"
-    )
     assert "60 imagined deals" in verdict
 
 
@@ -200,7 +198,7 @@ def test_a_late_position_shows_voids_respected():
 
 
 def test_before_calling_the_calls_are_ranked_as_analyse_calls_rates_them():
-    fresh = callbreak.Deal(seed=7, dealer=3)
+    fresh = callbreak.Deal(seed=26, dealer=3)
     widget = CoachWidget(fresh, samples=20, seed=1)
     expected = analyse_calls(fresh, samples=20, seed=1)
     assert widget.calling and widget.analysis == expected
@@ -281,27 +279,38 @@ def test_a_forced_card_is_said_to_be_the_only_one():
 
 
 def test_cards_within_two_standard_errors_are_shown_as_equally_good():
-    """4♦ and J♦ are 0.13 ± 0.53 apart at 100 samples: too close to tell; K♦ is clearly worse."""
+    """At 100 samples K♦ is 0.73 ± 0.70 below 4♦: too close to tell, though it ranks below J♦,
+    which is clearly worse (0.60 ± 0.26): the wider error counts, not the rank."""
     position = deal_at(seed=48, dealer=3, tricks_done=2)
     widget = CoachWidget(position, samples=100, seed=1)
     analysis = widget.analysis
-    assert [str(c) for c in analysis.equally_good] == ["4♦", "J♦"] and not analysis.clear
+    assert [str(c.card) for c in analysis.cards] == ["4♦", "J♦", "K♦"]
+    assert [str(c) for c in analysis.equally_good] == ["4♦", "K♦"] and not analysis.clear
     verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
     assert verdict == (
-        "Too close to tell: 4♦ J♦ are within two standard errors of the best, "
+        "Too close to tell: 4♦ K♦ are within two standard errors of the best, "
         "over 100 imagined deals."
     )
     assert "Best card" not in verdict
     versus = {what: v for _, what, _, _, v in rows(widget)}
-    assert versus["J♦"].endswith(", too close to tell")
-    assert not versus["K♦"].endswith("too close to tell")
+    assert versus["K♦"].endswith(", too close to tell")
+    assert not versus["J♦"].endswith("too close to tell")
     html = analysis._repr_html_()
-    assert "too close to tell between 4♦, J♦" in html
-    # Four times the samples (fresh ones) does not call J♦ clearly better than 4♦ either.
+    assert "too close to tell between 4♦, K♦" in html
+    # Four times the samples (fresh ones) does not call K♦ clearly better than 4♦ either.
     more = analyse(position, samples=400, seed=2)
-    assert not (more.best == Card("JD") and more.clear)
+    assert not (more.best == Card("KD") and more.clear)
 
 
-def test_a_clear_best_card_is_named_with_its_margin(coach):
-    assert coach.analysis.clear and coach.analysis.equally_good == (coach.analysis.best,)
-    assert "Too close" not in coach.verdict.value
+def test_a_clear_best_card_is_named_with_its_margin(decision):
+    """Notebook 40's first decision at its 200 samples: A♠, clearly."""
+    widget = CoachWidget(decision, samples=200, seed=1)
+    analysis = widget.analysis
+    assert analysis.clear and analysis.equally_good == (analysis.best,) == (Card("AS"),)
+    verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
+    second = analysis.cards[1]
+    assert verdict.startswith(
+        f"Best card: {analysis.best}, {float(analysis.margin):.2f} ± "
+        f"{second.loss_stderr:.2f} points ahead of {second.card}"
+    )
+    assert "200 imagined deals" in verdict and "Too close" not in verdict

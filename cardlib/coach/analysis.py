@@ -14,10 +14,11 @@ deal (the game's points, not tricks):
    suit; in Judgement the undealt cards might be anywhere;
 2. **play each sample out** with every legal card in turn, all four players
    then playing by a mask-based policy (:func:`policy_playout`): by default
-   ``playout="classic"`` (:class:`~cardlib.bots.SensibleBot`'s rule, drawing
-   trumps with the master), or ``"strong"`` (:mod:`cardlib.coach.policy`: it
-   also cashes side masters, discards from short suits and keeps guards, reads
-   the voids shown; not yet the default: its rules are still being measured);
+   ``playout="strong"`` (:mod:`cardlib.coach.policy`: it draws trumps with the
+   master, cashes side masters unless a void may ruff, wins with sure winners,
+   discards from short suits keeping guards, and plays on for the extra tricks
+   the scoring pays for), or ``"classic"`` (the coach before it:
+   :class:`~cardlib.bots.SensibleBot`'s rule, drawing trumps with the master);
    and, once the hands are down to ``exact_from`` cards, by the exact solver's
    line (:class:`cardlib.coach.solver.Finisher`), the rest of the trick on the
    table included;
@@ -52,7 +53,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
-from cardlib.coach.policy import shown_voids, strong_playout
+from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
 from cardlib.game import Seed, TrickDeal, check_seed
@@ -489,8 +490,14 @@ class CallFittingHands:
 # ----- playing a sample out --------------------------------------------------------------
 
 #: The playout policies by name: ``"classic"`` (the sensible bot's, drawing trumps; the
-#: default) and ``"strong"`` (:mod:`cardlib.coach.policy`, still being measured).
+#: coach's before issue 25) and ``"strong"`` (:mod:`cardlib.coach.policy`).
 PLAYOUTS: Final = ("classic", "strong")
+#: The default policy of :func:`analyse`, :func:`analyse_calls`, :class:`CoachBot` and
+#: :class:`PlayoutBot` (so of the coach widget, the hint and the review): the strong one.
+#: As a bot against three SensibleBots it scores +0.27 ± 0.02 points a deal more than the
+#: classic one (paired, rotated deals, seeds 420000–421999, which no tuning saw; see
+#: ``benchmarks/tune_playout.py``).
+PLAYOUT: Final = "strong"
 
 
 def check_playout(playout: object) -> str:
@@ -554,6 +561,11 @@ def policy_playout(
     tricks while it has fewer than its call. With a ``record`` list, every turn
     appends ``(seat, hand, trick, legal, card, wants tricks)`` so tests can hold it to
     :func:`cardlib.tricks.legal_mask` and :func:`cardlib.bots.sensible_play_mask`.
+
+    That is the ``"classic"`` policy, this low-level loop's default; the coach's default
+    (:data:`PLAYOUT`) is ``policy="strong"``, :func:`cardlib.coach.policy.strong_playout`,
+    where each seat plays for ``wants`` tricks (:func:`playout_wants`; ``calls`` if not
+    given) and reads the ``voids`` shown.
     """
     # The hot loop of every analysis: the ladder and the policy are inlined on the
     # trick's top cards (like fast.random_playout); tests/test_analysis.py checks
@@ -580,9 +592,7 @@ def policy_playout(
     must_beat = rules.must_beat
     void_free = trump_bits == 0 or rules.void_rule == "free"
     undertrump = rules.void_rule == "trump"
-    orders = [
-        tuple((lead + direction * i) % players for i in range(players)) for lead in range(players)
-    ]
+    orders = play_orders(players, direction)
     side_aces = [13 * s + 12 for s in range(4) if s != trump_index]
     # The trick on the table: led suit, top card of it, top trump, and their seats.
     if trick:
@@ -597,8 +607,10 @@ def policy_playout(
                     top_led, led_seat = card, order[i]
             elif trump_bits >> card & 1 and card > top_trump:
                 top_trump, trump_seat = card, order[i]
+    partial = bool(trick)
     while True:
         if not trick:
+            partial = False
             hand = hands[leader]
             if hand.bit_count() <= stop_at:
                 return leader
@@ -636,9 +648,10 @@ def policy_playout(
             order = orders[leader]
         for seat in order[len(trick) :]:
             hand = hands[seat]
-            if hand.bit_count() <= stop_at:
+            if partial and hand.bit_count() <= stop_at:
                 # Every hand is down to stop_at cards (this seat holds the most, it has not
-                # played to this trick yet): the caller finishes the trick too.
+                # played to this trick yet): the caller finishes the trick too. The hands go
+                # down together, so only the trick the playout began in can stop here.
                 return leader
             legal = hand & led_bits
             if legal:
@@ -719,7 +732,7 @@ def trick_bounds(
 class _Playout:
     """Plays samples of one view out to the end: the policy, then the solver's line."""
 
-    def __init__(self, view: View, exact_from: int, playout: str = "classic"):
+    def __init__(self, view: View, exact_from: int, playout: str = PLAYOUT):
         self.view = view
         self.exact_from = min(exact_from, MAX_CARDS)
         self.policy = check_playout(playout)
@@ -1080,7 +1093,7 @@ class CallAnalysis:
     ``top`` is the call with the highest estimate; ``best`` the call the coach (and
     :class:`CoachBot`) makes: the highest call whose estimate is within ``boldness``
     points of the top one (``boldness`` 0: the top call). Why bolder than the top
-    estimate: the imagined deals play the player's own cards only by the sensible
+    estimate: the imagined deals play the player's own cards only by the playout
     policy, so they underrate what the player will really make (see :class:`CoachBot`).
     Each call's ``loss`` is against the top call.
     """
@@ -1245,15 +1258,16 @@ def analyse(
     exact_from: int = 3,
     calls_model: str | None = None,
     tolerance: int = 0,
-    playout: str = "classic",
+    playout: str = PLAYOUT,
 ) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
     ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
     ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
     hands are drawn (seeded by ``seed``); each is played out after every legal
-    card, by the sensible policy and, from ``exact_from`` cards a hand (even in
-    the middle of a trick), the exact solver's line.
+    card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one, unless
+    ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the
+    middle of a trick), the exact solver's line.
 
     ``calls_model``: ``None`` (the default) draws every layout consistent with
     the cards seen alike; ``"sensible"`` keeps only those in which the other
@@ -1375,14 +1389,15 @@ def analyse_calls(
     seed: Seed = 0,
     exact_from: int = 0,
     boldness: Fraction | float = CALL_BOLDNESS,
-    playout: str = "classic",
+    playout: str = PLAYOUT,
 ) -> CallAnalysis:
     """Expected points of every legal call for the seat to call, from its hand alone.
 
     Each sample deals the hidden hands at random, fills in the calls still to
     come as the sensible bots would make them, and plays the deal out (the
-    sensible policy for everyone, the player wanting tricks until their call is
-    made) once for every legal call: the same samples for every call. The
+    ``playout`` policy for everyone, as in :func:`analyse`; the strong one plays
+    for every trick in Call Break, where each beyond the call pays) once for
+    every legal call: the same samples for every call. The
     result's ``best`` is the call :class:`CoachBot` makes with this ``boldness``
     (the highest call within that many points of the top estimate; 0: the top).
     """
@@ -1428,12 +1443,13 @@ class PlayoutBot:
 
     Calls like :class:`~cardlib.bots.SensibleBot`. Each card is the one the playouts
     would play in its place: the policy reads only the bot's own hand, the trick, the
-    tricks won, the calls and (to draw trumps) whether any trump is still out, which
-    every player can count; so the unseen cards are handed to the other seats in any
-    order (here: in card order) without changing the choice.
+    tricks won, the calls, the suits each seat has shown void in and which cards are
+    still out (the other hands together, never one alone), which every player can
+    count; so the unseen cards are handed to the other seats in any order (here: in
+    card order) without changing the choice. ``playout``: as in :func:`analyse`.
     """
 
-    def __init__(self, playout: str = "classic"):
+    def __init__(self, playout: str = PLAYOUT):
         self.playout = check_playout(playout)
 
     def choose_call(self, deal: TrickDeal | TrickMatch) -> int:
@@ -1493,29 +1509,48 @@ class CoachBot:
     card is played at once. Seeded: the same seed, deal and turn give the same
     choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
 
-    The figures below were measured before the playouts drew trumps
-    (:func:`policy_playout`); they describe the earlier coach.
+    ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
+    ``"classic"`` is named (the coach before issue 25). One run of
+    ``benchmarks/bench_coach.py`` with the defaults, on seeds no tuning saw (a shared
+    2-core machine, CPU time): against three SensibleBots over 200 rotated deals (seeds
+    700000–700199) it scored +0.76 ± 0.08 points a deal more than a SensibleBot in its
+    seat, top in 33.1% ± 1.1 of the deals, and made 92.4% ± 0.9 of its calls (the
+    sensible bots 83.4%); the classic coach on the same deals, measured before it:
+    +0.79 ± 0.09, 34.5% ± 1.2, 90.2% ± 1.0, a tie. Against the classic coach itself (100
+    deals, seeds 730000–730099) it led by +0.24 ± 0.11 a deal alone against three, and
+    two against two it was a tie (−0.02 ± 0.14). Against OpenSpiel's ISMCTS given 1×, 4×
+    and 10× its CPU time per card (40 deals each, seeds 710000–710039), alone it led the
+    three at its table by +0.41 ± 0.19, +0.68 ± 0.15 and +0.64 ± 0.19 a deal; two against
+    two (seeds 720000–720039) by +0.73 ± 0.22 and +0.83 ± 0.24, and at 10× it was a tie
+    (+0.45 ± 0.23). Against the sensible
+    bots the strong playouts do not beat the classic ones, which imitate those bots: on
+    200 rotated tuning deals (seeds 350000–350199) the classic coach scored +0.13 ±
+    0.07 a deal more, and the strong one without ``GREEDY`` +0.07 ± 0.07, both ties.
+    A 13-card analysis of 500 samples took a median 0.28 s of CPU (1.44× its floor;
+    classic: 0.24 s).
 
-    ``call_boldness``: the playouts play the bot's own cards like the sensible
-    policy, so they underrate what the bot will really make; it calls the
-    highest call whose expected score is within this many points of the best.
-    On 30 rotated deals apart from the benchmark's (seeds 5000–5029), 0.4 and
-    0.8 added 0.15–0.18 points a deal against calling the best estimate
-    exactly; on the benchmark's 100 deals 0.8 scored top more often but made
-    89% of its calls, 0.5 kept them above 90% (see ``benchmarks/bench_coach.py``).
-    0 calls the best estimate.
+    ``call_boldness``: the playouts play the bot's own cards by the playout policy,
+    not as well as the bot will, so they underrate what it will really make; it calls
+    the highest call whose expected score is within this many points of the best (0:
+    the best estimate). With the strong playouts, against three SensibleBots on 200
+    rotated tuning deals each: 1 and 1.5 cost 0.09 ± 0.04 and 0.23 ± 0.06 points a deal
+    against 0.5 (more deals top, fewer calls made: 86.8% and 81.6%; seeds
+    330000–330199); 0.25 and 0 were ties with it (+0.03 ± 0.03 and +0.00 ± 0.04), and so
+    was ``play_samples=100`` (−0.02 ± 0.04; seeds 340000–340199). So 0.5 stays, as
+    chosen for the earlier coach (on 30 rotated deals, seeds 5000–5029, 0.4 and 0.8
+    added 0.15–0.18 points a deal against 0; 0.8 made 89% of its calls, 0.5 above 90%).
 
     ``calls_model`` and ``tolerance``: passed to :func:`analyse` in play, so
     the layouts it imagines fit the other players' calls (``None``: they do
     not; see :class:`CallFittingHands`). Off by default because it did not pay
-    against the benchmark's sensible bots, whose calls it models exactly: on the
-    30 tuning deals (seeds 5000–5029) the margin over SensibleBot was +1.02 ±
-    0.27 with ``"sensible"`` against +1.04 ± 0.24 without; on 100 fresh deals
-    (seeds 8001–8100) +0.93 ± 0.14 against +1.00 ± 0.14, top 36.5% against
-    38.8%, calls made 93.0% against 94.0% (``tolerance=1``: +1.10 ± 0.25 and
-    +0.96 ± 0.14, top 37.2%, made 93.0%). And it costs time: a 13-card
-    analysis of 500 samples took a median 1.16 s of CPU against 0.87 s (up to
-    2.8 s when the calls leave few layouts; see ``benchmarks/bench_coach.py``).
+    against the benchmark's sensible bots, whose calls it models exactly (measured
+    with the earlier coach): on the 30 tuning deals (seeds 5000–5029) the margin over
+    SensibleBot was +1.02 ± 0.27 with ``"sensible"`` against +1.04 ± 0.24 without; on
+    100 fresh deals (seeds 8001–8100) +0.93 ± 0.14 against +1.00 ± 0.14, top 36.5%
+    against 38.8%, calls made 93.0% against 94.0% (``tolerance=1``: +1.10 ± 0.25 and
+    +0.96 ± 0.14, top 37.2%, made 93.0%). And it costs time: a 13-card analysis of
+    500 samples with the strong playouts took a median 0.69 s of CPU against 0.28 s
+    (up to 0.95 s; see ``benchmarks/bench_coach.py --calls-model sensible``).
     """
 
     def __init__(
@@ -1527,7 +1562,7 @@ class CoachBot:
         call_boldness: Fraction | float = CALL_BOLDNESS,
         calls_model: str | None = None,
         tolerance: int = 0,
-        playout: str = "classic",
+        playout: str = PLAYOUT,
     ):
         self.playout = check_playout(playout)
         if calls_model is not None and calls_model not in CALL_MODELS:
@@ -1583,6 +1618,7 @@ __all__ = [
     "CALL_BOLDNESS",
     "CALL_MODELS",
     "CLEAR_SE",
+    "PLAYOUT",
     "PLAYOUTS",
     "Analysis",
     "CallAnalysis",

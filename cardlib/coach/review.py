@@ -26,9 +26,10 @@ True
 The numbers are estimates from sampled deals: mean ± standard error, over
 ``samples`` layouts of the hidden hands (the same layouts for every choice of
 one decision, so the loss is sharper than either mean), each played out by the
-sensible policy and, from ``exact_from`` cards a hand, by the exact solver
-(:mod:`cardlib.coach.solver`). Seeded: the same record, samples and seed give the
-same review. A choice that was the only one allowed is not analysed (loss 0).
+coach's playout policy (:data:`~cardlib.coach.analysis.PLAYOUT`) and, from
+``exact_from`` cards a hand, by the exact solver (:mod:`cardlib.coach.solver`).
+Seeded: the same record, samples and seed give the same review. A choice that was
+the only one allowed is not analysed (loss 0).
 
 A loss within :data:`~cardlib.coach.analysis.CLEAR_SE` (two) standard errors is
 "too close to tell": the samples cannot say the choice was worse than the best.

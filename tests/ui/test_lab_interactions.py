@@ -126,12 +126,12 @@ def test_04_call_slider_changes_the_score(run_notebook, screenshot_dir):
 
 
 def coach_position() -> callbreak.Deal:
-    """Notebook 40's first decision: seed 48, West dealing, South to lead after six tricks."""
-    deal = callbreak.Deal(seed=48, dealer=3)
+    """Notebook 40's first decision: seed 105, East dealing, South to lead after four tricks."""
+    deal = callbreak.Deal(seed=105, dealer=3)
     bots = [SensibleBot()] * 4
     while deal.phase == "calling":
         deal.call(bots[deal.to_act].choose_call(deal))
-    while not (len(deal.tricks) == 6 and deal.to_act == 0):
+    while not (len(deal.tricks) == 4 and deal.to_act == 0):
         deal.play(bots[deal.to_act].choose_play(deal))
     return deal
 
