@@ -17,6 +17,7 @@
 import itertools
 import math
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -383,6 +384,28 @@ def test_results_evaluate_back_and_render():
     assert eval(repr(calls), names) == calls
     assert [c.call for c in calls.calls] == list(range(1, 14))
     assert "call" in calls._repr_html_()
+
+
+def test_a_bolder_best_call_is_shown_against_the_highest_estimate_not_as_a_negative_loss():
+    """The coach's call is the highest within ``boldness`` of the top estimate, so the top
+    estimate can belong to a lower call: its row names it, and no loss shows as "−-0.41"."""
+    top = Estimate(Fraction(103, 100), 0.04, 100)
+    bolder = Estimate(Fraction(62, 100), 0.19, 100)
+    worse = Estimate(Fraction(-21, 10), 0.22, 100)
+    calls = CallAnalysis(
+        0,
+        (
+            CallEstimate(1, top),
+            CallEstimate(2, bolder, Fraction(41, 100), 0.18),
+            CallEstimate(3, worse, Fraction(313, 100), 0.21),
+        ),
+        100,
+        1,
+        Fraction(1, 2),
+    )
+    assert (calls.top, calls.best) == (1, 2)
+    cells = re.findall(r"<td>([^<]*)</td><td>[^<]*</td><td>([^<]*)</td>", calls._repr_html_())
+    assert cells == [("1", "highest estimate"), ("2", "best"), ("3", "−3.13 ± 0.21")]
 
 
 def test_judgement_bids_respect_the_hook_and_the_blind_round():

@@ -1138,12 +1138,17 @@ class CallAnalysis:
         raise CardlibError(f"{call} is not a legal call here", "not-legal")
 
     def _repr_html_(self) -> str:
-        best = self.of(self.best).estimate.mean
+        best, top = self.best, self.top
         rows = []
         for c in self.calls:
             e = c.estimate
-            versus = _versus(c.call == self.best, f"−{_fmt(best - e.mean)} ± {c.loss_stderr:.2f}")
-            if c.call != self.best and c.close and not c.same:
+            if c.call == top != best:
+                # The bolder best call trails it on purpose (``boldness``): the losses are
+                # against this one, as in the coach widget.
+                versus = escape(_("highest estimate"))
+            else:
+                versus = _versus(c.call == best, f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}")
+            if c.call not in (best, top) and c.close and not c.same:
                 versus += ", " + escape(_("too close to tell"))
             rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
         caption = _("Expected points of each call for seat {seat} ({samples} samples)").format(
