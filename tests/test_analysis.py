@@ -19,6 +19,7 @@ import math
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -406,6 +407,9 @@ def test_a_bolder_best_call_is_shown_against_the_highest_estimate_not_as_a_negat
     assert (calls.top, calls.best) == (1, 2)
     cells = re.findall(r"<td>([^<]*)</td><td>[^<]*</td><td>([^<]*)</td>", calls._repr_html_())
     assert cells == [("1", "highest estimate"), ("2", "best"), ("3", "−3.13 ± 0.21")]
+    assert "<th scope='col'>against the highest estimate</th>" in calls._repr_html_()
+    level = replace(calls, boldness=Fraction(0))  # the top call is the best: the usual heading
+    assert level.best == 1 and "<th scope='col'>against the best</th>" in level._repr_html_()
 
 
 def test_judgement_bids_respect_the_hook_and_the_blind_round():

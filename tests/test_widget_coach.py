@@ -205,6 +205,8 @@ def test_before_calling_the_calls_are_ranked_as_analyse_calls_rates_them():
     ranked = sorted(expected.calls, key=lambda c: (-c.estimate.mean, c.call))
     assert [int(r[1]) for r in rows(widget)] == [c.call for c in ranked]
     assert ranked[0].call == expected.top and expected.best == 2  # the bolder call, within 0.5
+    # ... so the losses are against the top estimate, and the heading says so
+    assert "<th scope='col'>against the highest estimate</th>" in widget.ranking.value
     assert "to call" in widget.heading.value
     # At 20 samples calls 1 and 2 are within two standard errors: named together, not ranked.
     assert not expected.clear and expected.equally_good == (1, 2)

@@ -1137,6 +1137,13 @@ class CallAnalysis:
                 return c
         raise CardlibError(f"{call} is not a legal call here", "not-legal")
 
+    def losses_heading(self) -> str:
+        """The heading of a table's losses: they are against the top estimate, which is the
+        best call's unless the coach calls bolder than it (``boldness``)."""
+        if self.best == self.top:
+            return _("against the best")
+        return _("against the highest estimate")
+
     def _repr_html_(self) -> str:
         best, top = self.best, self.top
         rows = []
@@ -1156,7 +1163,7 @@ class CallAnalysis:
         )
         if not self.clear:
             caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
-        head = (_("call"), _("expected points"), _("against the best"))
+        head = (_("call"), _("expected points"), self.losses_heading())
         return _table_html(caption, head, rows)
 
 

@@ -302,8 +302,16 @@ class CoachWidget:
         )
         return "".join(parts)
 
-    def _table(self, caption: str, first: str, rows: Iterable[Sequence[str]]) -> str:
-        head = (_("rank"), first, _("expected points"), _("samples"), _("against the best"))
+    def _table(
+        self, caption: str, first: str, rows: Iterable[Sequence[str]], against: str = ""
+    ) -> str:
+        head = (
+            _("rank"),
+            first,
+            _("expected points"),
+            _("samples"),
+            against or _("against the best"),
+        )
         header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
         return (
             f"<table class='cardlib-table'><caption>{escape(caption)}</caption>"
@@ -367,7 +375,7 @@ class CoachWidget:
             "Expected points of the deal for {seat} after each {call}, every one tried "
             "on the same {samples} imagined deals (± standard error)"
         ).format(seat=self._seat(analysis.seat), call=word, samples=analysis.samples)
-        return self._table(caption, word, rows)
+        return self._table(caption, word, rows, analysis.losses_heading())
 
     def _too_close_html(self) -> str:
         """The verdict when the samples cannot tell the best choices apart: all of them named."""
