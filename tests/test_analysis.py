@@ -431,6 +431,11 @@ def test_wrong_phase_and_bad_samples_are_refused():
     assert error.value.rule == "phase"
     with pytest.raises(ValueError, match="samples"):
         analyse_calls(deal, samples=0)
+    before = repr(deal)
+    for boldness in (-0.1, float("inf"), "0.5", None):
+        with pytest.raises(ValueError, match="boldness must be a number of points 0 or more"):
+            analyse_calls(deal, samples=2, boldness=boldness)
+    assert repr(deal) == before
 
 
 def test_the_analysis_never_looks_at_the_hidden_hands():

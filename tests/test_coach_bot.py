@@ -150,6 +150,29 @@ def test_the_coach_refuses_an_unknown_calls_model():
         CoachBot(calls_model="telepathy")
 
 
+@pytest.mark.parametrize(
+    ("keywords", "named"),
+    [
+        ({"play_samples": 0}, "play_samples"),
+        ({"call_samples": -1}, "call_samples"),
+        ({"play_samples": 2.0}, "play_samples"),
+        ({"exact_from": -1}, "exact_from"),
+        ({"tolerance": -2}, "tolerance"),
+        ({"call_boldness": -1}, "call_boldness"),
+        ({"call_boldness": float("nan")}, "call_boldness"),
+        ({"call_boldness": "1"}, "call_boldness"),
+        ({"call_boldness": True}, "call_boldness"),
+        ({"seed": 1.5}, "seed"),
+        ({"playout": "telepathic"}, "playout"),
+    ],
+)
+def test_a_bad_setting_fails_when_the_coach_is_made_not_mid_match(keywords, named):
+    """Before, these were taken and failed at the bot's first turn (a negative boldness as
+    a bare ``max()`` error), in the middle of somebody's match."""
+    with pytest.raises(ValueError, match=named):
+        CoachBot(**keywords)
+
+
 @pytest.mark.parametrize("game", ["callbreak", "callbridge", "judgement"])
 def test_the_playout_bot_plays_whole_deals_legally(game):
     """The playout policy as a bot (for the benchmark): every card legal, in every game."""

@@ -1196,6 +1196,17 @@ def _as_view(position: TrickDeal | TrickMatch | View) -> View:
     return view_of(position)
 
 
+def check_boldness(boldness: object, what: str = "boldness") -> Fraction:
+    """``boldness`` as a :class:`~fractions.Fraction` if it is a finite number of points ≥ 0
+    (an ``int``, ``float`` or ``Fraction``); otherwise an error saying what ``what`` must be."""
+    text = f"{what} must be a number of points 0 or more, got {boldness!r}"
+    if isinstance(boldness, bool) or not isinstance(boldness, (int, float, Fraction)):
+        raise CardlibTypeError(text, "type")
+    if not math.isfinite(boldness) or boldness < 0:
+        raise CardlibError(text, "range")
+    return Fraction(boldness)
+
+
 def _check_entry(samples: object, seed: object, exact_from: object) -> None:
     """Refuse a bad number of samples, seed or ``exact_from`` before any work is done."""
     check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
@@ -1415,6 +1426,7 @@ def analyse_calls(
     """
     _check_entry(samples, seed, exact_from)
     check_playout(playout)
+    boldness = check_boldness(boldness)
     view = _as_view(position)
     if view.plays or view.calls[view.seat] is not None:
         raise CardlibError("calls are analysed before this seat has called", "phase")
@@ -1435,7 +1447,7 @@ def analyse_calls(
             values[call].append(tables[call][final[seat]])
     estimates = _call_estimates(values, scale)
     seed = seed if isinstance(seed, int) else -1
-    return CallAnalysis(seat, estimates, samples, seed, Fraction(boldness))
+    return CallAnalysis(seat, estimates, samples, seed, boldness)
 
 
 def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstimate, ...]:
@@ -1576,7 +1588,16 @@ class CoachBot:
         tolerance: int = 0,
         playout: str = PLAYOUT,
     ):
+        # Every argument is checked here, so a bad one fails at once, not at the bot's
+        # first turn in the middle of a match.
         self.playout = check_playout(playout)
+        check_count(call_samples, "call_samples", 1)
+        check_count(play_samples, "play_samples", 1)
+        check_count(exact_from, "exact_from", 0)
+        check_count(tolerance, "tolerance", 0)
+        check_boldness(call_boldness, "call_boldness")
+        if not isinstance(seed, random.Random):
+            check_seed(seed)
         if calls_model is not None and calls_model not in CALL_MODELS:
             raise CardlibError(
                 f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
