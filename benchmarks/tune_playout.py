@@ -32,6 +32,7 @@ from cardlib import callbreak
 from cardlib.bots import SensibleBot, play_out
 from cardlib.coach import policy
 from cardlib.coach.analysis import CoachBot, PlayoutBot
+from cardlib.errors import CardlibError
 
 NAMES = {"DRAW": 1, "CASH": 2, "LEAD": 4, "SURE": 8, "DISCARD": 16, "GREEDY": 32, "SHORT": 64}
 ALL = sum(NAMES.values()) - NAMES["SHORT"]  # SHORT is a variant of LEAD
@@ -46,6 +47,18 @@ def parse_rules(text: str) -> int:
         bits = ALL if name == "all" else 0 if name == "none" else NAMES[name]
         mask = mask & ~bits if sign == "-" else mask | bits
     return mask
+
+
+def rules_arg(text: str) -> str:
+    """A rule set as ``--rules`` and ``rules=`` take it, checked."""
+    try:
+        parse_rules(text)
+    except (KeyError, IndexError):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a rule set is all, none or rule names joined by + and -, "
+            f"the names {', '.join(NAMES)}"
+        ) from None
+    return text
 
 
 def scores(seed: int, seat: int | None, bot) -> list:
@@ -71,10 +84,14 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=300000)
-    parser.add_argument("--rules", nargs="+", default=["all"])
+    parser.add_argument("--rules", nargs="+", type=rules_arg, default=["all"])
     parser.add_argument("--boldness", nargs="+", type=Fraction, default=None)
     parser.add_argument("--coach", nargs="+", type=coach_options, default=None)
     args = parser.parse_args(argv)
+    if args.deals < 2:
+        parser.error(f"--deals must be ≥ 2 (a standard error needs two deals), got {args.deals}")
+    if args.seed < 0:
+        parser.error(f"--seed must be ≥ 0, got {args.seed}")
     if args.boldness:
         args.coach = [{"call_boldness": value} for value in args.boldness]
     if args.coach:
@@ -112,20 +129,44 @@ def main(argv=None) -> None:
         )
 
 
+#: The ``--coach`` keywords and how each value is read: CoachBot's own, and ``rules``.
+COACH_KEYWORDS = {
+    "call_samples": int,
+    "play_samples": int,
+    "exact_from": int,
+    "call_boldness": Fraction,
+    "calls_model": str,
+    "tolerance": int,
+    "playout": str,
+    "rules": rules_arg,
+}
+
+
 def coach_options(text: str) -> dict:
     """``play_samples=100,call_boldness=1/4``: CoachBot's keywords (``-``: none), and
     ``rules=all-GREEDY``: the strong policy's rules while that variant plays."""
+    accepted = ", ".join(COACH_KEYWORDS)
     options: dict = {}
     for part in filter(None, text.split(",")):
         if part == "-":
             continue
-        name, value = part.split("=")
-        if name == "call_boldness":
-            options[name] = Fraction(value)
-        elif name in ("playout", "rules"):
-            options[name] = value
-        else:
-            options[name] = int(value)
+        name, equals, value = part.partition("=")
+        if not equals or not value or name not in COACH_KEYWORDS:
+            raise argparse.ArgumentTypeError(
+                f"{part!r}: each variant is NAME=VALUE pairs joined by commas, or '-', "
+                f"with NAME one of {accepted}"
+            )
+        try:
+            options[name] = COACH_KEYWORDS[name](value)
+        except argparse.ArgumentTypeError:
+            raise
+        except (ValueError, ZeroDivisionError):
+            raise argparse.ArgumentTypeError(f"{part!r}: not a value {name} takes") from None
+    bot_options = {k: v for k, v in options.items() if k != "rules"}
+    try:
+        CoachBot(**bot_options)  # its own checks: playout, calls_model
+    except CardlibError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
     return options
 
 
