@@ -2,23 +2,18 @@
 
 import importlib.util
 import random
-from pathlib import Path
 
 import pytest
+from script_modules import benchmark
 
 from cardlib import callbreak
 from cardlib.bots import SensibleBot, play_out
 from cardlib.cards import DECK, from_mask
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_coach.py"
-
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_coach", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_coach")
 
 
 def test_a_tiny_run_prints_every_figure(bench, capsys):

@@ -1,15 +1,10 @@
 """The review's benchmark still runs (a tiny smoke run; figures are printed, never asserted)."""
 
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_review.py"
+from script_modules import benchmark
 
 
 def test_a_tiny_run_prints_a_time_for_every_game(capsys):
-    spec = importlib.util.spec_from_file_location("bench_review", SCRIPT)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("bench_review")
     results = bench.main(["--deals", "1", "--samples", "2", "--leads", "1"])
     out = capsys.readouterr().out
     from cardlib.bridge.double_dummy import available

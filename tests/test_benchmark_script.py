@@ -1,22 +1,19 @@
 """The speed benchmark still runs (a tiny smoke run; timings are never asserted)."""
 
-import importlib.util
 import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from script_modules import benchmark
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_callbreak.py"
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_callbreak", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_callbreak")
 
 
 def test_each_contender_plays_whole_deals(bench):

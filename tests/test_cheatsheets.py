@@ -5,27 +5,19 @@ The printing (one A4 page each) is checked in a real browser: tests/ui/test_chea
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from script_modules import ROOT, load_script
 
 from cardlib import callbreak, callbridge
 
-ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "docs" / "cheatsheets"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location(
-        "make_cheatsheets", FOLDER / "make_cheatsheets.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path("docs/cheatsheets/make_cheatsheets.py"))
 
 
 PAGES = _script().pages()

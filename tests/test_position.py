@@ -292,13 +292,9 @@ def test_bad_match_text_is_refused(text):
 
 def test_the_position_benchmark_runs(capsys):
     """A tiny run of benchmarks/bench_position.py (its timings are never asserted)."""
-    import importlib.util
-    from pathlib import Path
+    from script_modules import benchmark
 
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_position.py"
-    spec = importlib.util.spec_from_file_location("bench_position", script)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("bench_position")
     results = bench.main(["--positions", "2"])
     assert set(results) == set(bench.GAMES)
     assert "Contract Bridge: write" in capsys.readouterr().out

@@ -1,20 +1,13 @@
 """The tuning script (benchmarks/tune_playout.py): it runs, and bad flags are refused up front
 with what is accepted, before any deal is played (figures are printed, never asserted)."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "tune_playout.py"
+from script_modules import benchmark
 
 
 @pytest.fixture(scope="module")
 def tune():
-    spec = importlib.util.spec_from_file_location("tune_playout", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("tune_playout")
 
 
 def test_a_tiny_coach_comparison_prints_each_variant(tune, capsys):
