@@ -157,9 +157,7 @@ def coach_options(text: str) -> dict:
                 f"with NAME one of {accepted}"
             )
         try:
-            options[name] = COACH_KEYWORDS[name](value)
-        except argparse.ArgumentTypeError:
-            raise
+            options[name] = COACH_KEYWORDS[name](value)  # rules_arg raises its own message
         except (ValueError, ZeroDivisionError):
             raise argparse.ArgumentTypeError(f"{part!r}: not a value {name} takes") from None
     bot_options = {k: v for k, v in options.items() if k != "rules"}

@@ -214,6 +214,14 @@ def test_before_calling_the_calls_are_ranked_as_analyse_calls_rates_them():
     assert verdict.startswith("Too close to tell: 1, 2 are within two standard errors")
     assert "Best call:" not in verdict
     assert [r[4] for r in rows(widget)][1].endswith("too close to tell")
+    # The widget's cells are the analysis table's, call for call (the bold aside): here the
+    # bolder best call is itself too close to tell from the top, and both say so.
+    table = re.findall(r"<td>([^<]*)</td><td>[^<]*</td><td>(.*?)</td>", expected._repr_html_())
+    shown = [
+        (str(r[1]), unescape(r[4]).replace("<b>", "").replace("</b>", "")) for r in rows(widget)
+    ]
+    assert sorted(shown) == sorted((call, unescape(cell)) for call, cell in table)
+    assert dict(table)["2"] == "best, too close to tell"
     for hands in widget.deals:  # before any card: only the own hand is known
         assert hands[0] == view_of(fresh).hand_mask
         assert sum(h.bit_count() for h in hands) == 52

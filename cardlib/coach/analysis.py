@@ -1144,20 +1144,27 @@ class CallAnalysis:
             return _("against the best")
         return _("against the highest estimate")
 
+    def versus_html(self, c: CallEstimate, best_html: str | None = None) -> str:
+        """The losses column's cell for call ``c`` (HTML), in this table and the coach
+        widget's: ``best_html`` (the word "best") for the best call; "highest estimate" for
+        the top one when the coach calls bolder than it (``boldness``: the losses are
+        against the top); else the loss; and "too close to tell" after any call but the
+        top whose loss is within two standard errors."""
+        if c.call == self.best:
+            versus = escape(_("best")) if best_html is None else best_html
+        elif c.call == self.top:
+            versus = escape(_("highest estimate"))
+        else:
+            versus = f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
+        if c.call != self.top and c.close and not c.same:
+            versus += ", " + escape(_("too close to tell"))
+        return versus
+
     def _repr_html_(self) -> str:
-        best, top = self.best, self.top
         rows = []
         for c in self.calls:
             e = c.estimate
-            if c.call == top != best:
-                # The bolder best call trails it on purpose (``boldness``): the losses are
-                # against this one, as in the coach widget.
-                versus = escape(_("highest estimate"))
-            else:
-                versus = _versus(c.call == best, f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}")
-            if c.call not in (best, top) and c.close and not c.same:
-                versus += ", " + escape(_("too close to tell"))
-            rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+            rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", self.versus_html(c)))
         caption = _("Expected points of each call for seat {seat} ({samples} samples)").format(
             seat=self.seat, samples=self.samples
         )

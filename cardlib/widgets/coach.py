@@ -350,17 +350,9 @@ class CoachWidget:
         ranked = self._ranked_calls(analysis)
         best_word = "<b>" + escape(_("best")) + "</b>"
         rows = []
-        best = analysis.best
         for rank, c in enumerate(ranked, 1):
             e = c.estimate
-            if c.call == best:
-                versus = best_word
-            elif rank == 1:
-                versus = escape(_("highest estimate"))
-            else:
-                versus = f"−{_points(c.loss)} ± {c.loss_stderr:.2f}"
-            if rank > 1 and c.close and not c.same:
-                versus += ", " + escape(_("too close to tell"))
+            versus = analysis.versus_html(c, best_word)
             rows.append(
                 (
                     f"<td>{rank}</td>",
