@@ -24,8 +24,9 @@ from typing import Self
 from cardlib import _api, game
 from cardlib.cards import SUIT_MASKS, Card
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, check_count, is_count
+from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed, deal_hands
-from cardlib.i18n import _
+from cardlib.i18n import N_, _
 from cardlib.match import ZERO, CountedCallMatch
 from cardlib.tricks import PlayRules
 
@@ -447,3 +448,50 @@ def expected_scores(
         call: Fraction(sum(n * score(call, t, variant) for t, n in trick_counts.items())) / total
         for call in range(variant.min_call, variant.max_call + 1)
     }
+
+
+class CallBreak(Game):
+    """Call Break's facts for the registry (:mod:`cardlib.games`): calls 1..13 (its variants
+    may change that), points in tenths, five deals a match."""
+
+    key = "callbreak"
+    name = N_("Call Break")
+    deal = Deal
+    match = Match
+    places = 1
+    match_title = N_("{name} (a match of {deals} deals)")
+
+    @classmethod
+    def match_values(cls) -> dict[str, object]:
+        return {"deals": DEALS_PER_MATCH}
+
+    @classmethod
+    def options_of(cls, deal: Deal) -> Variant:
+        return deal.variant
+
+    @classmethod
+    def check_options(cls, options: object) -> Variant:
+        return STANDARD if options is None else check_variant(options)
+
+    @classmethod
+    def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
+        calls = [call for call in deal.calls if call is not None]
+        made = calls if len(calls) == len(deal.calls) else None
+        return Deal.from_hands(hands, deal.dealer, made, variant=deal.variant)
+
+    @classmethod
+    def points(cls, call: int, tricks: int, options: Variant | None = None) -> Decimal:
+        return score(call, tricks, options or STANDARD)
+
+    @classmethod
+    def call_range(cls, options: Variant | None = None) -> tuple[int, int]:
+        variant = options or STANDARD
+        return variant.min_call, variant.max_call
+
+    @classmethod
+    def direction(cls, options: Variant | None = None) -> int:
+        return -1 if (options or STANDARD).anticlockwise else 1
+
+    @classmethod
+    def rules(cls, options: Variant | None = None, trump: str | None = None) -> PlayRules:
+        return play_rules(options or STANDARD)

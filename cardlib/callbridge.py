@@ -37,8 +37,9 @@ from typing import Self
 from cardlib import _api, game
 from cardlib.cards import Card
 from cardlib.errors import IllegalCallError, check_count
+from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
-from cardlib.i18n import _
+from cardlib.i18n import N_, _
 from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules
 
@@ -284,3 +285,33 @@ class Match(CountedCallMatch[Deal, Decimal]):
 
     def __repr__(self) -> str:
         return f"<callbridge.Match deal {len(self._deals)} target={self.target} phase={self.phase}>"
+
+
+class CallBridge(Game):
+    """Call Bridge's facts for the registry (:mod:`cardlib.games`): bids 2..12, played
+    counter-clockwise to a target of points."""
+
+    key = "callbridge"
+    name = N_("Call Bridge")
+    deal = Deal
+    match = Match
+    call_word = "bid"
+    match_title = N_("{name} (a match to {points} points)")
+    #: The card table plays to the target notebook 20 uses.
+    TABLE_TARGET = 30
+
+    @classmethod
+    def match_values(cls) -> dict[str, object]:
+        return {"points": cls.TABLE_TARGET}
+
+    @classmethod
+    def new_match(cls, seed: Seed, players: int = 4) -> Match:
+        return Match(seed=seed, target=cls.TABLE_TARGET)
+
+    @classmethod
+    def points(cls, call: int, tricks: int, options: object = None) -> Decimal:
+        return score(call, tricks)
+
+    @classmethod
+    def call_range(cls, options: object = None) -> tuple[int, int]:
+        return MIN_BID, MAX_BID

@@ -61,9 +61,12 @@ names the new one: ``bridge.Game`` (now ``bridge.Match``); the keywords
 argument ``rules``; ``callbridge.legal_plays(hand, trick, first_trick)``, whose third argument
 is now ``rules``.
 
->>> [info.match.__qualname__ for info in GAMES.values()]
+Each game's facts (its players, its word for a call, its points, its bots …) are in its
+class (:mod:`cardlib.facts`), and :data:`GAMES` is built from the classes:
+
+>>> [game.match.__qualname__ for game in GAMES.values()]
 ['Match', 'Match', 'Match', 'Match']
->>> [info.module.trick_winner("AH 2S KH 3H") for info in GAMES.values()]
+>>> [game.module.trick_winner("AH 2S KH 3H") for game in GAMES.values()]
 [1, 1, 0, 0]
 >>> lookup("Call Break")
 games.lookup('callbreak')
@@ -71,14 +74,16 @@ games.lookup('callbreak')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import ModuleType
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
 from cardlib import bridge, callbreak, callbridge, judgement
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError
+from cardlib.facts import Game
+from cardlib.match import TrickMatch
 
-__all__ = ["GAMES", "GameInfo", "Points", "lookup"]
+__all__ = ["GAMES", "Game", "GameInfo", "Points", "coached", "lookup", "of", "registered"]
 
 
 @runtime_checkable
@@ -95,73 +100,78 @@ class Points(Protocol):
     def __lt__(self, other: int, /) -> bool: ...
 
 
-@dataclass(frozen=True, repr=False)
-class GameInfo:
-    """One game's entry in :data:`GAMES`: its name, its module and the classes of its API.
-
-    ``key`` is the module's name (``"callbreak"``), ``name`` the game's English name,
-    ``deal`` the class of one deal (Judgement's ``Round``), ``match`` the match class,
-    ``players`` the table sizes it is played at, ``call_word`` "call" or "bid".
-    """
-
-    key: str
-    name: str
-    module: ModuleType
-    deal: type
-    match: type
-    players: tuple[int, ...]
-    call_word: str
-
-    def __repr__(self) -> str:
-        return f"games.lookup({self.key!r})"
-
-
-#: The four games by module name, in the order the tutorials teach them.
-GAMES: dict[str, GameInfo] = {
-    info.key: info
-    for info in (
-        GameInfo(
-            "callbreak", "Call Break", callbreak, callbreak.Deal, callbreak.Match, (4,), "call"
-        ),
-        GameInfo(
-            "callbridge", "Call Bridge", callbridge, callbridge.Deal, callbridge.Match, (4,), "bid"
-        ),
-        GameInfo(
-            "judgement",
-            "Judgement",
-            judgement,
-            judgement.Round,
-            judgement.Match,
-            tuple(range(judgement.MIN_PLAYERS, judgement.MAX_PLAYERS + 1)),
-            "bid",
-        ),
-        GameInfo("bridge", "Contract Bridge", bridge, bridge.Deal, bridge.Match, (4,), "call"),
+#: The games by key, in the order the tutorials teach them: built from each game's class
+#: (:class:`cardlib.facts.Game`), which holds its facts.
+GAMES: dict[str, type[Game]] = {
+    game.key: game
+    for game in (
+        callbreak.CallBreak,
+        callbridge.CallBridge,
+        judgement.Judgement,
+        bridge.ContractBridge,
     )
 }
+
+#: The old name of a registry entry's type: an entry is now the game's class.
+GameInfo = Game
 
 
 def _folded(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-# Every way a game may be named: its key, its English name, with or without spaces/hyphens.
-_NAMES = {
-    **{_folded(info.key): info for info in GAMES.values()},
-    **{_folded(info.name): info for info in GAMES.values()},
-}
-
-
-def lookup(name: str) -> GameInfo:
-    """A game by its module name or its English name, in any case: ``"callbreak"``,
+def lookup(name: str) -> type[Game]:
+    """A game by its key or its English name, in any case: ``"callbreak"``,
     ``"Call Break"``, ``"call-break"``, ``"Contract Bridge"``.
 
     >>> lookup("contract bridge").match
     <class 'cardlib.bridge.Match'>
     """
-    info = _NAMES.get(_folded(name)) if isinstance(name, str) else None
-    if info is None:
-        raise CardlibError(
-            f"game: one of {', '.join(GAMES)} (or its name, like 'Call Break'), got {name!r}",
-            "game",
-        )
-    return info
+    if isinstance(name, str):
+        for game in GAMES.values():
+            if _folded(name) in (_folded(game.key), _folded(game.name)):
+                return game
+    raise CardlibError(
+        f"game: one of {', '.join(GAMES)} (or its name, like 'Call Break'), got {name!r}",
+        "game",
+    )
+
+
+def of(state: object) -> type[Game]:
+    """The game a deal, round or match (or a game's class, or its key) is of.
+
+    >>> of(callbreak.Deal(seed=1)), of(judgement.Match(players=3, seed=1))
+    (games.lookup('callbreak'), games.lookup('judgement'))
+    """
+    if isinstance(state, type) and issubclass(state, Game):
+        return state
+    if isinstance(state, str):
+        return lookup(state)
+    deal = getattr(state, "deal", None) if isinstance(state, TrickMatch) else state
+    for game in GAMES.values():
+        if isinstance(deal, game.deal):
+            return game
+    raise CardlibError(
+        f"game: a deal, round or match of {', '.join(GAMES)}, got {type(state).__name__}",
+        "game",
+    )
+
+
+def coached() -> tuple[type[Game], ...]:
+    """The games the coach knows (its analysis, review, exact solver and best-play puzzles)."""
+    return tuple(game for game in GAMES.values() if game.coached)
+
+
+@contextmanager
+def registered(game: type[Game]) -> Iterator[type[Game]]:
+    """``game`` in the registry for the ``with`` block: how a new game is tried out (the toy
+    game of ``tests/test_new_game.py``) before it gets its line in :data:`GAMES`."""
+    if not (isinstance(game, type) and issubclass(game, Game)):
+        raise CardlibTypeError(f"game: a subclass of cardlib.facts.Game, got {game!r}", "game")
+    if game.key in GAMES:
+        raise CardlibError(f"game: {game.key!r} is in the registry already", "game")
+    GAMES[game.key] = game
+    try:
+        yield game
+    finally:
+        del GAMES[game.key]

@@ -39,6 +39,7 @@ from cardlib.cards import (
     Card,
 )
 from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError, check_count
+from cardlib.facts import Game
 from cardlib.game import (
     PLAYING,
     CountedCallDeal,
@@ -54,7 +55,7 @@ from cardlib.game import (
     position_masks,
     seeded_rng,
 )
-from cardlib.i18n import _, ngettext
+from cardlib.i18n import N_, _, ngettext
 from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules, check_trump, explain_text, legal_mask
 
@@ -756,6 +757,56 @@ def trump_name(trump: str | None) -> str:
     return "no trump" if suit is None else f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
 
 
+class Judgement(Game):
+    """Judgement's facts for the registry (:mod:`cardlib.games`): 3 to 7 players, eight rounds
+    of falling size with a rotating trump, exact bids, the dealer hooked."""
+
+    key = "judgement"
+    name = N_("Judgement")
+    deal = Round
+    match = Match
+    players = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    call_word = "bid"
+    deal_word = "round"
+    match_title = N_("{name} (a match of {rounds} rounds)")
+
+    @classmethod
+    def match_values(cls) -> dict[str, object]:
+        return {"rounds": ROUNDS}
+
+    @classmethod
+    def new_match(cls, seed: Seed, players: int = 4) -> Match:
+        return Match(players=players, seed=seed)
+
+    @classmethod
+    def bot(cls, level: str, seed: Seed = None) -> object:
+        return RandomBot(seed) if level == "beginner" else SensibleBot()
+
+    @classmethod
+    def deal_again(cls, deal: Round, hands: Sequence[Sequence[Card]]) -> Round:
+        bids = [bid for bid in deal.bids if bid is not None]
+        made = bids if len(bids) == len(deal.bids) else None
+        return Round.from_hands(hands, deal.trump, deal.dealer, made, deal.blind)
+
+    @classmethod
+    def points(cls, call: int, tricks: int, options: object = None) -> int:
+        return score(call, tricks)
+
+    @classmethod
+    def legal_calls(
+        cls, dealt: int, earlier: Sequence[int], is_dealer: bool, options: object = None
+    ) -> tuple[int, ...]:
+        return tuple(legal_bids(dealt, list(earlier), is_dealer))
+
+    @classmethod
+    def call_range(cls, options: object = None) -> tuple[int, int]:
+        return 0, MAX_CARDS
+
+    @classmethod
+    def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
+        return play_rules(trump)
+
+
 __all__ = [
     "CARDS_PER_ROUND",
     "ROUNDS",
@@ -763,6 +814,7 @@ __all__ = [
     "TRUMPS",
     "BidExplanation",
     "Bot",
+    "Judgement",
     "Match",
     "RandomBot",
     "Round",

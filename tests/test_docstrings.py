@@ -55,9 +55,22 @@ def public_callables() -> dict[str, object]:
     return found
 
 
+def _inherited_doc(function: object) -> str | None:
+    # inspect.getdoc finds an overridden method's docstring, but not a class method's.
+    owner = inspect.getmodule(function)
+    for part in getattr(function, "__qualname__", "").split(".")[:-1]:
+        owner = getattr(owner, part, None)
+    if not inspect.isclass(owner):
+        return None
+    name = function.__name__
+    return next(
+        (getattr(base, name).__doc__ for base in owner.__mro__[1:] if name in vars(base)), None
+    )
+
+
 def has_docstring(value: object) -> bool:
     if not inspect.isclass(value):
-        return bool(inspect.getdoc(value))
+        return bool(inspect.getdoc(value) or _inherited_doc(value))
     doc = (vars(value).get("__doc__") or "").strip()
     written_for_it = doc.startswith(value.__name__ + "(") and doc.endswith(")")
     return bool(doc) and not written_for_it

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal, Self
 
-from cardlib import _api, game
+from cardlib import _api, facts, game
 from cardlib.bridge.auction import Auction
 from cardlib.bridge.bots import (
     HCP,
@@ -117,6 +117,7 @@ from cardlib.game import (
     TrickDeal,
     hand_masks,
 )
+from cardlib.i18n import N_
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 
@@ -579,6 +580,46 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'cardlib.bridge' has no attribute {name!r}")
 
 
+class ContractBridge(facts.Game):
+    """Contract Bridge's facts for the registry (:mod:`cardlib.games`): an auction instead of
+    counted calls, a dummy, a score sheet by side, the game to 100; the coach does not know it
+    (double dummy analysis does: :mod:`cardlib.bridge.double_dummy`)."""
+
+    key = "bridge"
+    name = N_("Contract Bridge")
+    deal = Deal
+    match = Match
+    coached = False
+    match_title = N_("{name} (a game to {points})")
+
+    @classmethod
+    def match_values(cls) -> dict[str, object]:
+        return {"points": GAME_POINTS}
+
+    @classmethod
+    def bot(cls, level: str, seed: Seed = None) -> object:
+        """ "strong" plays as "sensible": the coach does not know Contract Bridge."""
+        return RandomBridgeBot(seed) if level == "beginner" else SensibleBridgeBot()
+
+    @classmethod
+    def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
+        return Deal.from_hands(hands, deal.dealer, deal.calls, deal.first_caller)
+
+    @classmethod
+    def made_by(cls, deal: Deal, seat: int) -> bool | None:
+        """Whether ``seat``'s side made its contract; ``None`` when the other side declared
+        (or the deal was passed out)."""
+        contract = deal.contract
+        if contract is None or contract.declarer is None or contract.declarer % 2 != seat % 2:
+            return None
+        taken = deal.scores().tricks_taken
+        return taken is not None and taken >= contract.level + 6
+
+    @classmethod
+    def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
+        return play_rules(trump)
+
+
 __all__ = [
     "BIDS",
     "CALLS",
@@ -607,6 +648,7 @@ __all__ = [
     "WEST",
     "Auction",
     "Contract",
+    "ContractBridge",
     "Deal",
     "DealScore",
     "FirstCaller",

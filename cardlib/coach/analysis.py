@@ -63,6 +63,7 @@ from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 if TYPE_CHECKING:
     from cardlib.callbreak import Variant
+    from cardlib.facts import Game
 
 STOCK: Final = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
 _SUIT_OF = tuple(0x1FFF << (13 * (c // 13)) for c in range(52))
@@ -1660,6 +1661,15 @@ class CoachBot:
         )
 
 
+def opponent(game: type[Game], level: str, seed: Seed = None, samples: int = 30) -> object:
+    """An opponent of ``level`` in ``game``: the coach itself (a :class:`CoachBot` thinking over
+    ``samples`` imagined deals a decision) for ``"strong"`` in a game it knows, else the game's
+    own bot (:meth:`cardlib.facts.Game.bot`)."""
+    if level == "strong" and game.coached:
+        return CoachBot(seed=seed, call_samples=samples, play_samples=samples)
+    return game.bot(level, seed)
+
+
 __all__ = [
     "CALL_BOLDNESS",
     "CALL_MODELS",
@@ -1684,6 +1694,7 @@ __all__ = [
     "imagined_deals",
     "legal_calls",
     "model_call",
+    "opponent",
     "policy_playout",
     "too_close",
     "trick_bounds",
