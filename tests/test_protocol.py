@@ -11,7 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib import DECK, Card, CardlibError, bridge, callbreak, callbridge, judgement, parse_cards
+from cardlib import (
+    DECK,
+    Card,
+    CardlibError,
+    bridge,
+    callbreak,
+    callbridge,
+    games,
+    judgement,
+    parse_cards,
+)
 from cardlib.game import SeatView
 
 seeds = st.integers(0, 2**64 - 1)
@@ -29,8 +39,18 @@ variants = st.builds(
 
 
 @st.composite
+def registry_states(draw, game=None):
+    """The first deal of a match of any registered game (or of ``game``), as its table deals it."""
+    game = game or draw(st.sampled_from(list(games.GAMES.values())))
+    return game.new_match(draw(seeds), draw(st.sampled_from(game.players))).deal
+
+
+@st.composite
 def game_states(draw):
-    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge"]))
+    """A deal of any registered game, and the four games with all their options."""
+    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge", "registry"]))
+    if game == "registry":
+        return draw(registry_states())
     seed = draw(seeds)
     if game == "callbreak":
         return callbreak.Deal(seed=seed, variant=draw(variants))
@@ -46,26 +66,20 @@ def illegal_actions(state, legal):
     """A few actions the rules refuse now: cards not allowed, calls out of range."""
     if state.phase == "playing":
         return [card for card in DECK if card not in legal][:3]
-    if isinstance(state, bridge.Deal):
+    if all(isinstance(call, str) for call in legal):  # an auction's calls
         return [call for call in bridge.CALLS if call not in legal][:3]
-    if isinstance(state, judgement.Round):
-        return [b for b in range(state.cards + 2) if b not in legal]
-    return [state.min_call - 1, state.max_call + 1, "3"]
+    numbers = range(min(legal) - 1, max(legal) + 2)
+    return [n for n in numbers if n not in legal] + ["3"]
 
 
 def dummy_is_face_up(state, seat):
-    return (
-        isinstance(state, bridge.Deal)
-        and state.dummy is not None
-        and seat == state.dummy
-        and state.dummy_exposed
-    )
+    return getattr(state, "dummy", None) == seat and state.dummy_exposed
 
 
 def check_what_each_seat_sees(state):
     held = [frozenset(c for c in DECK if mask >> c & 1) for mask in state._held()]
     everything = frozenset().union(*held)
-    face_down = isinstance(state, judgement.Round) and not state.face_up
+    face_down = not getattr(state, "face_up", True)
     for seat in range(state.players):
         view = state.visible_to(seat)
         hidden = state.hidden_from(seat)
@@ -117,7 +131,7 @@ def check_imagined_deals(state, rng):
     assert other.hidden_from(seat) == state.hidden_from(seat)
     while not other.is_over:
         legal = other.legal_actions()
-        if isinstance(other, bridge.Deal) and "P" in legal:
+        if "P" in legal:
             other.act("P")
         else:
             other.act(rng.choice(legal))
@@ -127,6 +141,11 @@ def check_imagined_deals(state, rng):
 @settings(max_examples=60, deadline=None)
 @given(game_states(), st.randoms(use_true_random=False))
 def test_random_legal_play_through_the_protocol(state, rng):
+    play_through_the_protocol(state, rng)
+
+
+def play_through_the_protocol(state, rng):
+    """Random legal actions to the end, checking the protocol at every step (any game)."""
     assert state.players == len(state.tricks_won)
     imagine_at = rng.randrange(60)
     steps = 0
@@ -144,10 +163,8 @@ def test_random_legal_play_through_the_protocol(state, rng):
                 state.act(action)
             assert state == before  # refused, and nothing changed
         twin, snapshot = state.copy(), state._state()  # the snapshot holds no mutable part
-        if isinstance(state, bridge.Deal) and "P" in legal and rng.random() < 0.6:
-            action = "P"
-        else:
-            action = rng.choice(legal)
+        # Passing often lets an auction end.
+        action = "P" if "P" in legal and rng.random() < 0.6 else rng.choice(legal)
         state.act(action)
         assert twin._state() == snapshot, "a copy is independent of the state it was copied from"
         assert state._state() != snapshot
@@ -220,8 +237,11 @@ def test_call_break_protocol_in_a_concrete_position():
 
 @st.composite
 def matches(draw):
-    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge"]))
+    game = draw(st.sampled_from(["callbreak", "callbridge", "judgement", "bridge", "registry"]))
     seed = draw(seeds)
+    if game == "registry":
+        game = draw(st.sampled_from(list(games.GAMES.values())))
+        return game.new_match(seed, draw(st.sampled_from(game.players)))
     if game == "callbreak":
         return callbreak.Match(seed=seed, variant=draw(variants), deals=draw(st.integers(1, 3)))
     if game == "callbridge":
@@ -234,6 +254,11 @@ def matches(draw):
 @settings(max_examples=12, deadline=None)
 @given(matches(), st.randoms(use_true_random=False))
 def test_a_whole_match_through_the_protocol(match, rng):
+    play_a_match_through_the_protocol(match, rng)
+
+
+def play_a_match_through_the_protocol(match, rng):
+    """Random legal actions through a match of any game, for up to six deals."""
     deals = 0
     while not match.is_over:
         legal = match.legal_actions()
@@ -250,10 +275,7 @@ def test_a_whole_match_through_the_protocol(match, rng):
         assert match.visible_to(seat).legal_actions == legal
         assert not match.hidden_from(seat) & (match.visible_to(seat).hand or frozenset())
         twin, snapshot = match.copy(), match._state()
-        if isinstance(match, bridge.Match) and "P" in legal and rng.random() < 0.6:
-            action = "P"
-        else:
-            action = rng.choice(legal)
+        action = "P" if "P" in legal and rng.random() < 0.6 else rng.choice(legal)
         match.act(action)
         assert twin._state() == snapshot and match._state() != snapshot
     assert match.legal_actions() == ()
