@@ -103,12 +103,14 @@ $(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
 	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
-# The API reference (docs/reference/), generated from the docstrings into build/reference.
-# -W: a docstring that warns fails the build (and so `make test`); --keep-going lists them all.
+# The documentation site (docs/conf.py), into build/reference: the pages of docs/ (the README
+# is its home page) and the API reference (docs/reference/), generated from the docstrings.
+# -W: a docstring or a page that warns (a broken link too) fails the build (and so `make test`);
+# --keep-going lists them all.
 # Incremental: only the pages whose modules changed are read again, so a build that warned
 # forgets what it read (otherwise the next build would skip the page and pass).
 REFERENCE := $(VENV)/bin/sphinx-build -q -W --keep-going -b html -d build/reference-doctrees \
-	docs/reference build/reference || { rm -rf build/reference-doctrees; exit 1; }
+	docs build/reference || { rm -rf build/reference-doctrees; exit 1; }
 reference: $(STAMP)
 	$(REFERENCE)
 
