@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e '.[lab,test,teach,dds,lite,hub]'
 	touch $(STAMP)
 
-# Languages (README, "Languages"): the .po files are the source, the .mo files are built.
+# Languages (docs/library.md, "Languages"): the .po files are the source, the .mo files are built.
 # `make catalogs` recompiles a catalog after its .po changed; `make messages` extracts
 # every message from the code into cardlib.pot and merges it into each .po (new or
 # changed messages come out untranslated or fuzzy, and tests/test_i18n.py fails until
@@ -69,7 +69,7 @@ app: $(STAMP) catalogs
 # The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
 # npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.
 # GRADED=homework (or exam) also puts nbgrader's release of the exercises in that mode into the
-# site's homework/ (exam/) folder, for a class to hand in (README, "Graded work from the site");
+# site's homework/ (exam/) folder, for a class to hand in (docs/class.md, "Graded work from the site");
 # without it the site holds practice versions only, for learners on their own.
 lite: $(STAMP) catalogs
 	$(PY) lite/build_site.py --out $(LITE_SITE) $(if $(GRADED),--graded $(GRADED))
@@ -78,7 +78,7 @@ lite: $(STAMP) catalogs
 lite-serve: lite
 	$(PY) lite/serve_site.py --site $(LITE_SITE) --port $(LITE_PORT)
 
-# A graded class on a JupyterHub (README, "A graded class on a JupyterHub"): the hub of
+# A graded class on a JupyterHub (docs/class.md, "A graded class on a JupyterHub"): the hub of
 # hub/jupyterhub_config.py on http://127.0.0.1:8010/, the class folder in ../cardlib-hub
 # (CARDLIB_HUB_DIR names another). Its proxy, configurable-http-proxy, comes from npm.
 HUB_PROXY := hub/node_modules/.bin/configurable-http-proxy
@@ -103,12 +103,14 @@ $(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
 	npm ci --prefix tests/ui/axe --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
-# The API reference (docs/reference/), generated from the docstrings into build/reference.
-# -W: a docstring that warns fails the build (and so `make test`); --keep-going lists them all.
+# The documentation site (docs/conf.py), into build/reference: the pages of docs/ (the README
+# is its home page) and the API reference (docs/reference/), generated from the docstrings.
+# -W: a docstring or a page that warns (a broken link too) fails the build (and so `make test`);
+# --keep-going lists them all.
 # Incremental: only the pages whose modules changed are read again, so a build that warned
 # forgets what it read (otherwise the next build would skip the page and pass).
 REFERENCE := $(VENV)/bin/sphinx-build -q -W --keep-going -b html -d build/reference-doctrees \
-	docs/reference build/reference || { rm -rf build/reference-doctrees; exit 1; }
+	docs build/reference || { rm -rf build/reference-doctrees; exit 1; }
 reference: $(STAMP)
 	$(REFERENCE)
 

@@ -1,9 +1,9 @@
 """nbgrader settings for a course built from cardlib's exercises.
 
-Copy this file into the course folder (README: "From exercise 3 to grades.csv"). The instructor
-notebooks in ``exercises/`` are nbgrader source notebooks as they are: answer cells are solution
-cells, each check cell is a locked, graded cell worth one point, and the mode, import and given
-cells are locked.
+Copy this file into the course folder (docs/teaching.md: "From exercise 3 to grades.csv"). The
+instructor notebooks in ``exercises/`` are nbgrader source notebooks as they are: answer cells
+are solution cells, each check cell is a locked, graded cell worth one point, and the mode,
+import and given cells are locked.
 """
 
 import os

@@ -1,6 +1,6 @@
 """A JupyterHub for a graded class of cardlib's exercises, on one machine.
 
-README: "A graded class on a JupyterHub". ``make hub`` starts it on http://127.0.0.1:8010/
+docs/class.md: "A graded class on a JupyterHub". ``make hub`` starts it on http://127.0.0.1:8010/
 (``.venv/bin/jupyterhub -f hub/jupyterhub_config.py`` is the same); tests/test_hub_class.py
 starts this file as it is and runs a class through it.
 
@@ -23,7 +23,7 @@ courses they take, hub/jupyter/nbgrader_config.py). The students' servers have n
 
 Every single-user server runs as the system user that runs the hub (SimpleLocalProcessSpawner):
 no root and no system accounts are needed, but nothing keeps one user out of another's files.
-That suits a class on one trusted machine or a try-out; the README says what to change for a
+That suits a class on one trusted machine or a try-out; docs/class.md says what to change for a
 class whose students must not read each other's work or the solutions.
 """
 
@@ -150,7 +150,8 @@ c.Spawner.environment = {
 
 def _prepare_home(spawner) -> None:
     """The teacher's first start writes the course: nbgrader_config.py and every exercise as an
-    assignment (source/NAME/NAME.ipynb), as README's "From exercise 3 to grades.csv" does."""
+    assignment (source/NAME/NAME.ipynb), as docs/teaching.md's "From exercise 3 to grades.csv"
+    does."""
     if spawner.user.name != TEACHER:
         return
     course = HOMES / TEACHER / "course"

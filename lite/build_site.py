@@ -29,7 +29,7 @@ Each build goes to a folder of its own, ``v/<version>/`` (``<version>``: the sta
 inputs' fingerprint), whose files never change; the site's root holds only the page that opens
 the newest build, the file naming it and a small service worker (:data:`ROOT_FILES`, from
 ``lite/site/``). So a host with no caching headers at all still serves a returning student the
-new notebooks (README, "Updates reach every student").
+new notebooks (docs/class.md, "Updates reach every student").
 
 Idempotent: downloads are cached in ``.cache/lite`` (npm and pip keep their own caches too); a
 fingerprint of every input is stored in the output, and a second run with the same inputs does
@@ -82,7 +82,7 @@ BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_CO
 #: the site named after it. Without ``--graded`` the site is for learning on one's own: practice
 #: versions only, whose checks explain everything.
 GRADED_MODES = ("homework", "exam")
-#: How each graded mode's instructor notebooks are made, the way README's teacher section makes
+#: How each graded mode's instructor notebooks are made, the way docs/teaching.md makes
 #: a course's ``source/`` folder: homework from ``exercises/`` as they are (their mode cell says
 #: "graded", homework's older name), an exam as instructor copies in exam mode. ``None``: copy.
 GRADED_SOURCE_COMMAND: dict[str, tuple[str, ...] | None] = {
@@ -632,8 +632,8 @@ def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
     """``files/<mode>/``: nbgrader's student version of every exercise in a graded mode.
 
     The notebooks are released by ``nbgrader generate_assignment`` itself, in a scratch course
-    with the shipped ``nbgrader_config.py``, from instructor notebooks made as README's teacher
-    section makes a course's ``source/`` (:data:`GRADED_SOURCE_COMMAND`). So they carry the cell
+    with the shipped ``nbgrader_config.py``, from instructor notebooks made as docs/teaching.md
+    makes a course's ``source/`` (:data:`GRADED_SOURCE_COMMAND`). So they carry the cell
     ids, the locked cells and the checksums the teacher's course expects: a download grades as
     it is, and no step of the teacher's can make the two disagree but a different
     ``exercises/``. Solutions, hidden tests and outputs stay behind; an exam's checks show no

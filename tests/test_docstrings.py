@@ -7,21 +7,32 @@ A method that overrides a documented one inherits its docstring (``inspect.getdo
 reference shows it the same way); a class's docstring must be its own, not the signature a
 dataclass or a named tuple writes in its place.
 The API reference (docs/reference/) is made from these docstrings.
+
+And every example a docstring shows (``>>>``) runs and prints what the docstring says, in every
+module of the package, private ones too (the examples of README.md and docs/ run in
+tests/test_examples.py).
 """
 
+import doctest
 import importlib
 import inspect
 import pathlib
 
+import pytest
+
+import cardlib
+
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 
 
-def public_modules() -> list[str]:
+def public_modules(private: bool = False) -> list[str]:
+    """Every module of the package whose dotted name has no part starting with ``_``
+    (with ``private``, every module)."""
     names = []
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         parts = parts[:-1] if parts[-1] == "__init__" else parts
-        if not any(part.startswith("_") for part in parts):
+        if private or not any(part.startswith("_") for part in parts):
             names.append(".".join(parts))
     return names
 
@@ -107,3 +118,37 @@ def incomplete_signatures() -> set[str]:
 
 def test_every_public_signature_is_annotated():
     assert sorted(incomplete_signatures()) == []
+
+
+# The examples ---------------------------------------------------------------------------
+
+
+def examples_of(module_name: str) -> list[doctest.DocTest]:
+    """The doctests of a module's own docstrings (not of what it imports), skipping a module
+    whose optional dependency is not installed (``make test`` installs them all)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as missing:
+        if (missing.name or "cardlib").split(".")[0] == "cardlib":
+            raise
+        pytest.skip(f"{module_name} needs {missing.name}, not installed")
+    return [test for test in doctest.DocTestFinder().find(module) if test.examples]
+
+
+def test_the_walk_finds_the_docstrings_examples():
+    count = sum(len(test.examples) for name in public_modules(True) for test in examples_of(name))
+    assert count >= 128
+    assert "cardlib._moved" in public_modules(True) and "cardlib._moved" not in public_modules()
+
+
+@pytest.mark.parametrize("module_name", public_modules(private=True))
+def test_every_docstring_example_runs_as_shown(module_name):
+    runner = doctest.DocTestRunner(verbose=False)
+    cardlib.set_language("en")
+    try:
+        for test in examples_of(module_name):
+            runner.run(test)
+    finally:
+        cardlib.set_language("en")
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed (above)"

@@ -229,7 +229,7 @@ STUDENTS.update(dict.fromkeys(DELETES, _solutions))
 
 
 def make_course(course: Path, assignment: str, notebooks) -> Path:
-    """An nbgrader course as README's teacher section makes one, in the folder ``course``: the
+    """An nbgrader course as docs/teaching.md makes one, in the folder ``course``: the
     shipped ``nbgrader_config.py``, the instructor ``notebooks`` in ``source/ASSIGNMENT/``, and
     ``generate_assignment`` run (the student versions in ``release/ASSIGNMENT/``)."""
     course.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,5 @@
-"""A graded class on the project's JupyterHub, end to end (README, "A graded class on a
-JupyterHub").
+"""A graded class on the project's JupyterHub, end to end (docs/class.md, "A graded class
+on a JupyterHub").
 
 ``hub/jupyterhub_config.py`` as it is starts a real JupyterHub on 127.0.0.1, behind
 configurable-http-proxy from ``hub/node_modules`` (``make test`` installs it), with a class folder

@@ -474,7 +474,7 @@ def test_the_fingerprint_covers_every_input():
 @pytest.mark.parametrize("mode", ["exam"])
 def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises(tmp_path, mode):
     """``--graded homework`` (``exam``): the site's homework/ (exam/) holds, for every exercise,
-    the cells of the release a teacher's course made as README says holds (homework: ``cp
+    the cells of the release a teacher's course made as docs/teaching.md says holds (homework: ``cp
     exercises/…``; an exam: ``release --mode exam --keep-solutions``), checksums and all, and no
     solution; so a download from the site grades as it is. An exam's mode cell says exam: its
     checks show no verdict."""
@@ -506,17 +506,20 @@ def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises
         assert f'exercise_mode("{said}")' in mode_cell.source, path.name
 
 
-def test_the_graded_sources_are_made_as_readmes_course_commands_make_them():
-    """The site's exam is released from what README's exam command writes, homework from
-    exercises/ as they are (README copies them), so both agree with the teacher's course."""
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+def test_the_graded_sources_are_made_as_the_docs_course_commands_make_them():
+    """The site's exam is released from what the exam command of docs/teaching.md (and of
+    docs/class.md, for the site's exam) writes, homework from exercises/ as they are (both pages
+    copy them), so both agree with the teacher's course."""
+    teaching = (PROJECT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    site = (PROJECT / "docs" / "class.md").read_text(encoding="utf-8")
     exam = build_site.GRADED_SOURCE_COMMAND["exam"]
     assert exam is not None and exam[0] == "-m"
     command = " ".join(exam[1:]).replace("{out}", "../course/source/exam-1")
-    assert f"python -m {command}\n" in readme
+    assert f"python -m {command}\n" in teaching and f"python -m {command}\n" in site
     assert build_site.GRADED_SOURCE_COMMAND["homework"] is None
-    assert "cp exercises/03-trick-winners.ipynb ../course/source/03-trick-winners/\n" in readme
-    assert "make lite GRADED=homework\n" in readme and "make lite GRADED=exam\n" in readme
+    copy = "cp exercises/03-trick-winners.ipynb ../course/source/03-trick-winners/\n"
+    assert copy in teaching and copy in site
+    assert "make lite GRADED=homework\n" in site and "make lite GRADED=exam\n" in site
     with pytest.raises(BuildError, match="graded modes"):
         build_site.build(graded="practice")
 

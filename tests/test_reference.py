@@ -1,7 +1,9 @@
-"""The API reference (docs/reference/) covers every public module, and its build fails on a warning.
+"""The API reference (docs/reference/) covers every public module, the documentation site
+holds every page of docs/, and its build fails on a warning.
 
 The build itself runs in ``make test`` (``$(REFERENCE)`` in the Makefile), before pytest; these
-checks are cheap and keep it honest: a new module gets a page, and the build keeps ``-W``.
+checks are cheap and keep it honest: a new module or page gets its place, and the build keeps
+``-W``.
 """
 
 import pathlib
@@ -49,6 +51,7 @@ def test_make_test_builds_the_reference_with_warnings_as_errors():
     command = re.search(r"^REFERENCE := ((?:[^\n]*\\\n)*[^\n]*)", makefile, re.M)
     assert command is not None
     assert " -W " in command[1] and "--keep-going" in command[1]
+    assert "\tdocs build/reference " in command[1], "the site is docs/: the pages and the reference"
     # a build that warned must not leave its environment, or the next build skips the page
     assert "|| { rm -rf build/reference-doctrees; exit 1; }" in command[1]
     recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
@@ -57,3 +60,13 @@ def test_make_test_builds_the_reference_with_warnings_as_errors():
 
 def test_the_readme_links_the_reference():
     assert "](docs/reference/index.rst)" in (ROOT / "README.md").read_text()
+
+
+def test_the_site_holds_every_page_of_the_docs_and_the_readme():
+    """docs/index.md, the site's home, includes the README and lists every other page (Sphinx
+    would warn about a page left out, but this says which)."""
+    index = (ROOT / "docs" / "index.md").read_text()
+    assert "```{include} ../README.md\n" in index
+    listed = set(re.findall(r"^([\w./]+)$", index, re.M))
+    pages = {page.with_suffix("").name for page in (ROOT / "docs").glob("*.md")} - {"index"}
+    assert pages | {"reference/index"} == listed

@@ -619,10 +619,11 @@ def cut_off_labels(container, buttons: str = "button") -> list[str]:
 #: axe-core, installed from npm by ``make test`` (tests/ui/axe/package.json).
 AXE_JS = PROJECT / "tests" / "ui" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-#: What axe is not asked to judge, because cardlib does not draw it (listed in the README):
-#: JupyterLab's prompts beside each output, and the handle of an ipywidgets slider, which
-#: ipywidgets 8 draws with role="slider" but no accessible name of its own (the slider's
-#: visible description stands beside it; cardlib cannot reach the handle from Python).
+#: What axe is not asked to judge, because cardlib does not draw it (listed in
+#: docs/development.md, "Browser tests"): JupyterLab's prompts beside each output, and the
+#: handle of an ipywidgets slider, which ipywidgets 8 draws with role="slider" but no
+#: accessible name of its own (the slider's visible description stands beside it; cardlib
+#: cannot reach the handle from Python).
 FRAMEWORK_CHROME = [
     ".jp-OutputPrompt",
     ".jp-InputPrompt",

@@ -403,34 +403,40 @@ def test_run_all_cells_offline(lite_runs, offline, screenshot_dir, name):
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
-def readme_megabytes(words: str) -> int:
-    """The figure README gives after ``words`` ("… about 47 MB"), in MB."""
-    readme = " ".join((PROJECT / "README.md").read_text(encoding="utf-8").split())
-    found = re.findall(re.escape(words) + r" \(?about (\d+) MB", readme)
-    assert len(found) == 1, f"README says {words!r} … about N MB once: found {found}"
+#: The page that tells whoever runs a class how big the site is, and a first visit.
+CLASS_PAGE = PROJECT / "docs" / "class.md"
+
+
+def class_page_megabytes(words: str) -> int:
+    """The figure docs/class.md gives after ``words`` ("… about 47 MB"), in MB."""
+    page = " ".join(CLASS_PAGE.read_text(encoding="utf-8").split())
+    found = re.findall(re.escape(words) + r" \(?about (\d+) MB", page)
+    assert len(found) == 1, f"docs/class.md says {words!r} … about N MB once: found {found}"
     return int(found[0])
 
 
-def test_the_readmes_size_figures_are_the_sites(site, lite_runs):
-    """README's size of the site (MB and files) and of a first visit, within 10% of this
+def test_the_class_pages_size_figures_are_the_sites(site, lite_runs):
+    """docs/class.md's size of the site (MB and files) and of a first visit, within 10% of this
     build's (a figure typed once and left behind by the builds after it fails here)."""
     summary = build_site.site_summary(site.folder)
     size = summary["bytes"] / 1e6
-    said = readme_megabytes("builds the site into build/lite")
-    assert abs(size - said) <= 0.1 * said, f"README says about {said} MB; the site is {size:.1f} MB"
-    readme = " ".join((PROJECT / "README.md").read_text(encoding="utf-8").split())
+    said = class_page_megabytes("builds the site into build/lite")
+    assert abs(size - said) <= 0.1 * said, (
+        f"docs/class.md says about {said} MB; the site is {size:.1f} MB"
+    )
+    page = " ".join(CLASS_PAGE.read_text(encoding="utf-8").split())
     pattern = r"builds the site into build/lite \(about \d+ MB in about (\d+) files"
-    files = re.findall(pattern, readme)
-    assert len(files) == 1, f"README gives the site's number of files once: found {files}"
+    files = re.findall(pattern, page)
+    assert len(files) == 1, f"docs/class.md gives the site's number of files once: found {files}"
     said = int(files[0])
     assert abs(summary["files"] - said) <= 0.1 * said, (
-        f"README says about {said} files; the site has {summary['files']}"
+        f"docs/class.md says about {said} files; the site has {summary['files']}"
     )
     lite_runs.run(lite_runs.order[0])  # the first visit of all, already made by the runs above
     visit = sum(lite_runs.downloads.values()) / 1e6
-    said = readme_megabytes("The first time, the browser downloads")
+    said = class_page_megabytes("The first time, the browser downloads")
     assert abs(visit - said) <= 0.1 * said, (
-        f"README says a first visit downloads about {said} MB; it downloaded {visit:.1f} MB"
+        f"docs/class.md says a first visit downloads about {said} MB; it downloaded {visit:.1f} MB"
     )
 
 
@@ -865,7 +871,7 @@ def test_a_graded_homework_downloaded_from_the_site_autogrades_as_it_is(
     in_browser = time.monotonic() - started
 
     course = course_made.result()
-    # README's command, run in this process (`python -m cardlib.exercises handin …`)
+    # docs/class.md's command, run in this process (`python -m cardlib.exercises handin …`)
     handin = ["handin", str(tmp_path / "downloads"), "--assignment", GRADED_ASSIGNMENT]
     assert exercises_command([*handin, "--course", str(course)]) == 0
     log = _run(course, "autograde", GRADED_ASSIGNMENT)
