@@ -17,7 +17,7 @@ fact                Call Break      Call Bridge     Judgement        Contract Br
 ``deal_word``       deal            deal            round            deal
 ``places``          1 (tenths)      0               0                0
 ``coached``         yes             yes             yes              no (double dummy)
-``options``         its ``Variant``  none            none             none
+``options``         ``Variant``     none            none             none
 ``points``          call + tenths   bid, bonus 13   10 × exact bid   a score sheet
 ``made``            tricks ≥ call   tricks ≥ bid    tricks = bid     contract made
 ==================  ==============  ==============  ===============  ================

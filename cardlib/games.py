@@ -78,12 +78,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
-from cardlib import bridge, callbreak, callbridge, judgement
+from cardlib import bridge, callbreak, callbridge, facts, judgement
 from cardlib.errors import CardlibError, CardlibTypeError
-from cardlib.facts import Game
 from cardlib.match import TrickMatch
 
-__all__ = ["GAMES", "Game", "GameInfo", "Points", "coached", "lookup", "of", "registered"]
+__all__ = ["GAMES", "Points", "coached", "lookup", "of", "registered"]
 
 
 @runtime_checkable
@@ -102,7 +101,7 @@ class Points(Protocol):
 
 #: The games by key, in the order the tutorials teach them: built from each game's class
 #: (:class:`cardlib.facts.Game`), which holds its facts.
-GAMES: dict[str, type[Game]] = {
+GAMES: dict[str, type[facts.Game]] = {
     game.key: game
     for game in (
         callbreak.CallBreak,
@@ -112,15 +111,11 @@ GAMES: dict[str, type[Game]] = {
     )
 }
 
-#: The old name of a registry entry's type: an entry is now the game's class.
-GameInfo = Game
-
-
 def _folded(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-def lookup(name: str) -> type[Game]:
+def lookup(name: str) -> type[facts.Game]:
     """A game by its key or its English name, in any case: ``"callbreak"``,
     ``"Call Break"``, ``"call-break"``, ``"Contract Bridge"``.
 
@@ -137,13 +132,13 @@ def lookup(name: str) -> type[Game]:
     )
 
 
-def of(state: object) -> type[Game]:
+def of(state: object) -> type[facts.Game]:
     """The game a deal, round or match (or a game's class, or its key) is of.
 
     >>> of(callbreak.Deal(seed=1)), of(judgement.Match(players=3, seed=1))
     (games.lookup('callbreak'), games.lookup('judgement'))
     """
-    if isinstance(state, type) and issubclass(state, Game):
+    if isinstance(state, type) and issubclass(state, facts.Game):
         return state
     if isinstance(state, str):
         return lookup(state)
@@ -157,16 +152,16 @@ def of(state: object) -> type[Game]:
     )
 
 
-def coached() -> tuple[type[Game], ...]:
+def coached() -> tuple[type[facts.Game], ...]:
     """The games the coach knows (its analysis, review, exact solver and best-play puzzles)."""
     return tuple(game for game in GAMES.values() if game.coached)
 
 
 @contextmanager
-def registered(game: type[Game]) -> Iterator[type[Game]]:
+def registered(game: type[facts.Game]) -> Iterator[type[facts.Game]]:
     """``game`` in the registry for the ``with`` block: how a new game is tried out (the toy
     game of ``tests/test_new_game.py``) before it gets its line in :data:`GAMES`."""
-    if not (isinstance(game, type) and issubclass(game, Game)):
+    if not (isinstance(game, type) and issubclass(game, facts.Game)):
         raise CardlibTypeError(f"game: a subclass of cardlib.facts.Game, got {game!r}", "game")
     if game.key in GAMES:
         raise CardlibError(f"game: {game.key!r} is in the registry already", "game")
