@@ -51,6 +51,7 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Final, Literal
 
+from cardlib import games
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
@@ -1196,9 +1197,10 @@ def _as_view(position: TrickDeal | TrickMatch | View) -> View:
     if isinstance(position, View):
         return position
     if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
+        known = ", ".join(game.name for game in games.coached())
         raise CardlibTypeError(
-            "the coach analyses a deal or round of Call Break, Call Bridge or Judgement "
-            f"(or its match, or a View), got {position!r}",
+            f"the coach analyses a deal or round of a game it knows ({known}), or its match,"
+            f" or a View, got {position!r}",
             "position",
         )
     return view_of(position)
@@ -1293,12 +1295,12 @@ def analyse(
 ) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
-    ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
-    ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
-    hands are drawn (seeded by ``seed``); each is played out after every legal
-    card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one, unless
-    ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the
-    middle of a trick), the exact solver's line.
+    ``position`` is a game in play (a deal or round of a game the coach knows:
+    ``callbreak.Deal``, ``callbridge.Deal``, ``judgement.Round`` …) or a :class:`View`.
+    ``samples`` layouts of the hidden hands are drawn (seeded by ``seed``); each is played
+    out after every legal card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one,
+    unless ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the middle
+    of a trick), the exact solver's line.
 
     ``calls_model``: ``None`` (the default) draws every layout consistent with
     the cards seen alike; ``"sensible"`` keeps only those in which the other
@@ -1529,7 +1531,8 @@ class CoachBot:
     what it can see (``play_samples`` layouts consistent with the play so far,
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
-    choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+    choice. Works for every game the coach knows (:func:`cardlib.games.coached`; ``choose_bid``
+    for those that say *bid*).
 
     ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
     ``"classic"`` is named (the coach before issue 25). One run of
