@@ -47,7 +47,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -167,6 +167,14 @@ class View:
             seen |= 1 << int(card)
         return _FULL_DECK & ~seen
 
+    @cached_property
+    def _call_rules(
+        self,
+    ) -> dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], int, int]]:
+        """:func:`model_call`'s rules by earlier calls and dealer, kept with the view: the
+        model asks for the same few thousands of times an analysis (see :func:`_call_rule`)."""
+        return {}
+
     def points(self, seat: int, call: int) -> list[Fraction]:
         """The game's points for ``seat`` calling ``call``, by tricks taken 0..dealt."""
         return list(_points(game_named(self.game), self.variant, self.dealt, call))
@@ -179,12 +187,16 @@ def _points(game: type[Game], variant: object, dealt: int, call: int) -> tuple[F
 
 
 @lru_cache(maxsize=1024)
-def _legal_calls(
+def _call_rule(
     game: type[Game], variant: object, dealt: int, earlier: tuple[int, ...], is_dealer: bool
-) -> tuple[int, ...]:
-    """The game's legal calls (:meth:`~cardlib.facts.Game.legal_calls`), kept: the model of
-    the other players' calls asks for the same few thousands of times a sample."""
-    return tuple(game.legal_calls(dealt, earlier, is_dealer, variant))
+) -> tuple[tuple[int, ...], int, int]:
+    """The legal calls (:meth:`~cardlib.facts.Game.legal_calls`) of a seat holding ``dealt``
+    cards after the ``earlier`` calls, and the lowest and highest call it might wish for
+    (:meth:`~cardlib.facts.Game.call_range`, at most ``dealt``); kept: the model of the other
+    players' calls asks for the same few thousands of times an analysis."""
+    legal = tuple(game.legal_calls(dealt, earlier, is_dealer, variant))
+    low, high = game.call_range(variant)
+    return legal, low, min(high, dealt)
 
 
 def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
@@ -401,12 +413,16 @@ def model_call(view: View, seat: int, hand: int, earlier: Sequence[int]) -> int:
     fills in the calls still to come in :func:`analyse_calls` and judges the
     calls already made in :class:`CallFittingHands`.
     """
-    game = game_named(view.game)
-    legal = _legal_calls(game, view.variant, view.dealt, tuple(earlier), seat == view.dealer)
+    key = (tuple(earlier), seat == view.dealer)
+    rule = view._call_rules.get(key)
+    if rule is None:
+        rule = view._call_rules[key] = _call_rule(
+            game_named(view.game), view.variant, view.dealt, *key
+        )
+    legal, low, high = rule
     if not view.face_up:  # a blind deal: nothing seen, the lowest call
         return min(legal)
-    low, high = game.call_range(view.variant)
-    wish = sensible_call_mask(hand, view.rules.trump, low, min(high, view.dealt))
+    wish = sensible_call_mask(hand, view.rules.trump, low, high)
     # The legal call nearest the wish, the lower of two as near (Judgement's hook).
     return wish if wish in legal else min(legal, key=lambda b: (abs(b - wish), b))
 
@@ -1399,7 +1415,7 @@ def legal_calls(view: View) -> tuple[int, ...]:
     (:meth:`~cardlib.facts.Game.legal_calls`)."""
     earlier = tuple(b for b in view.calls if b is not None)
     game = game_named(view.game)
-    return _legal_calls(game, view.variant, view.dealt, earlier, view.seat == view.dealer)
+    return _call_rule(game, view.variant, view.dealt, earlier, view.seat == view.dealer)[0]
 
 
 #: How far below the top estimate the coach's call may be, in points (see :class:`CoachBot`).
