@@ -86,6 +86,9 @@ class Game(metaclass=_GameClass):
     places: ClassVar[int] = 0
     #: whether the coach (analysis, review, exact solver, best-play puzzles) knows it
     coached: ClassVar[bool] = True
+    #: for a game the coach does not know, the module that analyses it instead (Contract
+    #: Bridge: ``cardlib.bridge.double_dummy``), which the coach's refusals point to
+    analysed_by: ClassVar[str | None] = None
     #: how the card table names a match of it: a message id with ``{name}`` and the values
     #: of :meth:`match_values`
     match_title: ClassVar[str] = "{name}"

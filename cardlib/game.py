@@ -43,6 +43,12 @@ the analysis that samples hidden hands and the card table are written once:
 ``returns()``             each seat's points for the deal, once it is over
 ``with_hands(hands)``     a copy with other hands in the seats (``None`` keeps one): what an
                           analysis deals from ``hidden_from(seat)`` to imagine the rest
+``hand_to_play``          the seat whose hand the next card comes from (``to_act`` but for
+                          Contract Bridge's dummy, whose cards the declarer plays)
+``face_up``               whether every seat sees its own hand now (``False`` only while
+                          Judgement's blind round is face down, before the dealer's bid)
+``blind``                 whether the deal is dealt face down: nobody sees a card until the
+                          calls are in, then the play plays itself (Judgement's blind round)
 ========================  ===================================================================
 
 Seats are numbered clockwise: seat ``(s + 1) % players`` sits on seat ``s``'s
@@ -541,6 +547,10 @@ class TrickDeal(Generic[CallT, ScoresT]):
     # A game with a house rule that throws some hands in sets this (Call Break's variants).
     _redeal: bool = False
 
+    #: Whether the deal is dealt face down: no seat sees a card until the calls are in, and
+    #: then the play plays itself, with no choice to make (Judgement's blind round).
+    blind: bool = False
+
     def _redeal_hands(self, rng: random.Random, dealer: int, hands: list[int]) -> list[int]:
         """The hands that stand: dealt again from ``rng`` while the rule throws one in."""
         return hands
@@ -641,6 +651,18 @@ class TrickDeal(Generic[CallT, ScoresT]):
     def calls(self) -> tuple[CallT | None, ...]:
         """Calls by seat; ``None`` for a seat that has not called yet."""
         return tuple(self._calls)
+
+    @property
+    def hand_to_play(self) -> int | None:
+        """The seat whose hand the next card comes from (``None`` unless playing): the seat to
+        act, but for Contract Bridge's dummy, whose cards its declarer plays."""
+        return self._to_act if self._phase == PLAYING else None
+
+    @property
+    def face_up(self) -> bool:
+        """Whether every seat sees its own hand now (a :attr:`blind` deal's cards are face
+        down until the calls are in)."""
+        return True
 
     @property
     def trick(self) -> tuple[Card, ...]:

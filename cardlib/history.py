@@ -71,38 +71,28 @@ def fresh_copy(deal: TrickDeal[Any, Any]) -> TrickDeal[Any, Any]:
     """The same deal back at its first card, calls made (same game, same options).
 
     While the calls are not all in, the deal as dealt, before any call (Contract
-    Bridge: with the auction's calls so far).
+    Bridge: with the auction's calls so far). Each game says how it makes a deal from
+    given hands (:meth:`cardlib.facts.Game.deal_again`).
     """
-    # Each game makes a deal from given hands in its own words: imported here, as the
-    # games import this module's neighbours, not it.
-    from cardlib import bridge, callbreak, callbridge, judgement
+    # The registry: imported here, as the games import this module's neighbours, not it.
+    from cardlib import games
 
-    hands = starting_hands(deal)
-    if isinstance(deal, bridge.Deal):
-        return type(deal).from_hands(hands, deal.dealer, deal.calls, deal.first_caller)
-    calls = [call for call in deal.calls if call is not None]
-    made = calls if len(calls) == len(deal.calls) else None
-    if isinstance(deal, callbreak.Deal):
-        return type(deal).from_hands(hands, deal.dealer, made, variant=deal.variant)
-    if isinstance(deal, callbridge.Deal):
-        return type(deal).from_hands(hands, deal.dealer, made)
-    if isinstance(deal, judgement.Round):
-        return type(deal).from_hands(hands, deal.trump, deal.dealer, made, deal.blind)
-    raise CardlibError(f"no deal of {type(deal).__name__} can be made again from its hands", "game")
+    game = games.of(deal)  # a deal of no registered game is refused there
+    return game.deal_again(deal, starting_hands(deal))
 
 
 def replay(deal: TrickDeal[Any, Any]) -> list[Play]:
     """Every card played so far in ``deal``, in order, with the rule that governed it.
 
-    Judgement's blind round is refused: its one trick plays itself, with no choice to tell.
+    A :attr:`~cardlib.game.TrickDeal.blind` deal (Judgement's blind round) is refused: its
+    play plays itself, with no choice to tell.
     """
-    from cardlib import judgement
-
     if deal.phase == deal.calling_phase:
         return []
-    if isinstance(deal, judgement.Round) and deal.blind:
+    if deal.blind:
         raise CardlibError(
-            "the blind round plays itself once the bids are in: there is no card to replay",
+            f"the blind {deal.deal_word} plays itself once the {deal.call_word}s are in: "
+            "there is no card to replay",
             "blind",
         )
     again = fresh_copy(deal)
@@ -111,11 +101,10 @@ def replay(deal: TrickDeal[Any, Any]) -> list[Play]:
     for card in cards:
         acting = again.to_act
         assert acting is not None  # a deal with cards still to play is not over
-        # In Contract Bridge declarer plays dummy's cards: the card is dummy's, the act
-        # declarer's. A play is credited to the hand it came from.
-        seat = getattr(again, "hand_to_play", None)
-        if seat is None:
-            seat = acting
+        # A play is credited to the hand it came from: in Contract Bridge declarer plays
+        # dummy's cards, the card is dummy's, the act declarer's.
+        seat = again.hand_to_play
+        assert seat is not None  # the deal is in play
         explanation = again.explain()
         hand_size = len(again.hand(seat))
         position = len(again.trick)

@@ -619,6 +619,8 @@ class ContractBridge(facts.Game):
     def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
         return play_rules(trump)
 
+    analysed_by = "cardlib.bridge.double_dummy"
+
 
 __all__ = [
     "BIDS",

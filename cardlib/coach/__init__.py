@@ -15,7 +15,9 @@ module                 what it holds
                        the same deals played both ways (paired, with standard errors)
 =====================  ================================================================
 
-Each module reads the games (:mod:`cardlib.callbreak`, :mod:`cardlib.callbridge`,
-:mod:`cardlib.judgement`) and never draws: a result offers ``_repr_html_``, which imports
-its view from :mod:`cardlib.draw` only when a notebook shows it.
+Each module reads a game through the deal protocol (:mod:`cardlib.game`) and the registry
+(:mod:`cardlib.games`: its points, its calls, its options, whether the coach knows it), so a
+new game needs no change here; :mod:`.estimate` and :mod:`.fast` are Call Break's own, and
+:mod:`.bridge_review` Contract Bridge's. None draws: a result offers ``_repr_html_``, which
+imports its view from :mod:`cardlib.draw` only when a notebook shows it.
 """

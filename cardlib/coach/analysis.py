@@ -47,14 +47,15 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Final, Literal
 
+from cardlib import games
 from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
-from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
+from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
 from cardlib.game import Seed, TrickDeal, check_seed
 from cardlib.i18n import _, ngettext, pgettext
@@ -62,7 +63,6 @@ from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 if TYPE_CHECKING:
-    from cardlib.callbreak import Variant
     from cardlib.facts import Game
 
 STOCK: Final = "stock"  # Judgement's undealt cards, a pseudo-seat of the sampler
@@ -78,10 +78,12 @@ _FULL_DECK = (1 << 52) - 1
 class View:
     """Everything one seat can see of a deal, and nothing else.
 
-    ``game`` names the scoring (``"callbreak"``, ``"callbridge"``,
-    ``"judgement"``), ``variant`` Call Break's :class:`~cardlib.callbreak.Variant`
-    (or ``None``), ``seat`` the seat whose view it is, ``hand`` its cards now
-    (empty in Judgement's blind round, cards face down), ``calls`` by seat
+    ``game`` is the game's key in the registry (:mod:`cardlib.games`: ``"callbreak"``,
+    ``"callbridge"``, ``"judgement"`` …), which says its points and its calls;
+    ``variant`` the options the deal was dealt with (``game.options_of(deal)``: Call
+    Break's :class:`~cardlib.callbreak.Variant`; ``None`` for a game without), ``seat``
+    the seat whose view it is, ``hand`` its cards now (empty while they are face down,
+    ``face_up`` False: Judgement's blind round), ``calls`` by seat
     (``None`` not yet called), ``plays`` every card played so far in order as
     ``(seat, card)``, ``dealer`` and ``dealt`` (cards each hand started with).
     """
@@ -96,7 +98,7 @@ class View:
     hand: tuple[Card, ...]
     calls: tuple[int | None, ...]
     plays: tuple[tuple[int, Card], ...] = ()
-    variant: Variant | None = None
+    variant: object = None
     face_up: bool = True
 
     # ----- derived facts (all from the fields above) -----
@@ -165,61 +167,73 @@ class View:
             seen |= 1 << int(card)
         return _FULL_DECK & ~seen
 
+    @cached_property
+    def _call_rules(
+        self,
+    ) -> dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], int, int]]:
+        """:func:`model_call`'s rules by earlier calls and dealer, kept with the view: the
+        model asks for the same few thousands of times an analysis (see :func:`_call_rule`)."""
+        return {}
+
     def points(self, seat: int, call: int) -> list[Fraction]:
         """The game's points for ``seat`` calling ``call``, by tricks taken 0..dealt."""
-        return list(_points(self.game, self.variant, self.dealt, call))
+        return list(_points(game_named(self.game), self.variant, self.dealt, call))
 
 
 @lru_cache(maxsize=1024)
-def _points(game: str, variant: Variant | None, dealt: int, call: int) -> tuple[Fraction, ...]:
+def _points(game: type[Game], variant: object, dealt: int, call: int) -> tuple[Fraction, ...]:
     """:meth:`View.points`, kept: the coach asks for the same few rows thousands of times."""
-    return tuple(Fraction(SCORINGS[game](call, t, variant)) for t in range(dealt + 1))
+    return tuple(Fraction(game.points(call, t, variant)) for t in range(dealt + 1))
+
+
+@lru_cache(maxsize=1024)
+def _call_rule(
+    game: type[Game], variant: object, dealt: int, earlier: tuple[int, ...], is_dealer: bool
+) -> tuple[tuple[int, ...], int, int]:
+    """The legal calls (:meth:`~cardlib.facts.Game.legal_calls`) of a seat holding ``dealt``
+    cards after the ``earlier`` calls, and the lowest and highest call it might wish for
+    (:meth:`~cardlib.facts.Game.call_range`, at most ``dealt``); kept: the model of the other
+    players' calls asks for the same few thousands of times an analysis."""
+    legal = tuple(game.legal_calls(dealt, earlier, is_dealer, variant))
+    low, high = game.call_range(variant)
+    return legal, low, min(high, dealt)
 
 
 def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
     """What ``seat`` (default: the seat to act) sees of a game, read through its public names.
 
-    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
-    for their matches (the current deal or round). This is the one place that knows
-    how a game object spells its facts: ``to_act``, ``phase``, ``hand(seat)``,
-    ``tricks``, ``trick``, ``trick_seats``, ``calls`` or ``bids``, ``rules``.
+    Works for a deal or round of every game the coach knows (:func:`cardlib.games.coached`:
+    ``callbreak.Deal``, ``callbridge.Deal``, ``judgement.Round`` …), and for their matches
+    (the current deal or round). This is the one place that knows how a game object spells
+    its facts: ``to_act``, ``phase``, ``face_up``, ``hand(seat)``, ``tricks``, ``trick``,
+    ``trick_seats``, ``calls``, ``rules``, ``direction``; the registry gives the game and
+    its options (:meth:`~cardlib.facts.Game.options_of`).
     """
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
     game = game.deal if isinstance(game, TrickMatch) else game
     if game.phase not in ("calling", "bidding", "playing"):
         raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
     seat = game.to_act if seat is None else seat
-    module = type(game).__module__.rsplit(".", 1)[-1]
-    if module not in SCORINGS:
-        raise CardlibError(
-            f"the coach knows Call Break, Call Bridge and Judgement, not {type(game).__name__}"
-            " (for Contract Bridge use cardlib.bridge.double_dummy)",
-            "game",
-        )
+    known = coached_game(game)
     assert seat is not None  # somebody is to act while calling or playing
-    from cardlib import judgement  # the one game whose cards may be face down
-
-    blind = game if isinstance(game, judgement.Round) and not game.face_up else None
-    players = getattr(game, "players", 4)
-    face_up = blind is None
+    face_up = game.face_up  # False while a blind deal's cards are face down
     hand = tuple(sorted(game.hand(seat), reverse=True)) if face_up else ()
     plays = [(s, c) for t in game.tricks for s, c in zip(t.seats, t.cards, strict=True)]
     plays += list(zip(game.trick_seats, game.trick, strict=True))
     played_by_seat = sum(1 for s, _ in plays if s == seat)
-    dealt = len(hand) + played_by_seat if blind is None else blind.cards
-    calls = game.bids if hasattr(game, "bids") else game.calls
+    held = len(hand) if face_up else game.visible_to(seat).hand_sizes[seat]
     return View(
-        game=module,
+        game=known.key,
         rules=game.rules,
-        players=players,
-        direction=getattr(game, "direction", 1),
+        players=game.players,
+        direction=game.direction,
         dealer=game.dealer,
-        dealt=dealt,
+        dealt=held + played_by_seat,
         seat=seat,
         hand=hand,
-        calls=tuple(calls),
+        calls=tuple(game.calls),
         plays=tuple(plays),
-        variant=getattr(game, "variant", None) if module == "callbreak" else None,
+        variant=known.options_of(game),
         face_up=face_up,
     )
 
@@ -399,16 +413,18 @@ def model_call(view: View, seat: int, hand: int, earlier: Sequence[int]) -> int:
     fills in the calls still to come in :func:`analyse_calls` and judges the
     calls already made in :class:`CallFittingHands`.
     """
-    if view.game == "judgement":
-        from cardlib import judgement
-
-        legal = judgement.legal_bids(view.dealt, list(earlier), seat == view.dealer)
-        if not view.face_up:
-            return min(legal)
-        wish = sensible_call_mask(hand, view.rules.trump, 0, view.dealt)
-        return min(legal, key=lambda b: (abs(b - wish), b))
-    low, high = _call_range(view)
-    return sensible_call_mask(hand, view.rules.trump, low, high)
+    key = (tuple(earlier), seat == view.dealer)
+    rule = view._call_rules.get(key)
+    if rule is None:
+        rule = view._call_rules[key] = _call_rule(
+            game_named(view.game), view.variant, view.dealt, *key
+        )
+    legal, low, high = rule
+    if not view.face_up:  # a blind deal: nothing seen, the lowest call
+        return min(legal)
+    wish = sensible_call_mask(hand, view.rules.trump, low, high)
+    # The legal call nearest the wish, the lower of two as near (Judgement's hook).
+    return wish if wish in legal else min(legal, key=lambda b: (abs(b - wish), b))
 
 
 class CallFittingHands:
@@ -519,11 +535,12 @@ def playout_wants(view: View, calls: Sequence[int]) -> list[int]:
 
     if not policy.RULES & policy.GREEDY:
         return list(calls)
-    return [view.dealt if _pays_extra(view.game, view.variant, view.dealt, c) else c for c in calls]
+    game = game_named(view.game)
+    return [view.dealt if _pays_extra(game, view.variant, view.dealt, c) else c for c in calls]
 
 
 @lru_cache(maxsize=1024)
-def _pays_extra(game: str, variant: Variant | None, dealt: int, call: int) -> bool:
+def _pays_extra(game: type[Game], variant: object, dealt: int, call: int) -> bool:
     points = _points(game, variant, dealt, call)
     return call < dealt and all(points[t + 1] > points[t] for t in range(call, dealt))
 
@@ -1196,9 +1213,10 @@ def _as_view(position: TrickDeal | TrickMatch | View) -> View:
     if isinstance(position, View):
         return position
     if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
+        known = ", ".join(game.name for game in games.coached())
         raise CardlibTypeError(
-            "the coach analyses a deal or round of Call Break, Call Bridge or Judgement "
-            f"(or its match, or a View), got {position!r}",
+            f"the coach analyses a deal or round of a game it knows ({known}), or its match,"
+            f" or a View, got {position!r}",
             "position",
         )
     return view_of(position)
@@ -1293,12 +1311,12 @@ def analyse(
 ) -> Analysis:
     """Expected points of every legal card for the player to act, from what they can see.
 
-    ``position`` is a game in play (``callbreak.Deal``, ``callbridge.Deal``,
-    ``judgement.Round``) or a :class:`View`. ``samples`` layouts of the hidden
-    hands are drawn (seeded by ``seed``); each is played out after every legal
-    card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one, unless
-    ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the
-    middle of a trick), the exact solver's line.
+    ``position`` is a game in play (a deal or round of a game the coach knows:
+    ``callbreak.Deal``, ``callbridge.Deal``, ``judgement.Round`` …) or a :class:`View`.
+    ``samples`` layouts of the hidden hands are drawn (seeded by ``seed``); each is played
+    out after every legal card, by the ``playout`` policy (:data:`PLAYOUT`, the strong one,
+    unless ``"classic"`` is named) and, from ``exact_from`` cards a hand (even in the middle
+    of a trick), the exact solver's line.
 
     ``calls_model``: ``None`` (the default) draws every layout consistent with
     the cards seen alike; ``"sensible"`` keeps only those in which the other
@@ -1392,22 +1410,12 @@ def _later_calls(view: View, hands: list[int], calls: list[int | None]) -> list[
     return [c for c in filled if c is not None]  # every seat's call is filled in now
 
 
-def _call_range(view: View) -> tuple[int, int]:
-    """Lowest and highest call of Call Break (its variant's) or Call Bridge."""
-    if view.game == "callbridge":
-        return 2, 12
-    return getattr(view.variant, "min_call", 1), getattr(view.variant, "max_call", 13)
-
-
 def legal_calls(view: View) -> tuple[int, ...]:
-    """The calls the seat may make now, by the game's rules."""
-    if view.game == "judgement":
-        from cardlib import judgement
-
-        earlier = [b for b in view.calls if b is not None]
-        return judgement.legal_bids(view.dealt, earlier, view.seat == view.dealer)
-    low, high = _call_range(view)
-    return tuple(range(low, high + 1))
+    """The calls the seat may make now, by the game's rules
+    (:meth:`~cardlib.facts.Game.legal_calls`)."""
+    earlier = tuple(b for b in view.calls if b is not None)
+    game = game_named(view.game)
+    return _call_rule(game, view.variant, view.dealt, earlier, view.seat == view.dealer)[0]
 
 
 #: How far below the top estimate the coach's call may be, in points (see :class:`CoachBot`).
@@ -1539,7 +1547,8 @@ class CoachBot:
     what it can see (``play_samples`` layouts consistent with the play so far,
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
-    choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+    choice. Works for every game the coach knows (:func:`cardlib.games.coached`; ``choose_bid``
+    for those that say *bid*).
 
     ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
     ``"classic"`` is named (the coach before issue 25). One run of

@@ -40,9 +40,10 @@ close); its reason is made from the same numbers: which choice was best,
 its expected score against the chosen one's, and — when the best card was a
 lower card of the same suit — that it kept the higher one for later.
 
-Works for Call Break, Call Bridge and Judgement. Contract Bridge is scored by
-side and contract, not by each player's call: :func:`review` refuses it with a
-clear error; its review is double dummy, :func:`cardlib.coach.bridge_review.review_bridge`.
+Works for every game the coach knows (:func:`cardlib.games.coached`: Call Break, Call
+Bridge, Judgement). Contract Bridge is scored by side and contract, not by each player's
+call: :func:`review` refuses it with a clear error; its review is double dummy,
+:func:`cardlib.coach.bridge_review.review_bridge`.
 """
 
 from __future__ import annotations
@@ -53,28 +54,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from cardlib import games
 from cardlib.cards import Card, parse_card
 from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, view_of
+from cardlib.coach.solver import game_named
 from cardlib.errors import CardlibError, CardlibTypeError, check_count, is_count
 from cardlib.game import TrickDeal
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 
-#: The games a deal can be reviewed in: the modules whose scoring the coach knows.
-REVIEWED_GAMES = ("callbreak", "callbridge", "judgement")
 #: Enough samples for a review to take a second or two for a whole deal on a laptop.
 DEFAULT_SAMPLES = 100
 
 
-def game_of(deal: TrickDeal | TrickMatch) -> str:
-    """The game module's name of a deal, round or match: "callbreak", "bridge" …"""
-    deal = deal.deal if isinstance(deal, TrickMatch) else deal
-    return type(deal).__module__.rsplit(".", 1)[-1]
-
-
 def reviewable(deal: TrickDeal | TrickMatch) -> bool:
-    """Whether :func:`review` rates decisions of this game (not Contract Bridge)."""
-    return game_of(deal) in REVIEWED_GAMES
+    """Whether :func:`review` rates decisions of this game: one the coach knows
+    (``games.of(deal).coached``; not Contract Bridge)."""
+    try:
+        return games.of(deal).coached
+    except CardlibError:  # not a deal of any registered game
+        return False
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ class ReviewRow:
 class Review:
     """The review of one player's deal: a :class:`ReviewRow` per decision, in order.
 
-    ``seat`` whose decisions they were, ``game`` the game's module name,
+    ``seat`` whose decisions they were, ``game`` the game's key in the registry,
     ``samples`` and ``seed`` as asked.
     """
 
@@ -328,14 +327,22 @@ def review(
     pairs = _checked_record(record)
     if not pairs:
         raise CardlibError(_("there is nothing to review: no decision was recorded"), "review")
-    game = game_of(pairs[0][0])
-    if game not in REVIEWED_GAMES:
-        raise CardlibError(
+    game = games.of(pairs[0][0])
+    if not game.coached:
+        known = ", ".join(_(coached.name) for coached in games.coached())
+        message = (
             _(
-                "the review after a deal is offered for Call Break, Call Bridge and Judgement, "
-                "not for Contract Bridge (its double-dummy analysis is cardlib.bridge.double_dummy)"
-            ),
-            "game",
+                "the review after a deal is offered for the games the coach knows ({games}), "
+                "not for {game} (its analysis is {module})"
+            )
+            if game.analysed_by
+            else _(
+                "the review after a deal is offered for the games the coach knows ({games}), "
+                "not for {game}"
+            )
+        )
+        raise CardlibError(
+            message.format(games=known, game=_(game.name), module=game.analysed_by), "game"
         )
     seat = pairs[0][0].to_act
     rows = []
@@ -352,7 +359,7 @@ def review(
             raise CardlibError(f"decision {number}: {choice!r} was not allowed there", "review")
         rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
     assert seat is not None  # nobody to act: no choice was allowed there, refused above
-    return Review(seat, game, tuple(rows), samples, seed)
+    return Review(seat, game.key, tuple(rows), samples, seed)
 
 
 def _checked_record(record: object) -> list[tuple[TrickDeal | TrickMatch, object]]:
@@ -386,7 +393,7 @@ def _rate(
 ) -> ReviewRow:
     view = view_of(position)
     calling = position.phase != "playing"
-    kind = "card" if not calling else ("call" if view.game == "callbreak" else "bid")
+    kind = "card" if not calling else game_named(view.game).call_word
     # Counted from the plays the seat saw: a match, like its deal, is a position too.
     trick = None if calling else len(view.plays) // view.players + 1
     if len(legal) == 1:
@@ -418,10 +425,8 @@ def _rate(
 
 __all__ = [
     "DEFAULT_SAMPLES",
-    "REVIEWED_GAMES",
     "Review",
     "ReviewRow",
-    "game_of",
     "points_text",
     "review",
     "reviewable",

@@ -62,6 +62,7 @@ from html import escape
 from math import lcm
 from typing import TYPE_CHECKING
 
+from cardlib import games
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
@@ -69,7 +70,7 @@ from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 if TYPE_CHECKING:
-    from cardlib.callbreak import Variant
+    from cardlib.facts import Game
     from cardlib.game import TrickDeal
 
 #: The largest ending the solver takes: cards in each hand.
@@ -98,8 +99,10 @@ class Ending:
     calls or bids by seat, ``rules`` the game's :class:`PlayRules`,
     ``direction`` +1 clockwise or -1, ``first_trick`` whether the table's
     trick is the deal's first (for the first-lead house rule), and ``game``
-    the name of the scoring (see :data:`SCORINGS`) with its ``variant`` (Call
-    Break's :class:`~cardlib.callbreak.Variant`; ``None`` for the standard game).
+    the game's key in the registry (:mod:`cardlib.games`: ``"callbreak"``,
+    ``"judgement"`` …), whose points the seats score, with its ``variant``, the options
+    the deal was dealt with (``game.options_of(deal)``: Call Break's
+    :class:`~cardlib.callbreak.Variant`; ``None`` for the standard game or a game without).
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -111,7 +114,7 @@ class Ending:
     direction: int = 1
     first_trick: bool = False
     game: str = "callbreak"
-    variant: Variant | None = None
+    variant: object = None
 
     @property
     def players(self) -> int:
@@ -125,58 +128,49 @@ class Ending:
 
     def score(self, seat: int, tricks: int) -> Decimal | int:
         """The game's points for ``seat`` ending the deal with ``tricks`` tricks."""
-        return SCORINGS[self.game](self.calls[seat], tricks, self.variant)
+        return game_named(self.game).points(self.calls[seat], tricks, self.variant)
 
 
-def _callbreak_score(call: int, tricks: int, variant: Variant | None) -> Decimal:
-    from cardlib import callbreak
-
-    return callbreak.score(call, tricks, variant or callbreak.STANDARD)
-
-
-def _callbridge_score(call: int, tricks: int, variant: Variant | None) -> Decimal:
-    from cardlib import callbridge
-
-    return callbridge.score(call, tricks)
+def game_named(key: str) -> type[Game]:
+    """The registry's game of ``key`` (:attr:`Ending.game`, the coach's ``View.game``)."""
+    return games.GAMES.get(key) or games.lookup(key)
 
 
-def _judgement_score(bid: int, tricks: int, variant: Variant | None) -> int:
-    from cardlib import judgement
+def coached_game(state: object, who: str = "the coach") -> type[Game]:
+    """The registry's game of a deal, round or match (:func:`cardlib.games.of`), refused
+    with a ``CardlibError`` naming the games ``who`` knows unless the coach knows it
+    (``game.coached``; a game it does not know says where it is analysed instead)."""
+    try:
+        game: type[Game] | None = games.of(state)
+    except CardlibError:  # not a deal of any registered game
+        game = None
+    if game is not None and game.coached:
+        return game
+    known = [coached.name for coached in games.coached()]
+    listed = " and ".join([", ".join(known[:-1]), known[-1]] if len(known) > 1 else known)
+    if game is None:
+        raise CardlibError(f"{who} knows {listed}, not {type(state).__name__}", "game")
+    elsewhere = f": its analysis is {game.analysed_by}" if game.analysed_by else ""
+    raise CardlibError(f"{who} knows {listed}, not {game.name}{elsewhere}", "game")
 
-    return judgement.score(bid, tricks)
 
-
-#: How each game scores one seat's deal: ``(call, tricks, variant) -> points``.
-SCORINGS: dict[str, Callable[[int, int, Variant | None], Decimal | int]] = {
-    "callbreak": _callbreak_score,
-    "callbridge": _callbridge_score,
-    "judgement": _judgement_score,
-}
-
-
-def ending_of(game: TrickDeal | TrickMatch) -> Ending:
+def ending_of(state: TrickDeal | TrickMatch) -> Ending:
     """The :class:`Ending` of a game state in play, read through its public names.
 
-    Works for ``callbreak.Deal``, ``callbridge.Deal`` and ``judgement.Round``, and
-    for their matches (the current deal or round). It reads ``to_act``, ``hand(seat)``,
-    ``trick``, ``trick_seats``, ``tricks_won``, ``calls`` or ``bids``, ``rules``:
-    this is the one place that knows how a game object spells those facts.
+    Works for a deal (or round) of every game the coach knows (:func:`cardlib.games.coached`),
+    and for their matches (the current deal or round). It reads ``to_act``, ``hand(seat)``,
+    ``trick``, ``trick_seats``, ``tricks_won``, ``calls``, ``rules``, ``direction``, and asks
+    the registry for the game and its options (:meth:`~cardlib.facts.Game.options_of`).
     """
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
-    game = game.deal if isinstance(game, TrickMatch) else game
+    game = state.deal if isinstance(state, TrickMatch) else state
     if game.phase != "playing":
         raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
-    module = type(game).__module__.rsplit(".", 1)[-1]
-    if module not in SCORINGS:
-        raise CardlibError(
-            f"the solver scores Call Break, Call Bridge and Judgement, not {type(game).__name__}"
-            " (for Contract Bridge use cardlib.bridge.double_dummy)",
-            "game",
-        )
-    players = getattr(game, "players", 4)
-    direction = getattr(game, "direction", 1)
-    calls = game.bids if hasattr(game, "bids") else game.calls
-    variant = getattr(game, "variant", None) if module == "callbreak" else None
+    known = coached_game(game, "the solver")
+    players = game.players
+    direction = game.direction
+    calls = game.calls
+    variant = known.options_of(game)
     seats = game.trick_seats
     leader = seats[0] if seats else game.to_act
     assert leader is not None  # somebody is to act in a deal in play
@@ -190,7 +184,7 @@ def ending_of(game: TrickDeal | TrickMatch) -> Ending:
         rules=game.rules,
         direction=direction,
         first_trick=bool(getattr(game, "first_trick", False)),
-        game=module,
+        game=known.key,
         variant=variant,
     )
 
@@ -1097,8 +1091,9 @@ def solve(position: Ending | TrickDeal | TrickMatch) -> Solution:
     """Every legal card's outcome for the seat to act, under max-n play by all.
 
     ``position`` is an :class:`Ending` or a game in play whose hands are all
-    known (``callbreak.Deal``, ``callbridge.Deal``, ``judgement.Round``), with
-    at most :data:`MAX_CARDS` cards in each hand.
+    known (a deal or round of a game the coach knows: ``callbreak.Deal``,
+    ``callbridge.Deal``, ``judgement.Round`` …), with at most :data:`MAX_CARDS` cards in
+    each hand.
     """
     ending = position if isinstance(position, Ending) else ending_of(position)
     check_ending(ending)
@@ -1186,12 +1181,13 @@ def brute_force(position: Ending | TrickDeal | TrickMatch) -> dict[Card, tuple[i
 
 __all__ = [
     "MAX_CARDS",
-    "SCORINGS",
     "CardValue",
     "Ending",
     "Finisher",
     "Solution",
     "brute_force",
+    "coached_game",
     "ending_of",
+    "game_named",
     "solve",
 ]
