@@ -143,9 +143,11 @@ def of(state: object) -> type[facts.Game]:
     if isinstance(state, str):
         return lookup(state)
     deal = getattr(state, "deal", None) if isinstance(state, TrickMatch) else state
-    for game in GAMES.values():
-        if isinstance(deal, game.deal):
-            return game
+    # The most specific game first: a new game's deal may extend another game's.
+    for kind in type(deal).__mro__:
+        for game in GAMES.values():
+            if game.deal is kind:
+                return game
     raise CardlibError(
         f"game: a deal, round or match of {', '.join(GAMES)}, got {type(state).__name__}",
         "game",

@@ -107,3 +107,17 @@ def test_contract_bridge_made_by_is_the_declaring_sides():
     assert bridge.ContractBridge.made_by(deal, bridge.EAST) is None
     with pytest.raises(CardlibError):
         bridge.ContractBridge.points(3, 9)
+
+
+def test_of_finds_the_most_specific_game():
+    class Deal(callbreak.Deal):
+        pass
+
+    class Extended(callbreak.CallBreak):
+        key = "extended"
+        name = "Extended"
+        deal = Deal
+
+    with games.registered(Extended):
+        assert games.of(Deal(seed=1)) is Extended
+        assert games.of(callbreak.Deal(seed=1)) is callbreak.CallBreak
