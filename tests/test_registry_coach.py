@@ -1,11 +1,11 @@
 """The coach serves a game it has never heard of: a toy fifth game, registered for the test.
 
 Issue 35: every consumer asks the registry (:mod:`cardlib.games`) for a game's facts, so a
-new game is its module and its registry entry, and nothing else changes. The toy game here
-is written as a game module would be: its deal (a :class:`~cardlib.game.CountedCallDeal`
-with its own play rules and points), its match, its options and its :class:`Game` class,
-all in this file. Registered with :func:`cardlib.games.registered`, it gets the coach's
-view of a seat, the analysis of cards and of calls, the coach as a bot for a whole deal,
+new game is its module and its registry entry, and nothing else changes. The toy game
+(``tests/toy_game.py``) is written as a game module would be: its deal (a
+:class:`~cardlib.game.CountedCallDeal` with its own play rules and points), its match, its
+options and its :class:`Game` class. Registered with :func:`cardlib.games.registered`, it
+gets the coach's view of a seat, the analysis of cards and of calls, the coach as a bot for a whole deal,
 the review of a finished deal, the exact solver, and the replay, with no line of the
 coach, the solver, the review or the history changed for it. Its rules differ from every
 real game's where the coach could have assumed one: hearts are trump, a card need not beat
@@ -15,16 +15,13 @@ exactly, by a multiple the deal's options set.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Self
 
 import pytest
+from toy_game import RULES, Deal, HeartsTrump, Stakes, score
 
 from cardlib import games
 from cardlib.bots import SensibleBot
-from cardlib.cards import Card
 from cardlib.coach.analysis import (
     CoachBot,
     analyse,
@@ -37,106 +34,9 @@ from cardlib.coach.analysis import (
 from cardlib.coach.review import review, reviewable
 from cardlib.coach.solver import brute_force, ending_of, solve
 from cardlib.errors import CardlibError
-from cardlib.facts import Game
-from cardlib.game import CountedCallDeal, PointsExplained, Seed
 from cardlib.history import fresh_copy, replay, starting_hands
-from cardlib.match import CountedCallMatch
-from cardlib.tricks import PlayRules
 
 # ----- the toy game: what its module would hold ---------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Stakes:
-    """The toy game's one option: what a bid made exactly is worth per trick."""
-
-    per_trick: int = 10
-
-
-STANDARD = Stakes()
-RULES = PlayRules(trump="H", must_beat=False, void_rule="free")
-
-
-def score(bid: int, tricks: int, stakes: Stakes = STANDARD) -> int:
-    """A bid made exactly scores ``per_trick`` × the bid; any other number of tricks, −bid."""
-    return stakes.per_trick * bid if tricks == bid else -bid
-
-
-class Deal(CountedCallDeal[int]):
-    """One deal of Hearts-trump Call Break: 13 cards each, bids 1..13, hearts trump."""
-
-    game_name = "Hearts-trump Call Break"
-    rules = RULES
-    call_word = "bid"
-    min_call = 1
-    max_call = 13
-
-    def __init__(self, seed: Seed = None, dealer: int | None = None, stakes: Stakes = STANDARD):
-        self._init_options(stakes)
-        super().__init__(seed, dealer)
-
-    @classmethod
-    def from_hands(
-        cls,
-        hands: Sequence[Iterable[Card | str] | str],
-        dealer: int = 0,
-        calls: Sequence[int] | None = None,
-        **options: Stakes,
-    ) -> Self:
-        return cls._from_hands(hands, dealer, calls, dict(options))
-
-    def _init_options(self, stakes: Stakes = STANDARD) -> None:
-        self.stakes = stakes
-
-    def score_for(self, call: int, tricks: int) -> int:
-        return score(call, tricks, self.stakes)
-
-    def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
-        points = score(call, tricks, self.stakes)
-        verdict = "made" if tricks == call else "missed"
-        return PointsExplained(verdict, points, f"{verdict}: {points}", f"bid {call}")
-
-
-class Match(CountedCallMatch[Deal, int]):
-    """Three deals."""
-
-    deal_class = Deal
-    zero = 0
-
-    def _finished(self) -> bool:
-        return len(self._deals) == 3 and self._deals[-1].phase == "over"
-
-
-class HeartsTrump(Game):
-    """The toy game's facts, as a game module states them."""
-
-    key = "heartstrump"
-    name = "Hearts-trump Call Break"
-    deal = Deal
-    match = Match
-    call_word = "bid"
-
-    @classmethod
-    def options_of(cls, deal: Deal) -> Stakes:
-        return deal.stakes
-
-    @classmethod
-    def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
-        calls = [call for call in deal.calls if call is not None]
-        made = calls if len(calls) == len(deal.calls) else None
-        return Deal.from_hands(hands, deal.dealer, made, stakes=deal.stakes)
-
-    @classmethod
-    def points(cls, call: int, tricks: int, options: Stakes | None = None) -> int:
-        return score(call, tricks, options or STANDARD)
-
-    @classmethod
-    def made(cls, call: int, tricks: int, options: Stakes | None = None) -> bool:
-        return tricks == call
-
-    @classmethod
-    def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
-        return RULES
 
 
 class Untaught(HeartsTrump):

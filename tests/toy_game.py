@@ -1,31 +1,45 @@
-"""A toy fifth game, "Hearts Call", written the way docs/architecture.md says a game is added:
-one short module of the values that differ, over the shared machinery, and one class of facts.
+"""A toy fifth game, "Hearts-trump Call Break", written the way docs/architecture.md says a game
+is added: one short module of the values that differ, over the shared machinery, and one class
+of facts. It is not in cardlib: the tests register it for themselves
+(``games.registered(HeartsTrump)``) and check that every feature the games share serves it.
 
-Four players, hearts always trump, a call of 0..13 tricks; follow suit if you can, otherwise
-any card (no duty to beat or to trump); play goes clockwise from the dealer's left. Exactly the
-call scores 10 a trick called (5 for a call of 0), anything else loses a point a trick off. A
-match is three deals.
-
-It is not in cardlib: ``tests/test_new_game.py`` registers it for its tests only
-(``games.registered(HeartsCall)``) and checks that every feature shared by the games serves it.
+Its rules differ from every real game's where shared code could have assumed one: hearts are
+trump, a card need not beat the trick, a void may discard anything, it says *bid*, and a bid
+scores only when made exactly, by a multiple the deal's option (``Stakes``) sets. A match is
+three deals.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Self
 
-from cardlib import game
+from cardlib import _api, game
 from cardlib.cards import Card
-from cardlib.errors import check_count
 from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
 from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules
 
-TRUMP = "H"
-RULES = PlayRules(trump=TRUMP, must_beat=False, void_rule="free")
-DEALS_PER_MATCH = 3
+
+@dataclasses.dataclass(frozen=True)
+class Stakes:
+    """The toy game's one option: what a bid made exactly is worth per trick."""
+
+    per_trick: int = 10
+
+
+STANDARD = Stakes()
+RULES = PlayRules(trump="H", must_beat=False, void_rule="free")
+
+
+def score(bid: int, tricks: int, stakes: Stakes = STANDARD) -> int:
+    """A bid made exactly scores ``per_trick`` × the bid; any other number of tricks, −bid."""
+    return stakes.per_trick * bid if tricks == bid else -bid
+
+
+# ----- the one API every game module answers ------------------------------------------
 
 
 def play_rules() -> PlayRules:
@@ -33,51 +47,43 @@ def play_rules() -> PlayRules:
     return RULES
 
 
-def as_rules(rules: PlayRules | None = RULES) -> PlayRules:
-    """Hearts Call's rules; the game has no others."""
-    return RULES
+def as_rules(rules: object = RULES) -> PlayRules:
+    """The toy game's rules from any of its forms; another game's are refused."""
+    if rules is RULES or rules is None or isinstance(rules, Stakes):
+        return RULES
+    raise _api.refuse_rules("Hearts-trump Call Break", rules, "its play_rules() or a Stakes")
 
 
 def legal_plays(
     hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), rules: object = RULES
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick``."""
-    return game.legal_plays(hand, trick, RULES)
+    return game.legal_plays(hand, trick, as_rules(rules))
 
 
 def explain_play(
     hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), rules: object = RULES
 ) -> Explanation:
     """What you may play and why."""
-    return game.explain_play(hand, trick, RULES)
+    return game.explain_play(hand, trick, as_rules(rules))
 
 
-def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = TRUMP) -> int:
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = "H") -> int:
     """The index, in play order, of the card that wins a trick (hearts trump)."""
-    from cardlib import _api
-
-    return _api.winner(trick, TRUMP, players=4)
-
-
-def score(call: int, tricks: int) -> int:
-    """10 a trick called when exactly made (5 for a call of 0); a point a trick off otherwise."""
-    check_count(call, "call", 0, 13)
-    check_count(tricks, "tricks taken", 0, 13)
-    if tricks == call:
-        return 10 * call or 5
-    return -abs(tricks - call)
+    return _api.winner(trick, "H", players=4)
 
 
 class Deal(CountedCallDeal[int]):
-    """One deal of Hearts Call."""
+    """One deal of Hearts-trump Call Break: 13 cards each, bids 1..13, hearts trump."""
 
-    direction = 1
-    game_name = "Hearts Call"
+    game_name = "Hearts-trump Call Break"
     rules = RULES
-    min_call = 0
+    call_word = "bid"
+    min_call = 1
     max_call = 13
 
-    def __init__(self, seed: Seed = None, dealer: int | None = None) -> None:
+    def __init__(self, seed: Seed = None, dealer: int | None = None, stakes: Stakes = STANDARD):
+        self._init_options(stakes)
         super().__init__(seed, dealer)
 
     @classmethod
@@ -86,51 +92,62 @@ class Deal(CountedCallDeal[int]):
         hands: Sequence[Iterable[Card | str] | str],
         dealer: int = 0,
         calls: Sequence[int] | None = None,
-        **options: object,
+        **options: Stakes,
     ) -> Self:
-        """A deal from given hands (and, with ``calls``, in the playing phase)."""
-        return cls._from_hands(hands, dealer, calls, options)
+        return cls._from_hands(hands, dealer, calls, dict(options))
+
+    def _init_options(self, stakes: Stakes = STANDARD) -> None:
+        self.stakes = stakes
 
     def _text_game(self) -> str:
-        return "heartscall"
+        return "heartstrump"
 
     def score_for(self, call: int, tricks: int) -> int:
-        """The points for a call and the tricks taken."""
-        return score(call, tricks)
+        return score(call, tricks, self.stakes)
 
     def explain_score_for(self, call: int, tricks: int) -> PointsExplained:
-        """Why a call and a number of tricks score what they do."""
-        points = score(call, tricks)
-        return PointsExplained("made" if points > 0 else "off", points, f"{points}", "")
+        points = score(call, tricks, self.stakes)
+        verdict = "made" if tricks == call else "missed"
+        return PointsExplained(verdict, points, f"{verdict}: {points}", f"bid {call}")
 
 
 class Match(CountedCallMatch[Deal, int]):
-    """Three deals of Hearts Call."""
+    """Three deals."""
 
     deal_class = Deal
     zero = 0
 
     def _finished(self) -> bool:
-        return len(self._deals) == DEALS_PER_MATCH and self._deals[-1].phase == "over"
+        return len(self._deals) == 3 and self._deals[-1].phase == "over"
 
 
-class HeartsCall(Game):
-    """Hearts Call's facts."""
+class HeartsTrump(Game):
+    """The toy game's facts, as a game module states them."""
 
-    key = "heartscall"
-    name = "Hearts Call"
+    key = "heartstrump"
+    name = "Hearts-trump Call Break"
     deal = Deal
     match = Match
-    match_title = "{name} (a match of {deals} deals)"
+    call_word = "bid"
 
     @classmethod
-    def match_values(cls) -> dict[str, object]:
-        return {"deals": DEALS_PER_MATCH}
+    def options_of(cls, deal: Deal) -> Stakes:
+        return deal.stakes
 
     @classmethod
-    def points(cls, call: int, tricks: int, options: object = None) -> int:
-        return score(call, tricks)
+    def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
+        calls = [call for call in deal.calls if call is not None]
+        made = calls if len(calls) == len(deal.calls) else None
+        return Deal.from_hands(hands, deal.dealer, made, stakes=deal.stakes)
 
     @classmethod
-    def call_range(cls, options: object = None) -> tuple[int, int]:
-        return 0, 13
+    def points(cls, call: int, tricks: int, options: Stakes | None = None) -> int:
+        return score(call, tricks, options or STANDARD)
+
+    @classmethod
+    def made(cls, call: int, tricks: int, options: Stakes | None = None) -> bool:
+        return tricks == call
+
+    @classmethod
+    def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
+        return RULES
