@@ -1,16 +1,16 @@
 """The coach serves a game it has never heard of: a toy fifth game, registered for the test.
 
-Issue 35: every consumer asks the registry (:mod:`cardlib.games`) for a game's facts, so a
-new game is its module and its registry entry, and nothing else changes. The toy game
+Issue 35: every consumer asks the registry (:mod:`cardlib.games`) for a game's facts, so a new
+game is its module and its registry entry, and nothing else changes. The toy game
 (``tests/toy_game.py``) is written as a game module would be: its deal (a
 :class:`~cardlib.game.CountedCallDeal` with its own play rules and points), its match, its
-options and its :class:`Game` class. Registered with :func:`cardlib.games.registered`, it
-gets the coach's view of a seat, the analysis of cards and of calls, the coach as a bot for a whole deal,
-the review of a finished deal, the exact solver, and the replay, with no line of the
-coach, the solver, the review or the history changed for it. Its rules differ from every
-real game's where the coach could have assumed one: hearts are trump, a card need not beat
-the trick, a void may discard anything, it says *bid*, and a bid scores only when made
-exactly, by a multiple the deal's options set.
+options and its :class:`Game` class. Registered with :func:`cardlib.games.registered`, it gets
+the coach's view of a seat, the analysis of cards and of calls, the coach as a bot for a whole
+deal, the review of a finished deal, the exact solver, and the replay, with no line of the
+coach, the solver, the review or the history changed for it. Its rules differ from every real
+game's where the coach could have assumed one: hearts are trump, a card need not beat the trick,
+a void may discard anything, it says *bid*, and a bid scores only when made exactly, by a
+multiple the deal's options set.
 """
 
 from __future__ import annotations
