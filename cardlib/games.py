@@ -148,9 +148,10 @@ def of(state: object) -> type[Game]:
     if isinstance(state, str):
         return lookup(state)
     deal = getattr(state, "deal", None) if isinstance(state, TrickMatch) else state
-    for game in GAMES.values():
-        if isinstance(deal, game.deal):
-            return game
+    found = [game for game in GAMES.values() if isinstance(deal, game.deal)]
+    if found:
+        # The nearest: a new game's deal may be a kind of an older game's deal.
+        return min(found, key=lambda game: type(deal).__mro__.index(game.deal))
     raise CardlibError(
         f"game: a deal, round or match of {', '.join(GAMES)}, got {type(state).__name__}",
         "game",

@@ -39,7 +39,7 @@ option: ``first_caller="left"`` (the seed: the dealer's left calls first) or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from cardlib import _api, facts, game
 from cardlib.bridge.auction import Auction
@@ -448,14 +448,6 @@ class Deal(TrickDeal[str, DealScore]):
         result = self.scores()
         return explain_side(result, parse_seat(seat) % 2)
 
-    def _text_game(self) -> str:
-        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
-        return "bridge/dealer-first" if self.first_caller == "dealer" else "bridge"
-
-    def _text_dealer(self) -> str:
-        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
-        return SEAT_LETTERS[self.dealer]
-
     # ----- copying -----------------------------------------------------------
 
     def copy(self) -> Self:
@@ -618,6 +610,64 @@ class ContractBridge(facts.Game):
     @classmethod
     def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
         return play_rules(trump)
+
+    @classmethod
+    def text_game(cls, deal: Deal) -> str:
+        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
+        return f"{cls.key}/dealer-first" if deal.first_caller == "dealer" else cls.key
+
+    @classmethod
+    def text_dealer(cls, deal: Deal) -> str:
+        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
+        return SEAT_LETTERS[deal.dealer]
+
+    @classmethod
+    def dealer_from_text(cls, text: str, players: int) -> int:
+        try:
+            return parse_seat(text)
+        except (CardlibError, ValueError):
+            raise CardlibError(f"a seat N, E, S or W, got {text!r}", "position") from None
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        """``dealer-first`` when the dealer calls first (the Laws); else the dealer's left."""
+        if list(words) not in ([], ["dealer-first"]):
+            raise CardlibError(
+                f"Contract Bridge is bridge or bridge/dealer-first, got {'/'.join(words)!r}",
+                "position",
+            )
+        return {"first_caller": "dealer" if words else "left"}
+
+    @classmethod
+    def text_first_trick(
+        cls, options: dict[str, Any], dealer: int, players: int, calls: Sequence[str]
+    ) -> tuple[int, int, str | None]:
+        """Declarer's left leads, under the contract's trump (the auction decides both)."""
+        auction = Auction.from_calls(dealer, calls, options["first_caller"])
+        contract, declarer = auction.contract, auction.declarer
+        if contract is None or declarer is None:
+            return dealer, 1, None
+        return (declarer + 1) % 4, 1, contract.trump
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Deal:
+        return Deal.from_hands(hands, dealer, (), options["first_caller"])
+
+    @classmethod
+    def call_from_text(cls, text: str) -> str:
+        return text
+
+    @classmethod
+    def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
+        return Match(0, first.dealer, first.first_caller, **settings)
+
+    trump_varies = True
 
 
 __all__ = [
