@@ -79,6 +79,7 @@ from cardlib.bridge.calls import (
     parse_contract,
     parse_seat,
     partner_of,
+    seat_name,
     side_of,
     trick_value,
 )
@@ -117,7 +118,7 @@ from cardlib.game import (
     TrickDeal,
     hand_masks,
 )
-from cardlib.i18n import N_
+from cardlib.i18n import N_, _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 
@@ -333,7 +334,8 @@ class Deal(TrickDeal[str, DealScore]):
         dummy = self.dummy
         if not self.dummy_exposed or dummy is None:  # exposed means there is a dummy
             raise PhaseError(
-                "the dummy is face down until the opening lead has been made", "dummy-not-exposed"
+                _("the dummy is face down until the opening lead has been made"),
+                "dummy-not-exposed",
             )
         return self.hands[dummy]
 
@@ -380,15 +382,8 @@ class Deal(TrickDeal[str, DealScore]):
         return self._auction.legal_calls()
 
     def call(self, call: str, seat: int | str | None = None) -> None:
-        """The seat to act makes a call; see :meth:`Auction.call`."""
-        if self._phase != CALLING:
-            raise PhaseError(
-                "the auction is over"
-                + (
-                    ": all four passed" if self.passed_out else f": the contract is {self.contract}"
-                ),
-                "auction-over",
-            )
+        """The seat to act makes a call; see :meth:`Auction.call` (whose refusals it gives, the
+        one after the auction too)."""
         auction = self._auction
         auction.call(call, seat)
         contract, declarer = auction.contract, auction.declarer
@@ -408,7 +403,7 @@ class Deal(TrickDeal[str, DealScore]):
     def play(self, card: Card | str, seat: int | str | None = None) -> None:
         """The seat to act plays a card: on dummy's turns, declarer plays one of dummy's."""
         if self._phase == OVER and self.passed_out:
-            raise PhaseError("the deal was passed out: no contract, no play", "phase")
+            raise PhaseError(_("the deal was passed out: no contract, no play"), "phase")
         declarer = self.declarer  # there is one while playing
         if seat is not None and self._phase == PLAYING and declarer is not None:
             seat = parse_seat(seat)
@@ -416,12 +411,16 @@ class Deal(TrickDeal[str, DealScore]):
             if seat != turn:
                 if seat == (declarer + 2) % 4:
                     raise OutOfTurnError(
-                        f"{SEAT_NAMES[seat]} is dummy and never plays: declarer "
-                        f"({SEAT_NAMES[declarer]}) plays dummy's cards",
+                        _(
+                            "{dummy} is dummy and never plays: declarer ({declarer}) plays "
+                            "dummy's cards"
+                        ).format(dummy=seat_name(seat), declarer=seat_name(declarer)),
                         "declarer-plays-dummy",
                     )
                 raise OutOfTurnError(
-                    f"it is {SEAT_NAMES[turn]}'s turn, not {SEAT_NAMES[seat]}'s",
+                    _("it is {turn}'s turn, not {seat}'s").format(
+                        turn=seat_name(turn), seat=seat_name(seat)
+                    ),
                     "out-of-turn",
                 )
         super().play(card)
@@ -430,10 +429,7 @@ class Deal(TrickDeal[str, DealScore]):
 
     def scores(self) -> DealScore:
         """What the deal adds to the sheet, by side (only once it is over)."""
-        if self._phase != OVER:
-            raise PhaseError(
-                f"scores come after the last trick; the deal is still {self._phase}", "phase"
-            )
+        self._check_over()
         cached = self.__dict__.get("_final_score")
         if cached is None:  # a finished deal never changes: score it once
             if self.passed_out:
@@ -532,8 +528,7 @@ class Match(TrickMatch[Deal, str, DealScore]):
 
     def winners(self) -> tuple[int, ...]:
         """The side (0 NS, 1 EW) that reached 100 below the line, once the game is over."""
-        if self.phase != "over":
-            raise PhaseError(f"the game is not over yet (phase {self.phase})", "phase")
+        self._check_over()
         below = self.below()
         return tuple(side for side in (0, 1) if below[side] >= self.target)
 
