@@ -17,13 +17,19 @@ fact                Call Break      Call Bridge     Judgement        Contract Br
 ``deal_word``       deal            deal            round            deal
 ``places``          1 (tenths)      0               0                0
 ``coached``         yes             yes             yes              no (double dummy)
-``options``         its ``Variant``  none            none             none
+``options``         a ``Variant``   none            none             none
 ``points``          call + tenths   bid, bonus 13   10 × exact bid   a score sheet
 ``made``            tricks ≥ call   tricks ≥ bid    tricks = bid     contract made
+``exact_calls``     no              no              yes              no
+``trump_varies``    no (♠)          no (♠)          yes (round)      yes (contract)
+``whole_pack``      yes             yes             no               yes
 ==================  ==============  ==============  ===============  ================
 
 The facts are class attributes and class methods: a game is never instantiated (its deals
-and matches are).
+and matches are). A game's deal class knows its game (``deal.facts``, set when the game's class
+names it), so the engine can ask a deal's facts without the registry. The ``text_`` facts write
+and read a deal's part of the position text (:mod:`cardlib.position`): its options, dealer and
+calls.
 """
 
 from __future__ import annotations
