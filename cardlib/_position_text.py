@@ -1,17 +1,22 @@
 """Writing a position as text: the half of :mod:`cardlib.position` the deal engine needs.
 
-``TrickDeal.to_text`` comes here, and this module knows no game: each game's deal names
-its own ``game`` field (``_text_game``) and dealer (``_text_dealer``). Reading needs every
-game's classes, so it stays in :mod:`cardlib.position`, which the engine never imports:
-the package keeps no import cycle.
+``TrickDeal.to_text`` comes here, and this module knows no game: each game's facts
+(:class:`cardlib.facts.Game`, the deal's ``facts``) write its ``game`` field
+(:meth:`~cardlib.facts.Game.text_game`) and dealer (:meth:`~cardlib.facts.Game.text_dealer`).
+Reading needs the registry of every game, so it stays in :mod:`cardlib.position`, which the
+engine never imports: the package keeps no import cycle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardlib.cards import RANK_CHARS, Card
+from cardlib.errors import CardlibError
+
+if TYPE_CHECKING:
+    from cardlib.facts import Game
 
 
 class TrickDeal(Protocol):
@@ -20,6 +25,7 @@ class TrickDeal(Protocol):
 
     players: int
     dealer: int
+    facts: ClassVar[type[Game] | None]
 
     @property
     def calls(self) -> Sequence[object]: ...
@@ -38,10 +44,6 @@ class TrickDeal(Protocol):
 
     def _calling_order(self) -> list[int]: ...
 
-    def _text_game(self) -> str: ...
-
-    def _text_dealer(self) -> str: ...
-
 
 class TrickMatch(Protocol):
     """What writing needs of a match (``cardlib.match.TrickMatch`` answers it): its deals."""
@@ -50,18 +52,12 @@ class TrickMatch(Protocol):
     def _deals(self) -> Sequence[TrickDeal]: ...
 
 
-#: Call Break's options as the ``game`` field writes them, in the order it writes them:
-#: word → (the ``Variant`` field, its value when the option is on).
-CALLBREAK_OPTIONS: dict[str, tuple[str, object]] = {
-    "old": ("old_scoring", True),
-    "min2": ("min_call", 2),
-    "nolead": ("no_spade_lead_first_trick", True),
-    "free": ("free_discard", True),
-    "cap8": ("max_call", 8),
-    "redeal-spade": ("redeal_no_spade", True),
-    "redeal-face": ("redeal_no_face_card", True),
-    "anti": ("anticlockwise", True),
-}
+def facts_of(deal: TrickDeal) -> type[Game]:
+    """The facts of the game ``deal`` is of; a deal of no game has no position text."""
+    facts = deal.facts
+    if facts is None:
+        raise CardlibError(f"{type(deal).__name__} has no position text", "position")
+    return facts
 
 
 def hand_text(mask: int) -> str:
@@ -91,7 +87,7 @@ def play_text(deal: TrickDeal) -> str:
 
 def write(deal: TrickDeal, seat: int | None = None) -> str:
     """The position of ``deal`` as one line; with ``seat``, only what that seat sees."""
-    game = deal._text_game()
+    facts = facts_of(deal)
     if seat is not None:
         deal._check_seat(seat, "seat", deal.players)
         seen = deal._seen_by(seat)
@@ -99,7 +95,8 @@ def write(deal: TrickDeal, seat: int | None = None) -> str:
         hand_text(mask) if seat is None or who in seen else f"?{mask.bit_count()}"
         for who, mask in enumerate(deal._held())
     ]
-    fields = [game, deal._text_dealer(), "/".join(hands), "/".join(calls_in_order(deal)) or "-"]
+    fields = [facts.text_game(deal), facts.text_dealer(deal), "/".join(hands)]
+    fields.append("/".join(calls_in_order(deal)) or "-")
     fields.append(play_text(deal))
     if seat is not None:
         fields.append(f"@{seat}")
@@ -113,7 +110,7 @@ def write_match(match: TrickMatch) -> str:
     ``callbridge/target=30``, ``judgement``, ``bridge/target=100``.
     """
     deals = match._deals
-    header = [deals[0]._text_game().split("/")[0]]
+    header = [facts_of(deals[0]).key]
     for option, name in (("deals", "deals_to_play"), ("target", "target")):
         if hasattr(match, name):
             header.append(f"{option}={getattr(match, name)}")

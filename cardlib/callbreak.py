@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Self
+from typing import Any, ClassVar, Self
 
 from cardlib import _api, game
 from cardlib.cards import SUIT_MASKS, Card
@@ -369,16 +369,6 @@ class Deal(CountedCallDeal[Decimal]):
                     rule,
                 )
 
-    def _text_game(self) -> str:
-        """``callbreak`` and the variant's options (:mod:`cardlib.position`)."""
-        from cardlib._position_text import CALLBREAK_OPTIONS
-
-        variant = self.variant
-        options = [
-            word for word, (name, on) in CALLBREAK_OPTIONS.items() if getattr(variant, name) == on
-        ]
-        return "/".join(["callbreak", *options])
-
     def score_for(self, call: int, tricks: int) -> Decimal:
         """The points for a call and the tricks taken, under this deal's variant."""
         return score(call, tricks, self.variant)
@@ -495,3 +485,68 @@ class CallBreak(Game):
     @classmethod
     def rules(cls, options: Variant | None = None, trump: str | None = None) -> PlayRules:
         return play_rules(options or STANDARD)
+
+    #: The variant's options as the position text's ``game`` field writes them, in the order
+    #: it writes them: word → (the ``Variant`` field, its value when the option is on).
+    TEXT_OPTIONS: ClassVar[dict[str, tuple[str, object]]] = {
+        "old": ("old_scoring", True),
+        "min2": ("min_call", 2),
+        "nolead": ("no_spade_lead_first_trick", True),
+        "free": ("free_discard", True),
+        "cap8": ("max_call", CAPPED_MAX_CALL),
+        "redeal-spade": ("redeal_no_spade", True),
+        "redeal-face": ("redeal_no_face_card", True),
+        "anti": ("anticlockwise", True),
+    }
+
+    @classmethod
+    def text_game(cls, deal: Deal) -> str:
+        """``callbreak`` and the variant's options: ``callbreak/free/cap8``."""
+        variant = deal.variant
+        words = [
+            word for word, (name, on) in cls.TEXT_OPTIONS.items() if getattr(variant, name) == on
+        ]
+        return "/".join([cls.key, *words])
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        settings: dict[str, object] = {}
+        for word in words:
+            if word not in cls.TEXT_OPTIONS or cls.TEXT_OPTIONS[word][0] in settings:
+                raise CardlibError(
+                    f"Call Break's options are {', '.join(cls.TEXT_OPTIONS)} (each once), "
+                    f"got {word!r}",
+                    "position",
+                )
+            name, value = cls.TEXT_OPTIONS[word]
+            settings[name] = value
+        return {"options": Variant(**settings)}  # type: ignore[arg-type]
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Deal:
+        variant = options.get("options", STANDARD)
+        if not made_up:
+            return Deal.from_hands(hands, dealer, variant=variant)
+        # Made-up hidden hands may be ones a redeal rule throws in; the real ones stood.
+        stands = replace(variant, redeal_no_spade=False, redeal_no_face_card=False)
+        deal = Deal.from_hands(hands, dealer, variant=stands)
+        deal._init_options(variant)
+        return deal
+
+    @classmethod
+    def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
+        return Match(0, first.dealer, first.variant, **settings)
+
+    standard_options = STANDARD
+
+    @classmethod
+    def new_deal(
+        cls, seed: Seed, dealer: int | None = None, options: Variant | None = None, number: int = 1
+    ) -> Deal:
+        return Deal(seed=seed, dealer=dealer, variant=cls.check_options(options))

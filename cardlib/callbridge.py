@@ -36,7 +36,7 @@ from typing import Self
 
 from cardlib import _api, game
 from cardlib.cards import Card
-from cardlib.errors import IllegalCallError, check_count
+from cardlib.errors import CardlibError, IllegalCallError, check_count
 from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
 from cardlib.i18n import N_, _
@@ -239,10 +239,6 @@ class Deal(CountedCallDeal[Decimal]):
         """Bids by seat; ``None`` for a seat that has not bid yet (as :attr:`calls`)."""
         return self.calls
 
-    def _text_game(self) -> str:
-        """``callbridge``: it has no options (:mod:`cardlib.position`)."""
-        return "callbridge"
-
     def score_for(self, call: int, tricks: int) -> Decimal:
         """The points for a bid and the tricks taken."""
         return score(call, tricks)
@@ -315,3 +311,10 @@ class CallBridge(Game):
     @classmethod
     def call_range(cls, options: object = None) -> tuple[int, int]:
         return MIN_BID, MAX_BID
+
+    @classmethod
+    def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
+        """A Call Bridge match has no default target: the header names it (``target=30``)."""
+        if "target" not in settings:
+            raise CardlibError("a Call Bridge match needs its target=N", "position")
+        return Match(0, first.dealer, **settings)

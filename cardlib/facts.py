@@ -20,10 +20,16 @@ fact                Call Break      Call Bridge     Judgement        Contract Br
 ``options``         ``Variant``     none            none             none
 ``points``          call + tenths   bid, bonus 13   10 × exact bid   a score sheet
 ``made``            tricks ≥ call   tricks ≥ bid    tricks = bid     contract made
+``exact_calls``     no              no              yes              no
+``trump_varies``    no (♠)          no (♠)          yes (round)      yes (contract)
+``whole_pack``      yes             yes             no               yes
 ==================  ==============  ==============  ===============  ================
 
 The facts are class attributes and class methods: a game is never instantiated (its deals
-and matches are).
+and matches are). A game's deal class knows its game (``deal.facts``, set when the game's class
+names it), so the engine can ask a deal's facts without the registry. The ``text_`` facts write
+and read a deal's part of the position text (:mod:`cardlib.position`): its options, dealer and
+calls.
 """
 
 from __future__ import annotations
@@ -192,6 +198,121 @@ class Game(metaclass=_GameClass):
                 "options",
             )
         return None
+
+    # ----- the position text (cardlib.position): writing and reading back ---------------
+
+    @classmethod
+    def text_game(cls, deal: Any) -> str:
+        """The ``game`` field of ``deal``'s position text: the key, then each option the deal
+        was dealt with after a slash (``callbreak/free/cap8``, ``judgement/r3``)."""
+        return cls.key
+
+    @classmethod
+    def text_dealer(cls, deal: Any) -> str:
+        """The ``dealer`` field of ``deal``'s position text: the dealer's seat number."""
+        return str(deal.dealer)
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        """The options the ``game`` field names after the key (its words between the slashes),
+        by name, for :meth:`deal_from_text`; words the game does not take are refused (a
+        :class:`~cardlib.errors.CardlibError` saying what it takes). Two names are read by
+        :meth:`text_first_trick` too: ``options`` (the game's options, as :meth:`options_of`
+        gives them) and ``trump`` (where it changes from deal to deal)."""
+        if words:
+            raise CardlibError(
+                f"{cls.name} has no options: its game field is {cls.key}, "
+                f"got {'/'.join([cls.key, *words])!r}",
+                "position",
+            )
+        return {}
+
+    @classmethod
+    def dealer_from_text(cls, text: str, players: int) -> int:
+        """The dealer's seat from the ``dealer`` field (as :meth:`text_dealer` writes it)."""
+        if text.isdigit() and text.isascii() and int(text) < players:
+            return int(text)
+        raise CardlibError(f"a seat number 0..{players - 1}, got {text!r}", "position")
+
+    @classmethod
+    def text_first_trick(
+        cls, options: dict[str, Any], dealer: int, players: int, calls: Sequence[str]
+    ) -> tuple[int, int, str | None]:
+        """``(leader, direction, trump)`` of the first trick of a deal read back, from its
+        ``options`` (:meth:`text_options`), dealer and calls (as text): by default the seat
+        after the dealer in the direction of play leads, under the trump of :meth:`rules`."""
+        game_options = options.get("options")
+        direction = cls.direction(game_options)
+        trump = cls.rules(game_options, options.get("trump")).trump
+        return (dealer + direction) % players, direction, trump
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Any]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Any:
+        """The deal a position text describes, before any call: from ``hands`` as dealt (card
+        lists by seat), its ``dealer`` and the ``options`` of :meth:`text_options`.
+        ``made_up``: the hands the viewer cannot see were filled with any spare cards (a
+        rule that throws some hands in must let them stand: the real ones stood)."""
+        return cls.deal.from_hands(hands, dealer)
+
+    @classmethod
+    def call_from_text(cls, text: str) -> Any:
+        """One call of the ``calls`` field, as the deal's ``call`` takes it: a whole number
+        of tricks here (Contract Bridge's calls are text)."""
+        if not text.isdigit() or not text.isascii():
+            raise CardlibError(f"a call or bid here is a whole number, got {text!r}", "position")
+        return int(text)
+
+    @classmethod
+    def match_from_text(cls, first: Any, settings: dict[str, int]) -> Any:
+        """The match a match's position text describes, from its first deal and the header's
+        ``settings`` (``deals=`` and ``target=`` as numbers); the deals are then put in."""
+        return cls.match(seed=0, dealer=first.dealer, **settings)
+
+    # ----- the puzzles (cardlib.puzzles) ------------------------------------------------
+
+    #: the options of the game as the rule book plays it (Call Break's ``STANDARD``
+    #: variant); ``None`` for a game without options
+    standard_options: ClassVar[Any] = None
+    #: whether the trump changes from deal to deal (Judgement's rounds, Contract Bridge's
+    #: contract), so that a position names it; else every deal has the trump of :meth:`rules`
+    trump_varies: ClassVar[bool] = False
+    #: whether a call is made only by taking exactly the tricks called (Judgement): a trick
+    #: too many misses it as surely as one too few
+    exact_calls: ClassVar[bool] = False
+    #: whether every deal deals the whole pack (13 cards a hand at four); Judgement's rounds
+    #: deal fewer, so the tricks played so far are counted from the tricks won
+    whole_pack: ClassVar[bool] = True
+
+    @classmethod
+    def new_deal(
+        cls, seed: Seed, dealer: int | None = None, options: Any = None, number: int = 1
+    ) -> Any:
+        """Deal ``number`` (1 the first) of a match of four from ``seed``, under ``options``
+        (as :meth:`check_options` takes them): what a puzzle deals. Only where the deals of a
+        match differ (Judgement's rounds: :meth:`deal_numbers`) does ``number`` change it."""
+        return cls.deal(seed=seed, dealer=dealer)
+
+    @classmethod
+    def deal_numbers(cls, cards: int) -> tuple[int, ...]:
+        """The numbers of the deals of a match that differ from one another (Judgement's
+        rounds, each with its cards and trump) and deal at least ``cards`` cards a hand;
+        empty when every deal of a match is dealt alike."""
+        return ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's deal class knows its game's facts (``deal.facts``), so what the engine
+        # writes about a deal (its position text) can ask them without the registry, which
+        # the engine cannot import. A deal class another game named first keeps its own.
+        super().__init_subclass__(**kwargs)
+        deal = cls.__dict__.get("deal")
+        if isinstance(deal, type) and "facts" not in deal.__dict__:
+            setattr(deal, "facts", cls)  # noqa: B010 - a class the game names, not this one
 
 
 __all__ = ["LEVELS", "Game"]

@@ -63,7 +63,18 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, SupportsIndex, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    NoReturn,
+    Self,
+    SupportsIndex,
+    TypeVar,
+    cast,
+)
 
 from cardlib.cards import (
     DECK,
@@ -87,6 +98,9 @@ from cardlib.errors import (
 )
 from cardlib.i18n import N_, _, pgettext
 from cardlib.tricks import PlayRules, explain_text, legal_mask
+
+if TYPE_CHECKING:
+    from cardlib.facts import Game
 
 CALLING, PLAYING, OVER = "calling", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -531,6 +545,9 @@ class TrickDeal(Generic[CallT, ScoresT]):
     call_word: ClassVar[str] = "call"  # Judgement: "bid"
     deal_word: ClassVar[str] = "deal"  # Judgement: "round"
     over_text: ClassVar[str] = N_("the deal is over: all 13 tricks have been played")
+    #: The game's facts (:class:`cardlib.facts.Game`), set when the game's class names this
+    #: deal class; ``None`` for a deal of no game (it has no position text).
+    facts: ClassVar[type[Game] | None] = None
 
     def __init__(self, seed: Seed = None, dealer: int | None = None) -> None:
         rng = seeded_rng(seed)
@@ -1021,14 +1038,6 @@ class TrickDeal(Generic[CallT, ScoresT]):
         from cardlib._position_text import write  # only text: imported when first used
 
         return write(self, seat)
-
-    def _text_game(self) -> str:
-        """The position text's ``game`` field: each game names itself and its options."""
-        raise CardlibError(f"{type(self).__name__} has no position text", "position")
-
-    def _text_dealer(self) -> str:
-        """The position text's ``dealer`` field: the dealer's seat number."""
-        return str(self.dealer)
 
     # ----- copying ----------------------------------------------------------
 

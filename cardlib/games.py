@@ -111,6 +111,7 @@ GAMES: dict[str, type[facts.Game]] = {
     )
 }
 
+
 def _folded(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 

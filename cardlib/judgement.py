@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, TypeGuard
+from typing import Any, NamedTuple, Protocol, TypeGuard
 
 from cardlib import _api
 from cardlib.bots import sensible_call_mask, sensible_play_mask
@@ -531,13 +531,6 @@ class Round(CountedCallDeal[int]):
             while self._phase == PLAYING:
                 self.play(DECK[self._hands[self._to_act].bit_length() - 1])
 
-    def _text_game(self) -> str:
-        """``judgement/r3`` for a round of the schedule, else ``judgement/<trump>[/blind]``."""
-        if self.number is not None:
-            return f"judgement/r{self.number}"
-        trump = "NT" if self.trump is None else self.trump
-        return f"judgement/{trump}" + ("/blind" if self.blind else "")
-
     # ----- scoring ---------------------------------------------------------
 
     def score_for(self, bid: int, tricks: int) -> int:
@@ -805,6 +798,70 @@ class Judgement(Game):
     @classmethod
     def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
         return play_rules(trump)
+
+    @classmethod
+    def text_game(cls, deal: Round) -> str:
+        """``judgement/r3`` for a round of the schedule, else ``judgement/<trump>[/blind]``."""
+        if deal.number is not None:
+            return f"{cls.key}/r{deal.number}"
+        trump = "NT" if deal.trump is None else deal.trump
+        return f"{cls.key}/{trump}" + ("/blind" if deal.blind else "")
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        """Round ``number`` of the schedule (``r3``: its cards, trump and blindness), or a round
+        from given hands: its ``trump`` (``NT`` for none), then ``blind`` for a blind one."""
+        words = list(words)
+        if len(words) == 1 and words[0][:1] == "r" and words[0][1:] in map(str, range(1, 9)):
+            spec = SCHEDULE[int(words[0][1:]) - 1]
+            return {"number": spec.number, "trump": spec.trump, "blind": spec.blind}
+        if words and words[0] in (*SUITS, "NT") and words[1:] in ([], ["blind"]):
+            trump = None if words[0] == "NT" else words[0]
+            return {"number": None, "trump": trump, "blind": words[1:] == ["blind"]}
+        raise CardlibError(
+            "Judgement is judgement/r1 … judgement/r8 (a round of the schedule) or "
+            f"judgement/S, H, D, C or NT, then /blind for a blind round; got {'/'.join(words)!r}",
+            "position",
+        )
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Round:
+        """A round of the schedule (``number``: its cards are checked) or from given hands."""
+        number = options["number"]
+        round_ = Round.from_hands(hands, options["trump"], dealer, None, options["blind"])
+        if number is not None:
+            if round_.cards != SCHEDULE[number - 1].cards:
+                raise CardlibError(
+                    f"round {number} deals {SCHEDULE[number - 1].cards} cards each, "
+                    f"these hands held {round_.cards}",
+                    "position",
+                )
+            round_.number = number  # a round of the schedule, as Round(number=...) makes it
+        return round_
+
+    @classmethod
+    def match_from_text(cls, first: Round, settings: dict[str, int]) -> Match:
+        return Match(first.players, 0, first.dealer, **settings)
+
+    trump_varies = True
+    exact_calls = True
+    whole_pack = False
+
+    @classmethod
+    def new_deal(
+        cls, seed: Seed, dealer: int | None = None, options: object = None, number: int = 1
+    ) -> Round:
+        return Round(players=4, number=number, seed=seed, dealer=dealer)
+
+    @classmethod
+    def deal_numbers(cls, cards: int) -> tuple[int, ...]:
+        return tuple(spec.number for spec in SCHEDULE if spec.cards >= cards)
 
 
 __all__ = [

@@ -146,7 +146,8 @@ class TrickMatch(Generic[DealT, CallT, ScoresT]):
     def _check_over(self) -> None:
         """Refuse what only a finished match has (its winners, its returns) before then."""
         if self.phase != OVER:
-            raise PhaseError(f"the match is not over yet (phase {self.phase})", "phase")
+            message = _("the match is not over yet (phase {phase})")
+            raise PhaseError(message.format(phase=phase_name(self.phase)), "phase")
 
     # ----- actions ---------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A position of any of the four games as one line of text, and back.
+"""A position of any game of the registry (:mod:`cardlib.games`) as one line of text, and back.
 
 As python-chess writes a board as FEN, a deal (or round) of any game is written as one
 line: six fields separated by spaces, the parts of a field by slashes. The text holds the
@@ -10,7 +10,7 @@ state (:func:`from_text`), which then plays on exactly as the original would::
 ==========  ==========================================================================
 field       what it holds
 ==========  ==========================================================================
-``game``    the game's module name, then its options, each after a slash:
+``game``    the game's key (its module's name), then its options, each after a slash:
             ``callbreak`` with any of ``old`` (old scoring), ``min2``, ``nolead`` (no
             spade lead to the first trick), ``free`` (free discard), ``cap8``,
             ``redeal-spade``, ``redeal-face``, ``anti`` (anticlockwise), in that order;
@@ -59,18 +59,23 @@ one seat sees it is the current deal as that seat sees it.
 have arisen (an illegal card, a card twice, a wrong call) is refused; of a position as one
 seat sees it, it gives that seat's :class:`~cardlib.game.SeatView`. Bad text raises a
 :class:`~cardlib.errors.CardlibError` that names the field (rule ``position``).
+
+Each game writes and reads its own parts of the text, its options, dealer and calls, through
+the ``text_`` facts of its class (:class:`cardlib.facts.Game`); so a new game in the registry
+has a position text with nothing changed here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from typing import Any
 
-from cardlib import bridge, callbreak, callbridge, judgement
-from cardlib._position_text import CALLBREAK_OPTIONS, write, write_match
+from cardlib import games
+from cardlib._position_text import facts_of, write, write_match
 from cardlib.cards import DECK, RANK_CHARS, SUITS, Card, parse_card
 from cardlib.errors import CardlibError
+from cardlib.facts import Game
 from cardlib.game import PLAYING, SeatView, TrickDeal
 from cardlib.match import TrickMatch
 from cardlib.tricks import winner_index
@@ -104,7 +109,8 @@ def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
         deal = deal.deal
     if not isinstance(deal, TrickDeal):
         raise CardlibError(
-            f"to_text: a deal, round or match of one of the four games, got {deal!r}", "position"
+            f"to_text: a deal, round or match of a game of cardlib.games, got {deal!r}",
+            "position",
         )
     return write(deal, seat)
 
@@ -112,46 +118,27 @@ def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
 # ----- reading ---------------------------------------------------------------
 
 
-def _parse_game(field: str) -> tuple[str, dict]:
-    """The game's key and its options, from the ``game`` field."""
-    name, *options = field.split("/")
-    if name == "callbreak":
-        settings: dict = {}
-        for word in options:
-            if word not in CALLBREAK_OPTIONS or CALLBREAK_OPTIONS[word][0] in settings:
-                raise PositionError(
-                    "game",
-                    f"Call Break's options are {', '.join(CALLBREAK_OPTIONS)} (each once), "
-                    f"got {word!r}",
-                )
-            key, value = CALLBREAK_OPTIONS[word]
-            settings[key] = value
-        return name, {"variant": callbreak.Variant(**settings)}
-    if name == "callbridge" and not options:
-        return name, {}
-    if name == "bridge" and options in ([], ["dealer-first"]):
-        return name, {"first_caller": "dealer" if options else "left"}
-    if name == "judgement":
-        return name, _judgement_options(options)
+def _game(key: str, field: str) -> type[Game]:
+    """The registry's game whose key the text names (``field``: where, for the error)."""
+    for game in games.GAMES.values():
+        if game.key == key:
+            return game
     raise PositionError(
-        "game",
-        "callbreak[/options], callbridge, judgement/r1..r8 (or judgement/<trump>[/blind]) "
-        f"or bridge[/dealer-first], got {field!r}",
+        field,
+        f"a game of {', '.join(games.GAMES)}, each option after a slash "
+        f"(callbreak/free, judgement/r3, bridge/dealer-first …), got {key!r}",
     )
 
 
-def _judgement_options(options: list[str]) -> dict:
-    if len(options) == 1 and options[0][:1] == "r" and options[0][1:] in map(str, range(1, 9)):
-        spec = judgement.SCHEDULE[int(options[0][1:]) - 1]
-        return {"number": spec.number, "trump": spec.trump, "blind": spec.blind}
-    if options and options[0] in (*SUITS, "NT") and options[1:] in ([], ["blind"]):
-        trump = None if options[0] == "NT" else options[0]
-        return {"number": None, "trump": trump, "blind": options[1:] == ["blind"]}
-    raise PositionError(
-        "game",
-        "Judgement is judgement/r1 … judgement/r8 (a round of the schedule) or "
-        f"judgement/S, H, D, C or NT, then /blind for a blind round; got {'/'.join(options)!r}",
-    )
+def _parse_game(field: str) -> tuple[type[Game], dict[str, Any]]:
+    """The game and its options (:meth:`~cardlib.facts.Game.text_options`), from the ``game``
+    field."""
+    key, *words = field.split("/")
+    game = _game(key, "game")
+    try:
+        return game, game.text_options(words)
+    except CardlibError as error:
+        raise PositionError("game", str(error)) from None
 
 
 def _parse_hand(text: str, who: int) -> int:
@@ -223,6 +210,8 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     The text is read and then played through the game's rules from the hands as dealt (the
     hands now plus the cards played), so the result is the same state that was written:
     ``from_text(to_text(deal)) == deal``. Bad text raises a ``CardlibError`` naming the field.
+    Each game reads its own parts (its options, dealer, calls, first trick: the ``text_``
+    facts of :class:`cardlib.facts.Game`), so every game of the registry reads back.
     """
     if not isinstance(text, str):
         raise PositionError("game", f"a position is a line of text, got {text!r}")
@@ -238,14 +227,17 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
             f"a position has the fields {' '.join(FIELDS)} (the last optional), got {text!r}",
         )
     game_field, dealer_field, hands_field, calls_field, play_field = fields
-    key, options = _parse_game(game_field)
+    game, options = _parse_game(game_field)
     held = [_parse_hand(hand, who) for who, hand in enumerate(hands_field.split("/"))]
     players = len(held)
-    if key != "judgement" and players != 4:
-        raise PositionError("hands", f"{key} is played by four, got {players} hands")
-    if key == "judgement" and not judgement.MIN_PLAYERS <= players <= judgement.MAX_PLAYERS:
-        raise PositionError("hands", f"Judgement is played by 3 to 7, got {players} hands")
-    dealer = _parse_dealer(dealer_field, key, players)
+    if players not in game.players:
+        low, high = min(game.players), max(game.players)
+        table = str(low) if low == high else f"{low} to {high}"
+        raise PositionError("hands", f"{game.name} is played by {table}, got {players} hands")
+    try:
+        dealer = game.dealer_from_text(dealer_field, players)
+    except CardlibError as error:
+        raise PositionError("dealer", str(error)) from None
     viewer = None
     if seat is not None:
         if not seat.isdigit() or not seat.isascii() or int(seat) >= players:
@@ -253,7 +245,7 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
         viewer = int(seat)
     calls = [] if calls_field == "-" else calls_field.split("/")
     tricks = _parse_play(play_field)
-    deal = _replay(key, options, dealer, held, calls, tricks, viewer)
+    deal = _replay(game, options, dealer, held, calls, tricks, viewer)
     if viewer is None:
         return deal
     seen = deal._seen_by(viewer)
@@ -267,67 +259,9 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     return deal.visible_to(viewer)
 
 
-def _parse_dealer(field: str, key: str, players: int) -> int:
-    if key == "bridge":
-        try:
-            return bridge.parse_seat(field)
-        except (CardlibError, ValueError):
-            raise PositionError("dealer", f"a seat N, E, S or W, got {field!r}") from None
-    if field.isdigit() and field.isascii() and int(field) < players:
-        return int(field)
-    raise PositionError("dealer", f"a seat number 0..{players - 1}, got {field!r}")
-
-
-def _first_leader(key: str, options: dict, dealer: int, players: int, calls: list[str]) -> tuple:
-    """``(leader of the first trick, direction, trump)``, from the rules and the calls."""
-    if key == "bridge":
-        try:
-            auction = bridge.Auction.from_calls(dealer, calls, options["first_caller"])
-        except CardlibError as error:
-            raise PositionError("calls", str(error)) from None
-        contract, declarer = auction.contract, auction.declarer
-        if contract is None or declarer is None:
-            return dealer, 1, None
-        return (declarer + 1) % 4, 1, contract.trump
-    if key == "callbreak":
-        direction = options["variant"].direction
-        return (dealer + direction) % players, direction, callbreak.TRUMP
-    if key == "callbridge":
-        return (dealer - 1) % players, -1, callbridge.TRUMP
-    return (dealer + 1) % players, 1, options["trump"]
-
-
-def _new_deal(key: str, options: dict, hands: list[int], dealer: int, made_up: bool) -> TrickDeal:
-    cards = [[DECK[i] for i in range(52) if mask >> i & 1] for mask in hands]
-    if key == "callbreak":
-        variant = options["variant"]
-        if not made_up:
-            return callbreak.Deal.from_hands(cards, dealer, variant=variant)
-        # Made-up hidden hands may be ones a redeal rule throws in; the real ones stood.
-        stands = replace(variant, redeal_no_spade=False, redeal_no_face_card=False)
-        deal = callbreak.Deal.from_hands(cards, dealer, variant=stands)
-        deal._init_options(variant)
-        return deal
-    if key == "callbridge":
-        return callbridge.Deal.from_hands(cards, dealer)
-    if key == "bridge":
-        return bridge.Deal.from_hands(cards, dealer, (), options["first_caller"])
-    round_ = judgement.Round.from_hands(cards, options["trump"], dealer, None, options["blind"])
-    number = options["number"]
-    if number is not None:
-        if round_.cards != judgement.SCHEDULE[number - 1].cards:
-            raise PositionError(
-                "hands",
-                f"round {number} deals {judgement.SCHEDULE[number - 1].cards} cards each, "
-                f"these hands held {round_.cards}",
-            )
-        round_.number = number  # a round of the schedule, as Round(number=...) makes it
-    return round_
-
-
 def _replay(
-    key: str,
-    options: dict,
+    game: type[Game],
+    options: dict[str, Any],
     dealer: int,
     held: list[int],
     calls: list[str],
@@ -336,7 +270,10 @@ def _replay(
 ) -> TrickDeal:
     """The deal the fields describe, played through the rules from the hands as dealt."""
     players = len(held)
-    leader, direction, trump = _first_leader(key, options, dealer, players, calls)
+    try:
+        leader, direction, trump = game.text_first_trick(options, dealer, players, calls)
+    except CardlibError as error:
+        raise PositionError("calls", str(error)) from None
     seats = _seats_of_play(tricks, leader, players, direction, trump)
     played = [0] * players
     everything_played = 0
@@ -355,18 +292,14 @@ def _replay(
             raise PositionError("hands", f"seat {who} still holds a card it has played")
     if hidden:
         _fill_hidden(dealt, held, hidden)
+    cards_by_seat = [[DECK[i] for i in range(52) if mask >> i & 1] for mask in dealt]
     try:
-        deal = _new_deal(key, options, dealt, dealer, bool(hidden))
-    except PositionError:
-        raise
+        deal = game.deal_from_text(cards_by_seat, dealer, options, bool(hidden))
     except (CardlibError, ValueError) as error:
         raise PositionError("hands", str(error)) from None
     for call in calls:
         try:
-            if isinstance(deal, bridge.Deal):
-                deal.call(call)
-            else:
-                deal.call(_whole_number(call))
+            deal.call(game.call_from_text(call))
         except CardlibError as error:
             raise PositionError("calls", str(error)) from None
     cards = [card for trick in tricks for card in trick]
@@ -388,12 +321,6 @@ def _replay(
         except CardlibError as error:
             raise PositionError("play", str(error)) from None
     return deal
-
-
-def _whole_number(call: str) -> int:
-    if not call.isdigit() or not call.isascii():
-        raise PositionError("calls", f"a call or bid here is a whole number, got {call!r}")
-    return int(call)
 
 
 def _fill_hidden(dealt: list[int], held: list[int], hidden: list[int]) -> None:
@@ -421,14 +348,15 @@ def _fill_hidden(dealt: list[int], held: list[int], hidden: list[int]) -> None:
 def _match_from_text(text: str) -> TrickMatch:
     """A match from its header and its deals' positions (see the module docstring)."""
     header, *deal_texts = (part.strip() for part in text.split("|"))
-    name, *options = header.split("/")
+    key, *options = header.split("/")
     settings: dict[str, int] = {}
     for option in options:
-        key, _, value = option.partition("=")
-        if key not in ("deals", "target") or key in settings or not value.isdigit():
+        name, _, value = option.partition("=")
+        if name not in ("deals", "target") or name in settings or not value.isdigit():
             raise PositionError("match", f"the options are deals=N and target=N, got {option!r}")
-        settings[key] = int(value)
-    if name not in ("callbreak", "callbridge", "judgement", "bridge") or not deal_texts:
+        settings[name] = int(value)
+    game = _game(key, "match")
+    if not deal_texts:
         raise PositionError(
             "match", f"a match is its game and options, then | and each deal; got {header!r}"
         )
@@ -438,20 +366,27 @@ def _match_from_text(text: str) -> TrickMatch:
             deal = from_text(deal_text)
         except PositionError as error:
             raise PositionError("match", f"deal {number}: {error}") from None
-        if not isinstance(deal, TrickDeal) or not deal._text_game().startswith(name):
-            raise PositionError("match", f"deal {number} is not a whole {name} position")
+        if not isinstance(deal, TrickDeal) or facts_of(deal) is not game:
+            raise PositionError("match", f"deal {number} is not a whole {key} position")
         deals.append(deal)
-    match = _new_match(name, settings, deals[0])
+    try:
+        match = game.match_from_text(deals[0], settings)
+    except (CardlibError, ValueError, TypeError) as error:
+        raise PositionError("match", str(error)) from None
     direction = deals[0].direction
     for number, deal in enumerate(deals):
-        if deal._text_game() != deals[0]._text_game() and name != "judgement":
-            raise PositionError("match", f"deal {number + 1} is played under other options")
-        if isinstance(deal, judgement.Round) and (deal.players, deal.number) != (
-            match.players,
-            number + 1,
-        ):
-            raise PositionError("match", f"deal {number + 1} is not round {number + 1}")
-        if deal.dealer != (match.first_dealer + direction * number) % match.players:
+        # Each deal is one the match deals at its place: its players, its options (and, where
+        # the deals of a match differ, Judgement's round number) as the match would deal them.
+        dealer = (match.first_dealer + direction * number) % match.players
+        match._deals = deals[:number]
+        expected = game.text_game(match._make_deal(0, dealer))
+        if deal.players != match.players or game.text_game(deal) != expected:
+            raise PositionError(
+                "match",
+                f"deal {number + 1} is {game.text_game(deal)} for {deal.players}; this match "
+                f"deals {expected} for {match.players} there",
+            )
+        if deal.dealer != dealer:
             raise PositionError("match", f"deal {number + 1}: the deal passes one seat each time")
         match._deals = deals[: number + 1]
         if number < len(deals) - 1 and (deal.phase != "over" or match._finished()):
@@ -459,24 +394,3 @@ def _match_from_text(text: str) -> TrickMatch:
     # The shuffle of the deals to come is not part of a position: it is drawn from the text.
     match._rng = random.Random(text)
     return match
-
-
-def _new_match(name: str, settings: dict[str, int], first: TrickDeal) -> TrickMatch:
-    try:
-        if isinstance(first, callbreak.Deal):
-            deals = settings.get("deals", callbreak.DEALS_PER_MATCH)
-            return callbreak.Match(0, first.dealer, first.variant, deals)
-        if isinstance(first, callbridge.Deal):
-            if "target" not in settings:
-                raise PositionError("match", "a Call Bridge match needs its target=N")
-            return callbridge.Match(0, first.dealer, target=settings["target"])
-        if isinstance(first, judgement.Round):
-            return judgement.Match(first.players, 0, first.dealer)
-        if isinstance(first, bridge.Deal):
-            target = settings.get("target", bridge.GAME_POINTS)
-            return bridge.Match(0, first.dealer, first.first_caller, target)
-    except PositionError:
-        raise
-    except (CardlibError, ValueError, TypeError) as error:
-        raise PositionError("match", str(error)) from None
-    raise PositionError("match", f"no match of {name}")

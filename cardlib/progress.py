@@ -41,8 +41,6 @@ VERSION = 1
 
 #: The kinds of puzzle: "what may I play?" and "what should I play?".
 PUZZLE_KINDS = ("legal", "best")
-#: The games a match can be of (as CardTable names them).
-GAMES = ("callbreak", "callbridge", "judgement", "bridge")
 
 
 class ProgressError(CardlibError):
@@ -205,8 +203,11 @@ def record_puzzle(kind: str, level: str, puzzle: str, solved: bool) -> None:
 
 
 def record_match(game: str, totals: tuple, winners: tuple, you: int = 0) -> None:
-    """Note a finished match of ``game``: every seat's total, the winners, and your seat."""
-    game = _choice(game, GAMES, "game")
+    """Note a finished match of ``game`` (its key in the registry, :mod:`cardlib.games`, as
+    CardTable names it): every seat's total, the winners, and your seat."""
+    from cardlib import games  # every game's module: loaded when a match is noted
+
+    game = _choice(game, tuple(games.GAMES), "game")
     if not isinstance(totals, tuple | list) or not totals:
         raise _not_seats("totals", totals)
     seats = range(len(totals))
@@ -315,20 +316,21 @@ def table() -> ProgressTable:
                 _("{solved} solved").format(solved=len(entry["solved"])),
             )
         )
-    names = {
-        "callbreak": _("Call Break"),
-        "callbridge": _("Call Bridge"),
-        "judgement": _("Judgement"),
-        "bridge": _("Contract Bridge"),
-    }
-    for game in GAMES:
+    from cardlib import games  # every game's module: loaded when the table is shown
+
+    # The registry's games in its order, each by its name in the learner's language; a game
+    # the record holds that the registry does not (a game tried out, since gone) by its key.
+    recorded = {m.get("game") for m in data["matches"]} - set(games.GAMES)
+    names = {key: _(game.name) for key, game in games.GAMES.items()}
+    names.update((key, key) for key in sorted(k for k in recorded if isinstance(k, str)))
+    for game, name in names.items():
         played = [m for m in data["matches"] if m.get("game") == game]
         if played:
             won = sum(bool(m.get("won")) for m in played)
             rows.append(
                 (
                     _("Matches"),
-                    names[game],
+                    name,
                     _("{played} played, {won} won").format(played=len(played), won=won),
                 )
             )

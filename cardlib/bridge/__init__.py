@@ -39,7 +39,7 @@ option: ``first_caller="left"`` (the seed: the dealer's left calls first) or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from cardlib import _api, facts, game
 from cardlib.bridge.auction import Auction
@@ -79,6 +79,7 @@ from cardlib.bridge.calls import (
     parse_contract,
     parse_seat,
     partner_of,
+    seat_name,
     side_of,
     trick_value,
 )
@@ -117,7 +118,7 @@ from cardlib.game import (
     TrickDeal,
     hand_masks,
 )
-from cardlib.i18n import N_
+from cardlib.i18n import N_, _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
 
@@ -333,7 +334,8 @@ class Deal(TrickDeal[str, DealScore]):
         dummy = self.dummy
         if not self.dummy_exposed or dummy is None:  # exposed means there is a dummy
             raise PhaseError(
-                "the dummy is face down until the opening lead has been made", "dummy-not-exposed"
+                _("the dummy is face down until the opening lead has been made"),
+                "dummy-not-exposed",
             )
         return self.hands[dummy]
 
@@ -380,15 +382,8 @@ class Deal(TrickDeal[str, DealScore]):
         return self._auction.legal_calls()
 
     def call(self, call: str, seat: int | str | None = None) -> None:
-        """The seat to act makes a call; see :meth:`Auction.call`."""
-        if self._phase != CALLING:
-            raise PhaseError(
-                "the auction is over"
-                + (
-                    ": all four passed" if self.passed_out else f": the contract is {self.contract}"
-                ),
-                "auction-over",
-            )
+        """The seat to act makes a call; see :meth:`Auction.call` (whose refusals it gives, the
+        one after the auction too)."""
         auction = self._auction
         auction.call(call, seat)
         contract, declarer = auction.contract, auction.declarer
@@ -408,7 +403,7 @@ class Deal(TrickDeal[str, DealScore]):
     def play(self, card: Card | str, seat: int | str | None = None) -> None:
         """The seat to act plays a card: on dummy's turns, declarer plays one of dummy's."""
         if self._phase == OVER and self.passed_out:
-            raise PhaseError("the deal was passed out: no contract, no play", "phase")
+            raise PhaseError(_("the deal was passed out: no contract, no play"), "phase")
         declarer = self.declarer  # there is one while playing
         if seat is not None and self._phase == PLAYING and declarer is not None:
             seat = parse_seat(seat)
@@ -416,12 +411,16 @@ class Deal(TrickDeal[str, DealScore]):
             if seat != turn:
                 if seat == (declarer + 2) % 4:
                     raise OutOfTurnError(
-                        f"{SEAT_NAMES[seat]} is dummy and never plays: declarer "
-                        f"({SEAT_NAMES[declarer]}) plays dummy's cards",
+                        _(
+                            "{dummy} is dummy and never plays: declarer ({declarer}) plays "
+                            "dummy's cards"
+                        ).format(dummy=seat_name(seat), declarer=seat_name(declarer)),
                         "declarer-plays-dummy",
                     )
                 raise OutOfTurnError(
-                    f"it is {SEAT_NAMES[turn]}'s turn, not {SEAT_NAMES[seat]}'s",
+                    _("it is {turn}'s turn, not {seat}'s").format(
+                        turn=seat_name(turn), seat=seat_name(seat)
+                    ),
                     "out-of-turn",
                 )
         super().play(card)
@@ -430,10 +429,7 @@ class Deal(TrickDeal[str, DealScore]):
 
     def scores(self) -> DealScore:
         """What the deal adds to the sheet, by side (only once it is over)."""
-        if self._phase != OVER:
-            raise PhaseError(
-                f"scores come after the last trick; the deal is still {self._phase}", "phase"
-            )
+        self._check_over()
         cached = self.__dict__.get("_final_score")
         if cached is None:  # a finished deal never changes: score it once
             if self.passed_out:
@@ -447,14 +443,6 @@ class Deal(TrickDeal[str, DealScore]):
         """What the deal gives the seat's side, every entry in words (once it is over)."""
         result = self.scores()
         return explain_side(result, parse_seat(seat) % 2)
-
-    def _text_game(self) -> str:
-        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
-        return "bridge/dealer-first" if self.first_caller == "dealer" else "bridge"
-
-    def _text_dealer(self) -> str:
-        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
-        return SEAT_LETTERS[self.dealer]
 
     # ----- copying -----------------------------------------------------------
 
@@ -540,8 +528,7 @@ class Match(TrickMatch[Deal, str, DealScore]):
 
     def winners(self) -> tuple[int, ...]:
         """The side (0 NS, 1 EW) that reached 100 below the line, once the game is over."""
-        if self.phase != "over":
-            raise PhaseError(f"the game is not over yet (phase {self.phase})", "phase")
+        self._check_over()
         below = self.below()
         return tuple(side for side in (0, 1) if below[side] >= self.target)
 
@@ -620,6 +607,64 @@ class ContractBridge(facts.Game):
         return play_rules(trump)
 
     analysed_by = "cardlib.bridge.double_dummy"
+
+    @classmethod
+    def text_game(cls, deal: Deal) -> str:
+        """``bridge``, or ``bridge/dealer-first`` under the Laws' first caller."""
+        return f"{cls.key}/dealer-first" if deal.first_caller == "dealer" else cls.key
+
+    @classmethod
+    def text_dealer(cls, deal: Deal) -> str:
+        """The dealer as a bridge player writes it: ``N``, ``E``, ``S`` or ``W``."""
+        return SEAT_LETTERS[deal.dealer]
+
+    @classmethod
+    def dealer_from_text(cls, text: str, players: int) -> int:
+        try:
+            return parse_seat(text)
+        except (CardlibError, ValueError):
+            raise CardlibError(f"a seat N, E, S or W, got {text!r}", "position") from None
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        """``dealer-first`` when the dealer calls first (the Laws); else the dealer's left."""
+        if list(words) not in ([], ["dealer-first"]):
+            raise CardlibError(
+                f"Contract Bridge is bridge or bridge/dealer-first, got {'/'.join(words)!r}",
+                "position",
+            )
+        return {"first_caller": "dealer" if words else "left"}
+
+    @classmethod
+    def text_first_trick(
+        cls, options: dict[str, Any], dealer: int, players: int, calls: Sequence[str]
+    ) -> tuple[int, int, str | None]:
+        """Declarer's left leads, under the contract's trump (the auction decides both)."""
+        auction = Auction.from_calls(dealer, calls, options["first_caller"])
+        contract, declarer = auction.contract, auction.declarer
+        if contract is None or declarer is None:
+            return dealer, 1, None
+        return (declarer + 1) % 4, 1, contract.trump
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Deal:
+        return Deal.from_hands(hands, dealer, (), options["first_caller"])
+
+    @classmethod
+    def call_from_text(cls, text: str) -> str:
+        return text
+
+    @classmethod
+    def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
+        return Match(0, first.dealer, first.first_caller, **settings)
+
+    trump_varies = True
 
 
 __all__ = [

@@ -59,8 +59,10 @@ def _progress(done: int, count: int) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    from cardlib.exercises.puzzle_sets import KINDS
+    from cardlib.exercises.puzzle_sets import KINDS, kind_games
     from cardlib.puzzles.legal_play import LEVELS
+
+    best_games = kind_games("best")  # the registry's games the coach knows
 
     main = argparse.ArgumentParser(
         prog="python -m cardlib.exercises",
@@ -108,9 +110,9 @@ def parser() -> argparse.ArgumentParser:
         description="Write a set of puzzles into OUT/source (the instructor notebook, for "
         "nbgrader), OUT/students (to hand out) and OUT/key (the answer key, for the teacher "
         "only). Two kinds: 'legal' asks which cards you may play; 'best' asks which card you "
-        "should play in an ending with every hand open (Call Break, or --game callbridge or "
-        "judgement), proven by the exact solver "
-        "(levels: 3, 4 or 5 cards a hand).",
+        "should play in an ending with every hand open (Call Break, or --game "
+        f"{' or '.join(game for game in best_games if game not in kind_games('legal'))}), "
+        "proven by the exact solver (levels: 3, 4 or 5 cards a hand).",
     )
     puzzles.add_argument(
         "--kind",
@@ -120,7 +122,7 @@ def parser() -> argparse.ArgumentParser:
     )
     puzzles.add_argument(
         "--game",
-        choices=("callbreak", "callbridge", "judgement"),
+        choices=best_games,
         default="callbreak",
         help="the game of a best-play set (default: callbreak; the legal-play puzzles are "
         "Call Break's)",
@@ -249,9 +251,9 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 if Path(args.out) / name not in written:
                     print(f"kept {Path(args.out) / name} (already there, with any answers in it)")
     else:
-        from cardlib.exercises.puzzle_sets import write_puzzle_set
+        from cardlib.exercises.puzzle_sets import kind_games, write_puzzle_set
 
-        if args.kind == "legal" and args.game != "callbreak":
+        if args.kind == "legal" and args.game not in kind_games("legal"):
             commands.error(
                 f"argument --game: {args.game} needs --kind best (the legal-play puzzles are "
                 "Call Break's)"

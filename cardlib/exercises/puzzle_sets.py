@@ -14,9 +14,10 @@ teacher's key, each in its own folder.
 ``--kind best`` writes a set of the second kind, "what should you play here?"
 (:mod:`cardlib.puzzles.best_play`): Call Break endings with every hand open where one card is
 clearly best, proven by the exact solver (``--game callbridge``: Call Bridge's endings;
-``--game judgement``: Judgement's, with exact bids and each round's trump); the files are named
-``puzzles-best-medium-seed7…`` (``puzzles-best-callbridge-…``, ``puzzles-best-judgement-…``)
-and the check (:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
+``--game judgement``: Judgement's, with exact bids and each round's trump; any game the coach
+knows, :func:`cardlib.games.coached`); the files are named ``puzzles-best-medium-seed7…``
+(``puzzles-best-callbridge-…``, ``puzzles-best-judgement-…``) and the check
+(:func:`~cardlib.exercises.check_best_play`) accepts any card the solver finds best.
 
 The student notebook shows each position from its givens alone (hand, trick, rules): no puzzle
 object, legal set or explanation is ever in the student's kernel; the check works the answer out
@@ -40,9 +41,11 @@ from typing import TYPE_CHECKING
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from cardlib import games
 from cardlib.cards import SUIT_SYMBOLS, cards_text
 from cardlib.exercises.release import student_version
 from cardlib.game import SEAT_NAMES
+from cardlib.puzzles.best_answer import DEFAULT_GAME, check_game
 from cardlib.puzzles.legal_play import LEVELS, STANDARD, Puzzle, puzzle, variant_text
 
 if TYPE_CHECKING:  # only for the types: the functions below import best_play where they use it
@@ -52,19 +55,23 @@ if TYPE_CHECKING:  # only for the types: the functions below import best_play wh
 KINDS = ("legal", "best")
 
 
-#: The games of each kind of set (the legal-play puzzles are Call Break's).
-GAMES = {"legal": ("callbreak",), "best": ("callbreak", "callbridge", "judgement")}
-_GAME_NAMES = {"callbreak": "Call Break", "callbridge": "Call Bridge", "judgement": "Judgement"}
+def kind_games(kind: str) -> tuple[str, ...]:
+    """The games a set of ``kind`` may be of, by key: the best-play puzzles serve every game the
+    coach knows (:func:`cardlib.games.coached`, the solver proves their answers); the legal-play
+    puzzles are Call Break's, its house rules among them."""
+    if kind == "legal":
+        return ("callbreak",)
+    return tuple(game.key for game in games.coached())
 
 
-def _check_kind(kind: str, level: str, game: str = "callbreak") -> None:
+def _check_kind(kind: str, level: str, game: str = DEFAULT_GAME) -> None:
     from cardlib.puzzles import best_play
 
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    if game not in GAMES[kind]:
+    if game not in kind_games(kind):
         raise ValueError(
-            f"puzzles of the {kind} kind are for {', '.join(GAMES[kind])}, not {game!r}"
+            f"puzzles of the {kind} kind are for {', '.join(kind_games(kind))}, not {game!r}"
         )
     levels = LEVELS if kind == "legal" else best_play.LEVELS
     if level not in levels:
@@ -100,11 +107,11 @@ def _set_name(seed: int) -> str:
     return f"set {seed.tag}" if isinstance(seed, SecretSeed) else f"seed {seed}"
 
 
-def set_stem(kind: str, level: str, seed: int, game: str = "callbreak") -> str:
+def set_stem(kind: str, level: str, seed: int, game: str = DEFAULT_GAME) -> str:
     """The name of a set's files: ``puzzles-medium-seed7``, ``puzzles-best-medium-seed7``,
     ``puzzles-best-callbridge-medium-seed7``; ``puzzles-medium-set-1a2b3c4d`` from a secret."""
     parts = [] if kind == "legal" else [kind]
-    parts += [] if game == "callbreak" else [game]
+    parts += [] if game == DEFAULT_GAME else [game]
     name = f"set-{seed.tag}" if isinstance(seed, SecretSeed) else f"seed{seed}"
     return "-".join(["puzzles", *parts, level, name])
 
@@ -146,7 +153,7 @@ progress: Callable[[int, int], None] | None = None
 
 
 @lru_cache(maxsize=8)
-def _set_of(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> tuple:
+def _set_of(kind: str, count: int, level: str, seed: int, game: str = DEFAULT_GAME) -> tuple:
     """A set's puzzles, made once for its notebook and its key (they are immutable)."""
     from cardlib.puzzles.best_play import best_puzzle
 
@@ -270,11 +277,11 @@ def _answer_cell(i: int, placeholder: str, solution: str):
     )
 
 
-def _puzzle_id(seed: int, number: int, game: str = "callbreak") -> str:
+def _puzzle_id(seed: int, number: int, game: str = DEFAULT_GAME) -> str:
     """How the progress record names a set's puzzle: ``seed 7 #0`` (as the puzzle stream of
     notebook 08 names the same puzzle), ``judgement seed 7 #0``, ``set 1a2b3c4d #0``."""
     name = f"{_set_name(seed)} #{number}"
-    return name if game == "callbreak" else f"{game} {name}"
+    return name if game == DEFAULT_GAME else f"{game} {name}"
 
 
 def _check_cell(i: int, check: str, noted: tuple[str, str, str]):
@@ -297,21 +304,31 @@ def _check_cell(i: int, check: str, noted: tuple[str, str, str]):
     )
 
 
-def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> list:
-    from cardlib.puzzles.best_play import GAMES as BEST_GAMES
+def _game_note(game: str) -> str:
+    """What a set's title says of its game's own ways: an exact call (Judgement's bid), a trump
+    that changes from deal to deal (Judgement's round, named by the question)."""
+    facts = check_game(game)
+    notes = []
+    if facts.exact_calls:
+        notes.append(
+            f"only the exact {facts.call_word} scores: a trick too many misses it as surely as "
+            "a trick too few"
+        )
+    if facts.trump_varies:
+        notes.append(f"each {facts.deal_word} has its own trump (the question names it)")
+    return f" In {facts.name} {', and '.join(notes)}." if notes else ""
+
+
+def _best_cells(count: int, level: str, seed: int, game: str = DEFAULT_GAME) -> list:
     from cardlib.puzzles.best_play import LEVELS as BEST_LEVELS
     from cardlib.puzzles.best_play import MARGIN
 
     puzzles = _set_of("best", count, level, seed, game)
-    name, call = _GAME_NAMES[game], BEST_GAMES[game].call_word
-    of_game = "" if game == "callbreak" else f", {game}"
-    missed = "miss it" if game == "judgement" else "are set"
-    judgement_note = (
-        " In Judgement only the exact bid scores: a trick too many misses it as surely as a "
-        "trick too few, and each round has its own trump (the question names it)."
-        if game == "judgement"
-        else ""
-    )
+    facts = check_game(game)
+    name, call = facts.name, facts.call_word
+    of_game = "" if game == DEFAULT_GAME else f", {game}"
+    missed = "miss it" if facts.exact_calls else "are set"
+    game_note = _game_note(game)
     cells = [
         _cell(
             new_markdown_cell,
@@ -323,7 +340,7 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
             "hands are open, so you can work out every line of play. In each one a single card "
             f"is best for the player to act, by {MARGIN} point or more: it makes your {call} "
             f"whatever the others play, and with every other card you {missed} when each "
-            "player plays for their own score. The exact solver proves it." + judgement_note,
+            "player plays for their own score. The exact solver proves it." + game_note,
         ),
         _cell(
             new_markdown_cell,
@@ -346,9 +363,9 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
             _locked("setup"),
         ),
     ]
-    game_argument = "" if game == "callbreak" else f", game={game!r}"
+    game_argument = "" if game == DEFAULT_GAME else f", game={game!r}"
     for i, p in enumerate(puzzles, start=1):
-        if game == "judgement":
+        if facts.trump_varies:  # each deal's own trump
             game_argument = f", game={game!r}, trump={p.trump!r}"
         hands = ", ".join(f'"{_codes(hand)}"' for hand in p.hands)
         cells += [
@@ -387,12 +404,12 @@ def _best_cells(count: int, level: str, seed: int, game: str = "callbreak") -> l
 
 
 def instructor_notebook(
-    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
+    count: int, level: str, seed: int, kind: str = "legal", game: str = DEFAULT_GAME
 ) -> nbformat.NotebookNode:
     """The puzzle set as an instructor notebook: a question, a given, an answer and a check per
     puzzle, in the exercises' nbgrader format (a point per puzzle). ``kind`` is ``"legal"``
-    (which cards you may play) or ``"best"`` (which card you should play; ``game`` Call Break
-    or Call Bridge)."""
+    (which cards you may play) or ``"best"`` (which card you should play; ``game`` any of
+    :func:`kind_games`: Call Break, Call Bridge, Judgement)."""
     _check_kind(kind, level, game)
     if kind == "legal":
         cells = _legal_cells(count, level, seed)
@@ -413,7 +430,7 @@ def student_notebook(
     seed: int,
     mode: str = "graded",
     kind: str = "legal",
-    game: str = "callbreak",
+    game: str = DEFAULT_GAME,
 ) -> nbformat.NotebookNode:
     """The student version of the puzzle set: the instructor notebook without its solutions."""
     return student_version(instructor_notebook(count, level, seed, kind, game), mode)
@@ -436,7 +453,7 @@ def _key_row(p: Puzzle) -> str:
 
 
 def _best_key_row(p) -> str:
-    from cardlib.puzzles.best_play import GAMES, points_text, seat_line
+    from cardlib.puzzles.best_play import points_text, seat_line
 
     trick = (
         " ".join(f"{SEAT_NAMES[s]} {c}" for s, c in zip(p.trick_seats, p.trick, strict=True))
@@ -447,23 +464,24 @@ def _best_key_row(p) -> str:
     )
     answer = cards_text(sorted(p.best, key=p.hand.index))
     to_play = SEAT_NAMES[p.seat]
-    if p.game == "judgement":  # its trump changes from round to round
+    facts = check_game(p.game)
+    if facts.trump_varies:  # its trump changes from deal to deal (Judgement's round to round)
         to_play += f" ({SUIT_SYMBOLS[p.trump]} trump)" if p.trump else " (no trump)"
     return (
         f"| {p.number + 1} | {to_play} | {hands} | {trick} | **{answer}** | "
-        f"{points_text(p.margin, GAMES[p.game].places).lstrip('+')} | {p.reason} |"
+        f"{points_text(p.margin, facts.places).lstrip('+')} | {p.reason} |"
     )
 
 
-def _command(kind: str, count: int, level: str, seed: int, game: str = "callbreak") -> str:
+def _command(kind: str, count: int, level: str, seed: int, game: str = DEFAULT_GAME) -> str:
     option = "" if kind == "legal" else f" --kind {kind}"
-    option += "" if game == "callbreak" else f" --game {game}"
+    option += "" if game == DEFAULT_GAME else f" --game {game}"
     chosen = "--secret YOUR-COURSE-SECRET" if isinstance(seed, SecretSeed) else f"--seed {seed}"
     return f"`python -m cardlib.exercises puzzles{option} --count {count} --level {level} {chosen}`"
 
 
 def answer_key(
-    count: int, level: str, seed: int, kind: str = "legal", game: str = "callbreak"
+    count: int, level: str, seed: int, kind: str = "legal", game: str = DEFAULT_GAME
 ) -> str:
     """The teacher's key in Markdown. Legal-play sets: every position, its legal cards, rule id
     and reason, and what the rival rules would allow (why the puzzle tests its rule). Best-play
@@ -479,16 +497,16 @@ def answer_key(
             f"it no one can make this set or this key. The set's seed is {int(seed)}."
         )
     if kind == "best":
+        facts = check_game(game)
         sure = (
-            "the exact bid even if the others all play against you, to give you a trick too "
-            "many or too few (`cardlib.puzzles.best_play.forces_exact_bid`)"
-            if game == "judgement"
+            f"the exact {facts.call_word} even if the others all play against you, to give you "
+            "a trick too many or too few (`cardlib.puzzles.best_play.forces_exact_bid`)"
+            if facts.exact_calls
             else "the call (or bid) even if the others all play against you "
             "(`cardlib.puzzles.best_play.sure_tricks`)"
         )
         lines = [
-            f"# Answer key: {count} {level} best-play puzzles ({_GAME_NAMES[game]}), "
-            f"{_set_name(seed)}",
+            f"# Answer key: {count} {level} best-play puzzles ({facts.name}), {_set_name(seed)}",
             "",
             generated,
             "",
@@ -536,7 +554,7 @@ def write_puzzle_set(
     out: str | Path = "build/puzzles",
     mode: str = "graded",
     kind: str = "legal",
-    game: str = "callbreak",
+    game: str = DEFAULT_GAME,
 ) -> list[Path]:
     """Write the instructor notebook, the student version and the key (see the module docstring)
     into ``out/source``, ``out/students`` and ``out/key``; return their paths."""

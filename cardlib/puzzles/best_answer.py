@@ -22,47 +22,44 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any
 
-from cardlib import callbreak, callbridge, judgement
-from cardlib.cards import SUITS, Card, parse_cards, sort_for_display
+from cardlib import callbreak, games
+from cardlib.cards import SUIT_NAMES, SUITS, Card, parse_cards, sort_for_display
 from cardlib.coach.solver import CardValue, Ending, Solution, one_of_each_run, solve
+from cardlib.facts import Game
 from cardlib.i18n import _, ngettext
 from cardlib.tricks import legal_mask, winner_index
 
 STANDARD = callbreak.STANDARD
 #: How much less (in the game's points) every other card must score for the player.
 MARGIN = Fraction(1)
+#: The game of a puzzle that names none, the one the puzzles were first made for: its puzzles'
+#: names (titles, files, seeds, the learner's record) leave the game out.
+DEFAULT_GAME = "callbreak"
 
 
 def _given_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
 
 
-class Game(NamedTuple):
-    """What a game's endings need beyond the solver: its direction of play and the word for a
-    call, and how its points are written (Call Break in tenths, Call Bridge and Judgement in
-    whole points)."""
-
-    direction: int
-    call_word: str
-    places: int
-
-
-#: The games whose endings make best-play puzzles.
-GAMES: dict[str, Game] = {
-    "callbreak": Game(direction=1, call_word="call", places=1),
-    "callbridge": Game(direction=-1, call_word="bid", places=0),
-    "judgement": Game(direction=1, call_word="bid", places=0),
-}
+def check_game(game: str) -> type[Game]:
+    """A game whose endings make best-play puzzles, by its key: one the coach knows
+    (:func:`cardlib.games.coached`: ``callbreak``, ``callbridge``, ``judgement`` …); another is
+    refused. Its class holds what an ending needs beyond the solver: its direction of play
+    and rules, its word for a call, how its points are written."""
+    known = games.coached()
+    for facts in known:
+        if facts.key == game:
+            return facts
+    keys = ", ".join(facts.key for facts in known)
+    raise ValueError(f"game must be one of {keys}, got {game!r}")
 
 
-def check_game(game: str) -> Game:
-    """The game's rules by name (``callbreak``, ``callbridge`` or ``judgement``); another name is
-    refused."""
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
-    return GAMES[game]
+def options_for(facts: type[Game], variant: callbreak.Variant | None) -> Any:
+    """The options an ending of ``facts`` is played under: ``variant`` in a game with options
+    (Call Break's), else none (a Call Break ``variant`` is ignored there, as it always was)."""
+    return variant if facts.standard_options is not None else None
 
 
 def ending_from(
@@ -72,23 +69,25 @@ def ending_from(
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
     variant: callbreak.Variant = STANDARD,
-    game: str = "callbreak",
+    game: str = DEFAULT_GAME,
     trump: str | None = None,
 ) -> Ending:
     """The ending from its givens, as a puzzle notebook writes them: ``hands`` by seat (text like
     ``"AS KH 3D"`` or cards), the ``trick`` so far, its ``leader``, the ``calls`` (or bids) and
     the tricks ``won`` so far, by seat; Call Break (under ``variant``), Call Bridge, or
     Judgement with its round's ``trump`` (a suit letter, ``None`` for no trump: Judgement's
-    trump changes from round to round, Call Break's and Call Bridge's is always spades)."""
-    rules_of = check_game(game)
+    trump changes from round to round, Call Break's and Call Bridge's is always spades), or
+    any game the coach knows by its key (:func:`check_game`)."""
+    facts = check_game(game)
     if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
         raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
-    if game == "judgement":
-        rules = judgement.play_rules(trump)
-    elif trump is not None:
-        raise ValueError(f"the trump is always spades in {game}; trump= is for Judgement")
-    else:
-        rules = callbreak.play_rules(variant) if game == "callbreak" else callbridge.play_rules()
+    options = options_for(facts, variant)
+    if trump is not None and not facts.trump_varies:
+        fixed = facts.rules(options).trump
+        always = "no trump" if fixed is None else f"the trump is always {SUIT_NAMES[fixed]}"
+        varies = " or ".join(g.name for g in games.coached() if g.trump_varies)
+        raise ValueError(f"{always} in {game}; trump= is for {varies}")
+    rules = facts.rules(options, trump)
     return Ending(
         hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
         trick=_given_cards(trick),
@@ -96,9 +95,9 @@ def ending_from(
         won=tuple(won),
         calls=tuple(calls),
         rules=rules,
-        direction=-1 if game == "callbreak" and variant.anticlockwise else rules_of.direction,
+        direction=facts.direction(options),
         game=game,
-        variant=variant if game == "callbreak" else None,  # as solver.ending_of reads a deal
+        variant=options,  # as solver.ending_of reads a deal
     )
 
 
@@ -246,7 +245,7 @@ def sure_to_make(ending: Ending, card: Card) -> bool:
     scores, the player must be able to hit it exactly against every defence
     (:func:`forces_exact_bid`)."""
     seat = ending.to_act
-    if ending.game == "judgement":
+    if check_game(ending.game).exact_calls:
         return forces_exact_bid(ending, card)
     won, left = ending.won[seat], len(ending.hands[seat])
     sure = won + sure_tricks(ending, card)
@@ -279,8 +278,10 @@ def points_text(points: Decimal | Fraction | int, places: int = 1) -> str:
 
 
 def _outcome_message(game: str, made: bool, left: int) -> str:
-    # One whole sentence per game and outcome, so a translation can word each its own way.
-    if game == "judgement" and not made:  # exact bids: too many tricks miss as surely as too few
+    # One whole sentence per kind of call and outcome, so a translation can word each its own
+    # way.
+    facts = check_game(game)
+    if facts.exact_calls and not made:  # exact bids: too many tricks miss as surely as too few
         return ngettext(
             "you take {taken} of the last {left} trick, {total} in all, and miss your bid of "
             "{call} ({points})",
@@ -288,7 +289,7 @@ def _outcome_message(game: str, made: bool, left: int) -> str:
             "{call} ({points})",
             left,
         )
-    if game in ("callbridge", "judgement"):
+    if facts.call_word == "bid":
         if made:
             return ngettext(
                 "you take {taken} of the last {left} trick, {total} in all, and make your bid "
@@ -333,7 +334,7 @@ def outcome_text(value: CardValue, ending: Ending) -> str:
         left=left,
         total=total,
         call=ending.calls[seat],
-        points=points_text(value.points[seat], GAMES[ending.game].places),
+        points=points_text(value.points[seat], check_game(ending.game).places),
     )
 
 
@@ -382,15 +383,15 @@ def example_cards(ending: Ending, how_many: int = 3) -> tuple[Card, ...]:
 
 
 __all__ = [
-    "GAMES",
+    "DEFAULT_GAME",
     "MARGIN",
-    "Game",
     "best_cards",
     "check_game",
     "ending_from",
     "example_cards",
     "forces_exact_bid",
     "margin",
+    "options_for",
     "outcome_text",
     "points_text",
     "reason_text",

@@ -47,9 +47,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
 from itertools import count
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardlib import callbreak, judgement
+from cardlib import callbreak
 from cardlib.bots import SensibleBot
 from cardlib.cards import SUIT_SYMBOLS, Card, cards_text, sort_for_display
 from cardlib.coach.solver import CardValue, Ending, ending_of
@@ -57,7 +57,7 @@ from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import _, ngettext
 from cardlib.puzzles.best_answer import (
-    GAMES,
+    DEFAULT_GAME,
     MARGIN,
     best_cards,
     check_game,
@@ -65,6 +65,7 @@ from cardlib.puzzles.best_answer import (
     example_cards,
     forces_exact_bid,
     margin,
+    options_for,
     outcome_text,
     points_text,
     reason_text,
@@ -77,7 +78,6 @@ from cardlib.puzzles.best_answer import (
 from cardlib.puzzles.legal_play import STANDARD, called_deal, replay_deal
 
 if TYPE_CHECKING:  # imported where they are used, as the other games' puzzles need neither
-    from cardlib import callbridge
     from cardlib.exercises.feedback import Feedback
     from cardlib.game import CountedCallDeal
 
@@ -92,10 +92,10 @@ def _size(level: str) -> int:
     return LEVELS[level]
 
 
-def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = "callbreak") -> str:
-    """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'``."""
-    check_game(game)
-    if game in ("callbridge", "judgement"):
+def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = DEFAULT_GAME) -> str:
+    """A seat's name, call and tricks so far: ``'North: call 3, 2 tricks won'`` (``'bid 3'`` in
+    a game that bids)."""
+    if check_game(game).call_word == "bid":
         line = ngettext(
             "{seat}: bid {call}, {count} trick won",
             "{seat}: bid {call}, {count} tricks won",
@@ -117,7 +117,7 @@ def show_ending(
     calls: Sequence[int] = (),
     won: Sequence[int] = (),
     title: str = "",
-    game: str = "callbreak",
+    game: str = DEFAULT_GAME,
     trump: str | None = None,
 ) -> Html:
     """An ending as pictures, from its givens alone (nothing about its answer): the four hands
@@ -168,8 +168,8 @@ def show_ending(
 def _tricks_before(ending: Ending) -> int:
     """Tricks played before the table's: a Judgement round has fewer than 13 cards, and every
     trick played has a winner (Call Break's and Call Bridge's count from the full hand, as a
-    hand-made ending may leave its tricks won loose)."""
-    if ending.game == "judgement":
+    hand-made ending may leave its tricks won loose: the whole pack is dealt)."""
+    if not check_game(ending.game).whole_pack:
         return sum(ending.won)
     return 13 - len(ending.hands[ending.to_act])
 
@@ -190,7 +190,8 @@ def question_text(ending: Ending) -> str:
         "A double-dummy ending: all four hands are open, {count} tricks to play.",
         left,
     ).format(count=left)
-    if ending.game in ("callbridge", "judgement"):
+    facts = check_game(ending.game)
+    if facts.call_word == "bid":
         you_are = ngettext(
             "You are {seat}, with a bid of {call} and {count} trick won so far.",
             "You are {seat}, with a bid of {call} and {count} tricks won so far.",
@@ -204,7 +205,7 @@ def question_text(ending: Ending) -> str:
         )
     you_are = you_are.format(seat=_(SEAT_NAMES[seat]), call=ending.calls[seat], count=won)
     parts = [ending_is, you_are, _("Which card is best for you?")]
-    if ending.game == "judgement":
+    if facts.trump_varies:
         parts.insert(1, trump_text(ending.rules.trump))
     return " ".join(parts)
 
@@ -219,7 +220,8 @@ class BestPlayPuzzle:
     ``reason`` in words, ``margin`` (how many points the next best card gives away). Where it
     came from: ``deal_seed``, ``dealer`` and ``history`` (every card played before this turn)
     replay it (:meth:`replay`), with ``round_number`` for Judgement (the round of its schedule,
-    which gives the cards dealt and the trump; 0 for the other games).
+    which gives the cards dealt and the trump; 0 for a game whose deals are all dealt alike:
+    :meth:`~cardlib.facts.Game.deal_numbers`).
     """
 
     level: str
@@ -238,16 +240,18 @@ class BestPlayPuzzle:
     dealer: int
     history: tuple[Card, ...]
     variant: callbreak.Variant = STANDARD
-    game: str = "callbreak"
+    game: str = DEFAULT_GAME
     round_number: int = 0
 
     @property
     def trump(self) -> str | None:
-        """Judgement's trump for this round (a suit letter); ``None`` for the other games,
-        whose trump is always spades."""
-        if self.game != "judgement":
+        """Judgement's trump for this round (a suit letter, ``None`` for no trump); ``None`` for
+        a game whose trump never changes (Call Break's and Call Bridge's is always spades)."""
+        facts = check_game(self.game)
+        if not facts.trump_varies:
             return None
-        return judgement.SCHEDULE[self.round_number - 1].trump
+        deal = facts.new_deal(self.deal_seed, self.dealer, None, self.round_number or 1)
+        return deal.rules.trump
 
     @property
     def ending(self) -> Ending:
@@ -264,9 +268,15 @@ class BestPlayPuzzle:
         )
 
     @property
+    def _direction(self) -> int:
+        """Which way play goes round the table in this puzzle's game."""
+        facts = check_game(self.game)
+        return facts.direction(options_for(facts, self.variant))
+
+    @property
     def seat(self) -> int:
         """The seat to play."""
-        return (self.leader + GAMES[self.game].direction * len(self.trick)) % 4
+        return (self.leader + self._direction * len(self.trick)) % 4
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -281,7 +291,7 @@ class BestPlayPuzzle:
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """The seats that played to the trick so far, in order."""
-        direction = GAMES[self.game].direction
+        direction = self._direction
         return tuple((self.leader + direction * i) % 4 for i in range(len(self.trick)))
 
     @property
@@ -291,12 +301,13 @@ class BestPlayPuzzle:
 
     @property
     def title(self) -> str:
-        """The puzzle's title (number, level, seed), in the learner's language."""
-        if self.game == "callbreak":
+        """The puzzle's title (number, level, seed; and the game, unless it is the default's),
+        in the learner's language."""
+        if self.game == DEFAULT_GAME:
             title = _("Best-play puzzle {number} ({level}, seed {seed})")
         else:
             title = _("Best-play puzzle {number} ({game}, {level}, seed {seed})")
-        game = _("Call Bridge") if self.game == "callbridge" else _("Judgement")
+        game = _(check_game(self.game).name)
         return title.format(number=self.number + 1, game=game, level=_(self.level), seed=self.seed)
 
     @property
@@ -313,7 +324,7 @@ class BestPlayPuzzle:
         """Feedback on an answer (the card you would play), as the exercise checks give it."""
         from cardlib.exercises import check_best_play
 
-        if self.game == "judgement":
+        if check_game(self.game).trump_varies:
             return check_best_play(answer, *self.givens(), game=self.game, trump=self.trump)
         return check_best_play(answer, *self.givens(), game=self.game)
 
@@ -327,7 +338,7 @@ class BestPlayPuzzle:
             self.won,
         )
 
-    def replay(self) -> callbreak.Deal | callbridge.Deal | judgement.Round:
+    def replay(self) -> CountedCallDeal[Any]:
         """The real deal, replayed up to this puzzle's turn (a proof that the position happens)."""
         return replay_deal(
             self.deal_seed,
@@ -366,7 +377,7 @@ class BestPlayPuzzle:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        game = "" if self.game == "callbreak" else f", game={self.game!r}"
+        game = "" if self.game == DEFAULT_GAME else f", game={self.game!r}"
         return f"best_puzzle({self.level!r}, seed={self.seed}, number={self.number}{game})"
 
     def _repr_html_(self) -> str:
@@ -382,26 +393,25 @@ class BestPlayPuzzle:
         )
 
 
-def best_puzzle(level: str, seed: int, number: int = 0, game: str = "callbreak") -> BestPlayPuzzle:
+def best_puzzle(level: str, seed: int, number: int = 0, game: str = DEFAULT_GAME) -> BestPlayPuzzle:
     """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one. Call Break
     by default; ``game="callbridge"`` for Call Bridge's endings, ``game="judgement"`` for
     Judgement's (four players, a round of its schedule with at least the level's cards, so its
-    trump, drawn with the deal)."""
+    trump, drawn with the deal); any game the coach knows by its key."""
     size = _size(level)
-    check_game(game)
-    key = f"{level}/{seed}/{number}" if game == "callbreak" else f"{game}/{level}/{seed}/{number}"
+    facts = check_game(game)
+    key = f"{level}/{seed}/{number}" if game == DEFAULT_GAME else f"{game}/{level}/{seed}/{number}"
     rng = random.Random(f"cardlib-best-play/{key}")
     bot = SensibleBot()  # plays Judgement as it plays the others: to its bid, then ducking
-    rounds = [spec.number for spec in judgement.SCHEDULE if spec.cards >= size]
+    rounds = facts.deal_numbers(size)  # Judgement's rounds with enough cards; else none
     for _attempt in range(MAX_DEALS):
-        round_number = rng.choice(rounds) if game == "judgement" else 0
+        round_number = rng.choice(rounds) if rounds else 0
         deal_seed, deal = called_deal(rng, game=game, number=round_number or 1)
         history: list[Card] = []
 
         def play() -> None:
             # the bot plays every counted-call game alike, whatever its points are counted in
-            counted = cast("CountedCallDeal[Any]", deal)  # noqa: B023 - the deal of this attempt
-            card = bot.choose_play(counted)
+            card = bot.choose_play(deal)  # noqa: B023 - the deal of this attempt
             deal.play(card)  # noqa: B023
             history.append(card)  # noqa: B023
 
@@ -447,7 +457,7 @@ def _make(level, seed, number, ending: Ending, history, deal_seed, dealer, game)
 
 
 def best_puzzle_stream(
-    level: str = "medium", seed: int = 0, game: str = "callbreak"
+    level: str = "medium", seed: int = 0, game: str = DEFAULT_GAME
 ) -> Iterator[BestPlayPuzzle]:
     """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
     _size(level)
@@ -456,7 +466,7 @@ def best_puzzle_stream(
 
 
 def best_puzzle_set(
-    count: int = 10, level: str = "medium", seed: int = 7, game: str = "callbreak"
+    count: int = 10, level: str = "medium", seed: int = 7, game: str = DEFAULT_GAME
 ) -> list[BestPlayPuzzle]:
     """The first ``count`` best-play puzzles of a level and seed (of ``game``)."""
     if not isinstance(count, int) or count < 1:
@@ -467,7 +477,7 @@ def best_puzzle_set(
 
 
 __all__ = [
-    "GAMES",
+    "DEFAULT_GAME",
     "LEVELS",
     "MARGIN",
     "BestPlayPuzzle",

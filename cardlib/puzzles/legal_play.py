@@ -33,10 +33,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from itertools import count
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from cardlib import callbreak, judgement
-from cardlib.bots import SensibleBot
+from cardlib import callbreak
 from cardlib.cards import (
     Card,
     cards_text,
@@ -48,6 +47,7 @@ from cardlib.cards import (
 from cardlib.draw.svg import Html, hand_svg, trick_svg
 from cardlib.game import SEAT_NAMES, Explanation
 from cardlib.i18n import N_, _
+from cardlib.puzzles.best_answer import check_game, options_for
 from cardlib.tricks import (
     FOLLOW_ANY,
     FOLLOW_TRUMPED,
@@ -63,8 +63,8 @@ from cardlib.tricks import (
 )
 
 if TYPE_CHECKING:  # imported where they are used: Call Break's puzzles need neither
-    from cardlib import callbridge
     from cardlib.exercises.feedback import Feedback
+    from cardlib.game import CountedCallDeal
 
 STANDARD = callbreak.STANDARD
 NO_SPADE_LEAD = callbreak.Variant(no_spade_lead_first_trick=True)
@@ -246,30 +246,16 @@ class Puzzle:
         return puzzle_html(self)
 
 
-@overload
-def _new_deal(
-    deal_seed: int,
-    dealer: int,
-    variant: callbreak.Variant,
-    game: Literal["callbreak"],
-    number: int = 1,
-) -> callbreak.Deal: ...
-@overload
 def _new_deal(
     deal_seed: int, dealer: int, variant: callbreak.Variant, game: str, number: int = 1
-) -> callbreak.Deal | callbridge.Deal | judgement.Round: ...
-def _new_deal(
-    deal_seed: int, dealer: int, variant: callbreak.Variant, game: str, number: int = 1
-) -> callbreak.Deal | callbridge.Deal | judgement.Round:
-    if game == "judgement":
-        return judgement.Round(players=4, number=number, seed=deal_seed, dealer=dealer)
-    if game == "callbreak":
-        return callbreak.Deal(seed=deal_seed, dealer=dealer, variant=variant)
-    if game == "callbridge":
-        from cardlib import callbridge
-
-        return callbridge.Deal(seed=deal_seed, dealer=dealer)
-    raise ValueError(f"game must be callbreak, callbridge or judgement, got {game!r}")
+) -> CountedCallDeal[Any]:
+    """Deal ``number`` of a match of ``game`` (Call Break's under ``variant``), as the registry's
+    game deals it (:meth:`cardlib.facts.Game.new_deal`)."""
+    facts = check_game(game)
+    return cast(
+        "CountedCallDeal[Any]",
+        facts.new_deal(deal_seed, dealer, options_for(facts, variant), number),
+    )
 
 
 @overload
@@ -284,27 +270,24 @@ def called_deal(
     variant: callbreak.Variant = STANDARD,
     game: str = "callbreak",
     number: int = 1,
-) -> tuple[int, callbreak.Deal | callbridge.Deal | judgement.Round]: ...
+) -> tuple[int, CountedCallDeal[Any]]: ...
 def called_deal(
     rng: random.Random,
     variant: callbreak.Variant = STANDARD,
     game: str = "callbreak",
     number: int = 1,
-) -> tuple[int, callbreak.Deal | callbridge.Deal | judgement.Round]:
-    """A deal drawn from ``rng`` (its seed and dealer), called by the sensible bot: where every
-    puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the deal)
-    and the deal. Call Break's (under ``variant``), with ``game="callbridge"`` Call Bridge's,
-    with ``game="judgement"`` round ``number`` of Judgement's schedule for four players."""
+) -> tuple[int, CountedCallDeal[Any]]:
+    """A deal drawn from ``rng`` (its seed and dealer), called by the game's sensible bot: where
+    every puzzle's position starts. Returns the deal's seed (with its ``dealer`` it replays the
+    deal) and the deal. Call Break's (under ``variant``), with ``game="callbridge"`` Call
+    Bridge's, with ``game="judgement"`` round ``number`` of Judgement's schedule for four
+    players (its own bot knows the hook); any game the coach knows by its key."""
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
     deal = _new_deal(deal_seed, dealer, variant, game, number)
-    if isinstance(deal, judgement.Round):
-        bidder = judgement.SensibleBot()  # it knows the hook
-        while deal.phase == deal.calling_phase:
-            deal.call(bidder.choose_bid(deal))
-        return deal_seed, deal
-    bot = SensibleBot()
+    bot = check_game(game).bot("sensible")
+    choose = getattr(bot, "choose_call", None) or bot.choose_bid  # Judgement's bot bids
     while deal.phase == deal.calling_phase:
-        deal.call(bot.choose_call(deal))
+        deal.call(choose(deal))
     return deal_seed, deal
 
 
@@ -327,7 +310,7 @@ def replay_deal(
     history: Iterable[Card | str],
     game: str,
     number: int = 1,
-) -> callbreak.Deal | callbridge.Deal | judgement.Round: ...
+) -> CountedCallDeal[Any]: ...
 def replay_deal(
     deal_seed: int,
     dealer: int,
@@ -336,7 +319,7 @@ def replay_deal(
     history: Iterable[Card | str],
     game: str = "callbreak",
     number: int = 1,
-) -> callbreak.Deal | callbridge.Deal | judgement.Round:
+) -> CountedCallDeal[Any]:
     """A real deal replayed: dealt from its seed, the ``calls`` (by seat) made in turn from the
     dealer's next seat in play, then every card of ``history`` played in order (``number``: a
     Judgement round's number in the schedule)."""
