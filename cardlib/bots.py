@@ -10,11 +10,11 @@ A bot takes the deal it plays in: ``bot.choose_call(deal)``, ``bot.choose_play(d
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from cardlib.cards import DECK, SUITS, Card
+from cardlib.game import seeded_rng
 
 if TYPE_CHECKING:  # the bots read a deal; the engine never needs them
     from cardlib.game import CountedCallDeal, PointsT, Seed
@@ -123,10 +123,14 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Plays a uniformly random legal card and makes a random legal call (seeded)."""
+    """Plays a uniformly random legal card and makes a random legal call (seeded).
+
+    ``seed`` is taken as a deal takes it (:func:`cardlib.game.seeded_rng`): a negative seed
+    is a stream of its own, ``True`` or ``1.5`` is refused.
+    """
 
     def __init__(self, seed: Seed = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seeded_rng(seed)
 
     def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
         """Any legal call, at random."""

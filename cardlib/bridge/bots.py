@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from cardlib.bridge import bidding
 from cardlib.bridge.calls import PASS
 from cardlib.cards import Card
-from cardlib.game import CALLING, PLAYING, Seed
+from cardlib.game import CALLING, PLAYING, Seed, seeded_rng
 from cardlib.match import TrickMatch
 from cardlib.tricks import trick_winner as _trick_winner
 
@@ -36,10 +35,12 @@ class BridgeBot(Protocol):
 
 
 class RandomBridgeBot:
-    """A random legal call (passing half the time, so auctions end) and a random legal card."""
+    """A random legal call (passing half the time, so auctions end) and a random legal card.
+
+    ``seed`` is taken as a deal takes it (:func:`cardlib.game.seeded_rng`)."""
 
     def __init__(self, seed: Seed = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seeded_rng(seed)
 
     def choose_call(self, deal: bridge.Deal) -> str:
         """Pass half the time, otherwise any legal call, at random."""

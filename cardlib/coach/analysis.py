@@ -56,7 +56,7 @@ from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, SCORINGS, Finisher
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
-from cardlib.game import Seed, TrickDeal, check_seed
+from cardlib.game import Seed, TrickDeal, check_seed, seeded_rng
 from cardlib.i18n import _, ngettext, pgettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
@@ -1609,14 +1609,12 @@ class CoachBot:
         check_count(exact_from, "exact_from", 0)
         check_count(tolerance, "tolerance", 0)
         check_boldness(call_boldness, "call_boldness")
-        if not isinstance(seed, random.Random):
-            check_seed(seed)
         if calls_model is not None and calls_model not in CALL_MODELS:
             raise CardlibError(
                 f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
                 "calls-model",
             )
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seeded_rng(seed)  # as a deal takes a seed: -7 is not 7, True is refused
         self.calls_model = calls_model
         self.tolerance = tolerance
         self.call_samples = call_samples
