@@ -149,20 +149,15 @@ class SensibleBot:
 
     def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
         """The tricks the hand's aces, guarded kings and trumps count (``sensible_call_mask``)."""
-        seat = deal.to_act
-        assert seat is not None  # a bot is asked only while somebody is to call
-        hand = deal._hands[seat]
         calls = deal.legal_calls()
-        return sensible_call_mask(hand, deal.rules.trump, calls[0], calls[-1])
+        return sensible_call_mask(deal.turn_masks().hand, deal.rules.trump, calls[0], calls[-1])
 
     def choose_play(self, deal: CountedCallDeal[PointsT]) -> Card:
         """Try to win while short of the call, else duck (``sensible_play_mask``)."""
         seat = deal.to_act
         assert seat is not None  # a bot is asked only while somebody is to play
-        legal = deal._legal_for_turn()[0]
         want = deal.tricks_won[seat] < (deal.calls[seat] or 0)
-        index = sensible_play_mask(deal._hands[seat], deal._trick, legal, deal._trump_index, want)
-        return DECK[index]
+        return DECK[sensible_play_mask(*deal.turn_masks(), want)]
 
     def __repr__(self) -> str:
         return "SensibleBot()"

@@ -692,22 +692,15 @@ class SensibleBot:
         legal = round_.legal_bids()
         if not round_.face_up:
             return min(legal)
-        seat = round_.to_act
-        assert seat is not None  # a bot is asked only while somebody is to bid
-        hand = round_._hands[seat]
-        wish = sensible_call_mask(hand, round_.trump, 0, round_.cards)
+        wish = sensible_call_mask(round_.turn_masks().hand, round_.trump, 0, round_.cards)
         return min(legal, key=lambda b: (abs(b - wish), b))
 
     def choose_play(self, round_: Round) -> Card:
         """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
         seat = round_.to_act
         assert seat is not None  # a bot is asked only while somebody is to play
-        legal = round_._legal_for_turn()[0]
         want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
-        index = sensible_play_mask(
-            round_._hands[seat], round_._trick, legal, round_._trump_index, want
-        )
-        return DECK[index]
+        return DECK[sensible_play_mask(*round_.turn_masks(), want)]
 
     def __repr__(self) -> str:
         return "judgement.SensibleBot()"

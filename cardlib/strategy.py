@@ -128,7 +128,7 @@ class RunningTotalBot(judgement.SensibleBot):
         assert seat is not None  # a bot is asked only while somebody is to bid
         earlier = [bid for bid in round_.bids if bid is not None]
         later = round_.players - 1 - len(earlier)
-        hand = round_._hands[seat]
+        hand = round_.turn_masks().hand
         return running_total_bid(
             hand, round_.trump, round_.cards, earlier, later, legal, self.unclaimed
         )
@@ -202,18 +202,11 @@ class SpoilerBot(judgement.SensibleBot):
         """The sensible card, or the spoiler's once the bot's bid is settled."""
         seat = round_.to_act
         assert seat is not None  # a bot is asked only while somebody is to play
-        trick = round_._trick
+        hand, trick, legal, trump_index = round_.turn_masks()
         leader = (seat - len(trick)) % round_.players
         bids = [0 if bid is None else bid for bid in round_.bids]
         index = spoiler_play_mask(
-            round_._hands[seat],
-            trick,
-            round_._legal_for_turn()[0],
-            round_._trump_index,
-            seat,
-            leader,
-            bids,
-            round_.tricks_won,
+            hand, trick, legal, trump_index, seat, leader, bids, round_.tricks_won
         )
         return DECK[index]
 
@@ -298,7 +291,7 @@ class TargetBot(SensibleBot):
         seat = deal.to_act
         assert seat is not None  # a bot is asked only while somebody is to bid
         count = sensible_call_mask(
-            deal._hands[seat], callbridge.TRUMP, callbridge.MIN_BID, callbridge.MAX_BID
+            deal.turn_masks().hand, callbridge.TRUMP, callbridge.MIN_BID, callbridge.MAX_BID
         )
         totals = [int(total) for total in self.match.totals()]
         others = [total for other, total in enumerate(totals) if other != seat]

@@ -1,12 +1,17 @@
-"""The bots: every seeded one takes its seed as a deal does (``cardlib.game.seeded_rng``)."""
+"""The bots: every seeded one takes its seed as a deal does (``cardlib.game.seeded_rng``), and
+none reads a private name of a deal (they read the turn through ``deal.turn_masks()``)."""
 
+import ast
+import pathlib
 import random
 
 import pytest
 
+import cardlib
 from cardlib import bots, bridge, callbreak, judgement
+from cardlib.cards import to_mask
 from cardlib.coach.analysis import CoachBot
-from cardlib.errors import CardlibTypeError
+from cardlib.errors import CardlibTypeError, PhaseError
 from cardlib.game import seeded_rng
 
 # Each seeded bot, and a deal of its game for it to play out.
@@ -66,3 +71,86 @@ def test_the_coachs_negative_seed_is_its_own_stream():
     assert CoachBot(seed=-7).rng.random() == seeded_rng(-7).random()
     assert CoachBot(seed=-7).rng.random() != CoachBot(seed=7).rng.random()
     assert CoachBot(seed=7).rng.random() == random.Random(7).random()
+
+
+# ----- the bots read only what the deal shows ---------------------------------------------------
+
+PACKAGE = pathlib.Path(cardlib.__file__).parent
+#: The modules of bots and their variants: nothing in them may read a private name of a deal.
+BOT_MODULES = ("bots.py", "bridge/bots.py", "strategy.py", "coach/variants.py")
+
+
+def private_reads(tree: ast.AST) -> list[str]:
+    """Every ``x._name`` read in ``tree`` of an object other than ``self``, ``cls`` or
+    ``super()`` (a module's private helper imported by name is not read this way)."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__"):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            continue
+        if isinstance(owner, ast.Call) and ast.unparse(owner.func) == "super":
+            continue
+        found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def bot_classes() -> dict[str, ast.ClassDef]:
+    """Every class in cardlib that chooses a card (``choose_play``), by module and name."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(f, ast.FunctionDef) and f.name == "choose_play" for f in node.body
+            ):
+                found[f"{path.relative_to(PACKAGE)}:{node.name}"] = node
+    return found
+
+
+@pytest.mark.parametrize("module", [m for m in BOT_MODULES if (PACKAGE / m).exists()])
+def test_no_bot_module_reads_a_private_name_of_a_deal(module):
+    tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
+    assert private_reads(tree) == []
+
+
+def test_no_bot_anywhere_reads_a_private_name_of_a_deal():
+    classes = bot_classes()
+    assert "coach/analysis.py:CoachBot" in classes and len(classes) >= 6
+    for name, node in classes.items():
+        assert private_reads(node) == [], name
+
+
+def test_the_scan_finds_a_private_read():
+    tree = ast.parse("def choose_play(self, deal):\n    return deal._hands[self._seat]\n")
+    assert private_reads(tree) == ["line 2: deal._hands"]
+
+
+# ----- the turn as masks -------------------------------------------------------------------------
+
+
+def test_the_turn_masks_are_the_public_state_as_masks():
+    deal = callbreak.Deal(seed=5)
+    while not deal.is_over:
+        turn = deal.turn_masks()
+        seat = deal.to_act
+        assert turn.hand == to_mask(deal.hand(seat))
+        assert turn.trick == deal.trick and turn.trump_index == 0
+        assert turn.legal == to_mask(deal.legal_plays())  # 0 while calling
+        deal.act(deal.legal_actions()[-1])
+    with pytest.raises(PhaseError):
+        deal.turn_masks()
+
+
+def test_the_turn_masks_give_the_dummys_hand_on_its_turns_and_nothing_face_down():
+    hands = ["AS KS QS JS", "2H 3H 4H 5H", "2S 3S 4S 5S", "AH KH QH JH"]
+    deal = bridge.Deal.from_hands(hands, dealer="N", calls="1S P 2S P P P")
+    while deal.hand_to_play != deal.dummy:
+        deal.act(deal.legal_actions()[0])
+    turn = deal.turn_masks()
+    assert deal.to_act == deal.declarer and turn.trump_index == 0
+    assert turn.hand == to_mask(deal.hand(deal.dummy)) and turn.legal == to_mask(deal.legal_plays())
+    blind = judgement.Round(4, 8, seed=1)
+    assert blind.turn_masks().hand == 0  # face down, even to its owner
