@@ -268,20 +268,17 @@ def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | str | None = None,
-    *,
-    trump: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play: any card of the led suit if you hold one, else any card.
 
-    ``rules`` is the round's trump (``"C"``; ``None`` for none) or its :func:`play_rules`;
-    ``trump=`` is its old, deprecated name. The trump never changes what is legal in
+    ``rules`` is the round's trump (``"C"``; ``None`` for none) or its :func:`play_rules`.
+    The trump never changes what is legal in
     Judgement (trumping is allowed, never required), so it only matters to
     :func:`explain_play`.
 
     >>> sorted(legal_plays("3H KH 2S", "QH"))
     [Card('3H'), Card('KH')]
     """
-    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.legal_plays")
     checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
     return cards_of(legal_mask(hand_mask, played, checked)[0])
@@ -291,12 +288,9 @@ def explain_play(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | str | None = None,
-    *,
-    trump: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
     """What you may play and why (rule ids ``lead``, ``follow-any``, ``free``); ``rules`` as
     for :func:`legal_plays`."""
-    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.explain_play")
     checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
     mask, rule = legal_mask(hand_mask, played, checked)

@@ -17,8 +17,6 @@ import sys
 
 import pytest
 
-from cardlib._moved import MOVED
-
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 
 # The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, the
@@ -207,35 +205,42 @@ def test_each_model_module_imports_with_every_view_blocked(module):
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_an_old_module_name_warns_and_is_the_moved_module(old):
-    new = MOVED[old]
-    code = (
-        "import importlib, warnings\n"
-        "with warnings.catch_warnings(record=True) as caught:\n"
-        "    warnings.simplefilter('always')\n"
-        f"    old = importlib.import_module({old!r})\n"
-        f"new = importlib.import_module({new!r})\n"
-        "assert old is new and new.__spec__.name == " + repr(new) + "\n"
-        "assert [w.category for w in caught] == [DeprecationWarning], caught\n"
-        f"assert {new!r} in str(caught[0].message)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=PACKAGE.parent,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+#: The module names of 0.1 that 0.2 still imported, with a warning: removed in 0.3.
+MOVED_IN_0_2 = {
+    "cardlib.analysis": "cardlib.coach.analysis",
+    "cardlib.solver": "cardlib.coach.solver",
+    "cardlib.review": "cardlib.coach.review",
+    "cardlib.estimate": "cardlib.coach.estimate",
+    "cardlib.fast": "cardlib.coach.fast",
+    "cardlib.best_play": "cardlib.puzzles.best_play",
+    "cardlib.best_card": "cardlib.puzzles.best_answer",
+    "cardlib.svg": "cardlib.draw.svg",
+    "cardlib.charts": "cardlib.draw.charts",
+    "cardlib.tables": "cardlib.draw.tables",
+    "cardlib.bridge_view": "cardlib.draw.bridge",
+    "cardlib.bridge_calls": "cardlib.bridge.calls",
+    "cardlib.bridge_auction": "cardlib.bridge.auction",
+    "cardlib.bridge_scoring": "cardlib.bridge.scoring",
+    "cardlib.bridge_bots": "cardlib.bots",
+    "cardlib.bridge_bidding": "cardlib.bridge.bidding",
+    "cardlib.double_dummy": "cardlib.bridge.double_dummy",
+}
 
 
-def test_the_old_puzzles_module_names_warn():
+def test_the_old_module_names_are_gone_and_the_new_ones_import():
+    import importlib.util
+
+    for old, new in MOVED_IN_0_2.items():
+        assert importlib.util.find_spec(old) is None, old
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
+        importlib.import_module(new)
+
+
+def test_the_old_puzzles_module_names_are_gone():
     import cardlib.puzzles
     from cardlib.puzzles import legal_play
 
-    with pytest.warns(DeprecationWarning, match="cardlib.puzzles.legal_play.Puzzle"):
-        assert cardlib.puzzles.Puzzle is legal_play.Puzzle
+    assert legal_play.Puzzle
     with pytest.raises(AttributeError):
-        cardlib.puzzles.no_such_name  # noqa: B018
+        cardlib.puzzles.Puzzle  # noqa: B018

@@ -153,18 +153,14 @@ def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Contract | str | None = None,
-    *,
-    strain: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick``: follow suit if you can, else any.
 
-    ``rules`` is the contract's strain, the :class:`Contract` or its :func:`play_rules`;
-    ``strain=`` is its old, deprecated name.
+    ``rules`` is the contract's strain, the :class:`Contract` or its :func:`play_rules`.
 
     >>> sorted(legal_plays("3H KH 2S", "QH", "S"))
     [Card('3H'), Card('KH')]
     """
-    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.legal_plays")
     return game.legal_plays(hand, trick, as_rules(rules))
 
 
@@ -172,12 +168,9 @@ def explain_play(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Contract | str | None = None,
-    *,
-    strain: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
     """What you may play and why (``lead``, ``follow-any`` or ``free``); ``rules`` as for
     :func:`legal_plays`."""
-    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.explain_play")
     return game.explain_play(hand, trick, as_rules(rules))
 
 
@@ -479,7 +472,7 @@ class Deal(TrickDeal[str, DealScore]):
 class Match(TrickMatch[Deal, str, DealScore]):
     """The game to 100: deals until a side has 100 points below the line; that side wins.
 
-    ``Match``, as in every game (``Game`` is its old, deprecated name).
+    ``Match``, as in every game (its 0.1 name ``Game`` was removed in 0.3).
 
     Part-scores add up, doubled trick scores count in full, overtricks and
     every bonus go above the line and never count towards the 100. A
@@ -565,18 +558,6 @@ class Match(TrickMatch[Deal, str, DealScore]):
 
     def __repr__(self) -> str:
         return f"<bridge.Match deal {len(self._deals)} phase={self.phase} below={self.below()}>"
-
-
-#: The old names of this module, kept for one release (a ``DeprecationWarning`` names the new).
-DEPRECATED = {"Game": "Match"}
-
-
-def __getattr__(name: str) -> object:
-    """The deprecated names of :data:`DEPRECATED`, with a warning (PEP 562)."""
-    if name in DEPRECATED:
-        _api.warn_renamed(f"cardlib.bridge.{name}", f"cardlib.bridge.{DEPRECATED[name]}")
-        return globals()[DEPRECATED[name]]
-    raise AttributeError(f"module 'cardlib.bridge' has no attribute {name!r}")
 
 
 __all__ = [
