@@ -27,10 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, TypeGuard
+from typing import NamedTuple, TypeGuard
 
 from cardlib import _api
-from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import (
     DECK,
     SUIT_NAMES,
@@ -342,10 +341,6 @@ def deal_round(rng: random.Random, players: int, cards: int, dealer: int) -> lis
     return deal_hands(rng, dealer, 1, players, cards)
 
 
-def _seeded_rng(seed: Seed) -> random.Random:
-    return seeded_rng(seed)
-
-
 class Round(CountedCallDeal[int]):
     """One round of Judgement: deal, bids from the dealer's left (dealer last), tricks.
 
@@ -375,7 +370,7 @@ class Round(CountedCallDeal[int]):
         check_players(players)
         check_count(number, "a round number", 1, ROUNDS)
         spec = SCHEDULE[number - 1]
-        rng = _seeded_rng(seed)
+        rng = seeded_rng(seed)
         if dealer is not None:
             self._check_seat(dealer, "dealer", players)
         # Always drawn, and the cards dealt from the drawn dealer's left: naming
@@ -638,105 +633,6 @@ class Match(CountedCallMatch[Round, int]):
         )
 
 
-# ----- bots ------------------------------------------------------------------
-
-
-class Bot(Protocol):
-    """What :func:`play_out` asks of a bot: a bid, then a card, for the seat to act."""
-
-    def choose_bid(self, round_: Round, /) -> int:
-        """The bid the seat to act makes now."""
-        ...
-
-    def choose_play(self, round_: Round, /) -> Card:
-        """The card the seat to act plays now."""
-        ...
-
-
-class RandomBot:
-    """Makes a random legal bid and plays a random legal card (seeded)."""
-
-    def __init__(self, seed: Seed = None) -> None:
-        self.rng = _seeded_rng(seed)
-
-    def choose_bid(self, round_: Round) -> int:
-        """Any legal bid, at random."""
-        return self.rng.choice(round_.legal_bids())
-
-    def choose_play(self, round_: Round) -> Card:
-        """Any legal card, at random."""
-        return self.rng.choice(sorted(round_.legal_plays()))
-
-    def __repr__(self) -> str:
-        return "judgement.RandomBot()"
-
-
-class SensibleBot:
-    """Bids its sure-looking tricks (respecting the hook), then plays to hit the bid exactly.
-
-    The bid counts aces, guarded kings and strong trumps (the same estimate as
-    the Call Break bot, clamped to 0..cards); when the hook forbids it, the
-    nearest allowed bid, lower first. In the blind round it sees nothing and
-    bids 0 when allowed (with one card among ``players`` a trick is unlikely).
-    In play it tries to win while short of its bid and ducks once it has it.
-    """
-
-    def choose_bid(self, round_: Round) -> int:
-        """The legal bid nearest the hand's likely tricks (the lowest when blind)."""
-        legal = round_.legal_bids()
-        if not round_.face_up:
-            return min(legal)
-        wish = sensible_call_mask(round_.turn_masks().hand, round_.trump, 0, round_.cards)
-        return min(legal, key=lambda b: (abs(b - wish), b))
-
-    def choose_play(self, round_: Round) -> Card:
-        """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
-        seat = round_.to_act
-        assert seat is not None  # a bot is asked only while somebody is to play
-        want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
-        return DECK[sensible_play_mask(*round_.turn_masks(), want)]
-
-    def __repr__(self) -> str:
-        return "judgement.SensibleBot()"
-
-
-def play_out(
-    game: Round | Match,
-    bots: Sequence[Bot | None],
-    stop_at: int | None = None,
-) -> None:
-    """Let bots act until the round is over, or a seat without a bot (or ``stop_at``) is to act.
-
-    ``game`` is a :class:`Round` or a :class:`Match` (then only its current round is played).
-    """
-    round_ = game.round if isinstance(game, Match) else game
-    while round_.phase in (BIDDING, PLAYING):
-        seat = round_.to_act
-        assert seat is not None  # somebody acts while bidding or playing
-        bot = bots[seat]
-        if bot is None or seat == stop_at:
-            return
-        if round_.phase == BIDDING:
-            round_.bid(bot.choose_bid(round_))
-        else:
-            round_.play(bot.choose_play(round_))
-
-
-def play_match(
-    players: int,
-    bots: Sequence[Bot | None],
-    seed: Seed = None,
-    dealer: int | None = None,
-) -> Match:
-    """A whole match played by bots (one per seat)."""
-    match = Match(players, seed=seed, dealer=dealer)
-    while True:
-        play_out(match, bots)
-        if match.phase == OVER:
-            return match
-        match.next_round()
-
-
 def trump_name(trump: str | None) -> str:
     """``'clubs ♣'``; ``'no trump'``."""
     suit = check_trump(trump)
@@ -749,12 +645,9 @@ __all__ = [
     "SCHEDULE",
     "TRUMPS",
     "BidExplanation",
-    "Bot",
     "Match",
-    "RandomBot",
     "Round",
     "RoundSpec",
-    "SensibleBot",
     "Trick",
     "check_bid",
     "check_players",
@@ -763,8 +656,6 @@ __all__ = [
     "hooked_bid",
     "legal_bids",
     "legal_plays",
-    "play_match",
-    "play_out",
     "play_rules",
     "schedule",
     "score",

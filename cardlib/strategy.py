@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from cardlib import callbridge, judgement
 from cardlib.bots import (
     SensibleBot,
+    SensibleJudgementBot,
     _beating_mask,
     _highest,
     _lowest,
@@ -85,7 +86,8 @@ def sensible_bid(
     later: int,
     legal: Sequence[int],
 ) -> int:
-    """:class:`judgement.SensibleBot`'s bid: the legal bid nearest the hand's count."""
+    """:class:`~cardlib.bots.SensibleJudgementBot`'s bid: the legal bid nearest the hand's
+    count."""
     return nearest_bid(sensible_call_mask(hand, trump, 0, cards), legal)
 
 
@@ -112,14 +114,14 @@ def running_total_bid(
     return nearest_bid(count, legal)
 
 
-class RunningTotalBot(judgement.SensibleBot):
+class RunningTotalBot(SensibleJudgementBot):
     """Judgement: the sensible bot, but bidding against the running total
     (:func:`running_total_bid`). Blind (round 8) it sees nothing and bids as the sensible bot."""
 
     def __init__(self, unclaimed: Fraction | int = UNCLAIMED) -> None:
         self.unclaimed = Fraction(unclaimed)
 
-    def choose_bid(self, round_: judgement.Round) -> int:
+    def choose_call(self, round_: judgement.Round) -> int:
         """One more than the count when the bids so far leave enough tricks unclaimed."""
         legal = round_.legal_bids()
         if not round_.face_up:
@@ -194,7 +196,7 @@ def spoiler_chooser(bids: Sequence[int], trump_index: int, spoiler: int) -> Choo
     return choose
 
 
-class SpoilerBot(judgement.SensibleBot):
+class SpoilerBot(SensibleJudgementBot):
     """Judgement: the sensible bot, but once its own bid can no longer be made it plays to make
     the others miss (:func:`spoiler_play_mask`). Its own score is never changed by it."""
 

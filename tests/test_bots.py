@@ -1,4 +1,5 @@
-"""The bots: every seeded one takes its seed as a deal does (``cardlib.game.seeded_rng``), and
+"""The bots (cardlib.bots, and the coach's): one interface for every game and level, never an
+illegal action; every seeded one takes its seed as a deal does (``cardlib.game.seeded_rng``);
 none reads a private name of a deal (they read the turn through ``deal.turn_masks()``)."""
 
 import ast
@@ -6,19 +7,21 @@ import pathlib
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardlib
-from cardlib import bots, bridge, callbreak, judgement
+from cardlib import bots, bridge, callbreak, callbridge, judgement
 from cardlib.cards import to_mask
-from cardlib.coach.analysis import CoachBot
+from cardlib.coach.analysis import CoachBot, PlayoutBot
 from cardlib.errors import CardlibTypeError, PhaseError
-from cardlib.game import seeded_rng
+from cardlib.game import TrickDeal, seeded_rng
 
 # Each seeded bot, and a deal of its game for it to play out.
 SEEDED = {
     "RandomBot": (bots.RandomBot, lambda: callbreak.Deal(seed=3)),
-    "judgement.RandomBot": (judgement.RandomBot, lambda: judgement.Round(4, 1, seed=3)),
-    "RandomBridgeBot": (bridge.RandomBridgeBot, lambda: bridge.Deal(seed=3)),
+    "RandomBot, Judgement": (bots.RandomBot, lambda: judgement.Round(4, 1, seed=3)),
+    "RandomBridgeBot": (bots.RandomBridgeBot, lambda: bridge.Deal(seed=3)),
 }
 
 
@@ -29,14 +32,10 @@ def actions(make_bot, make_deal, seed) -> list:
     taken = []
     while not deal.is_over:
         bot = players[deal.to_act]
-        action = bot.choose_play(deal) if deal.phase == "playing" else _call(bot, deal)
+        action = bot.choose_play(deal) if deal.phase == "playing" else bot.choose_call(deal)
         taken.append(action)
         deal.act(action)
     return taken
-
-
-def _call(bot, deal):
-    return bot.choose_bid(deal) if hasattr(bot, "choose_bid") else bot.choose_call(deal)
 
 
 @pytest.mark.parametrize("name", SEEDED)
@@ -77,7 +76,7 @@ def test_the_coachs_negative_seed_is_its_own_stream():
 
 PACKAGE = pathlib.Path(cardlib.__file__).parent
 #: The modules of bots and their variants: nothing in them may read a private name of a deal.
-BOT_MODULES = ("bots.py", "bridge/bots.py", "strategy.py", "coach/variants.py")
+BOT_MODULES = ("bots.py", "strategy.py", "coach/variants.py")
 
 
 def private_reads(tree: ast.AST) -> list[str]:
@@ -110,7 +109,7 @@ def bot_classes() -> dict[str, ast.ClassDef]:
     return found
 
 
-@pytest.mark.parametrize("module", [m for m in BOT_MODULES if (PACKAGE / m).exists()])
+@pytest.mark.parametrize("module", BOT_MODULES)
 def test_no_bot_module_reads_a_private_name_of_a_deal(module):
     tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
     assert private_reads(tree) == []
@@ -154,3 +153,110 @@ def test_the_turn_masks_give_the_dummys_hand_on_its_turns_and_nothing_face_down(
     assert turn.hand == to_mask(deal.hand(deal.dummy)) and turn.legal == to_mask(deal.legal_plays())
     blind = judgement.Round(4, 8, seed=1)
     assert blind.turn_masks().hand == 0  # face down, even to its owner
+
+
+# ----- one interface, every game, every level -------------------------------------------------
+
+
+def small_coach(seed: int) -> CoachBot:
+    return CoachBot(seed=seed, call_samples=2, play_samples=2, exact_from=2)
+
+
+#: Each game: a deal from a seed, and its bots by level (as the card table makes them).
+GAMES = {
+    "callbreak": (
+        lambda seed: callbreak.Deal(seed=seed),
+        {"beginner": bots.RandomBot, "sensible": lambda _: bots.SensibleBot()},
+    ),
+    "callbridge": (
+        lambda seed: callbridge.Deal(seed=seed),
+        {"beginner": bots.RandomBot, "sensible": lambda _: bots.SensibleBot()},
+    ),
+    "judgement": (
+        lambda seed: judgement.Round(3 + seed % 5, 1 + seed % 8, seed=seed),
+        {"beginner": bots.RandomBot, "sensible": lambda _: bots.SensibleJudgementBot()},
+    ),
+    "bridge": (
+        lambda seed: bridge.Deal(seed=seed),
+        {"beginner": bots.RandomBridgeBot, "sensible": lambda _: bots.SensibleBridgeBot()},
+    ),
+}
+for _game in ("callbreak", "callbridge", "judgement"):  # the coach plays these three
+    GAMES[_game][1].update(strong=small_coach, playout=lambda _: PlayoutBot())
+LEVELS = ("beginner", "sensible", "strong", "playout")
+
+
+class Checked:
+    """A bot seen through the one interface: it is handed the deal itself, and every call and
+    card it chooses must be legal there."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.actions = 0
+
+    def choose_call(self, deal):
+        assert isinstance(deal, TrickDeal) and deal.phase != "playing"
+        call = self.bot.choose_call(deal)
+        assert call in deal.legal_calls(), (self.bot, call)
+        self.actions += 1
+        return call
+
+    def choose_play(self, deal):
+        assert isinstance(deal, TrickDeal) and deal.phase == "playing"
+        card = self.bot.choose_play(deal)
+        assert card in deal.legal_plays(), (self.bot, card)
+        self.actions += 1
+        return card
+
+
+def test_every_bot_answers_the_one_interface_and_nothing_else():
+    for _make_deal, by_level in GAMES.values():
+        for make_bot in by_level.values():
+            bot = make_bot(1)
+            assert callable(bot.choose_call) and callable(bot.choose_play), bot
+            assert not hasattr(bot, "choose_bid"), bot  # Judgement's word is gone from bots
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(sorted(GAMES)),
+    st.integers(0, 2**32 - 1),
+    st.lists(st.sampled_from(LEVELS), min_size=7, max_size=7),
+)
+def test_every_games_bots_of_every_level_play_whole_deals_legally(game, seed, levels):
+    make_deal, by_level = GAMES[game]
+    deal = make_deal(seed)
+    players = [
+        Checked(by_level.get(level, by_level["sensible"])(seed + seat))
+        for seat, level in zip(range(deal.players), levels, strict=False)
+    ]
+    bots.play_out(deal, players)
+    assert deal.is_over
+    calls = len(deal.calls) if game == "bridge" else deal.players
+    cards = 0 if getattr(deal, "blind", False) else sum(len(t.cards) for t in deal.tricks)
+    assert sum(p.actions for p in players) == calls + cards  # every action was a bot's
+
+
+@pytest.mark.parametrize(
+    "make_match",
+    [
+        lambda: callbreak.Match(seed=2, deals=2),
+        lambda: callbridge.Match(seed=2, target=10),
+        lambda: judgement.Match(3, seed=2),
+        lambda: bridge.Match(seed=2),
+    ],
+    ids=["callbreak", "callbridge", "judgement", "bridge"],
+)
+def test_play_match_plays_any_games_match_to_its_end_or_to_a_person(make_match):
+    match = make_match()
+    deal = match.deal
+    sensible = bots.SensibleBridgeBot() if isinstance(deal, bridge.Deal) else None
+    if sensible is None:
+        sensible = (
+            bots.SensibleJudgementBot() if isinstance(deal, judgement.Round) else bots.SensibleBot()
+        )
+    players = [sensible] * match.players
+    assert bots.play_match(match, players) is match and match.phase == "over"
+    fresh = make_match()
+    stopped = bots.play_match(fresh, [None, *players[1:]])  # a person in seat 0
+    assert stopped.to_act == 0 and not stopped.deal.is_over

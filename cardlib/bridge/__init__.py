@@ -43,14 +43,7 @@ from typing import Literal, Self
 
 from cardlib import _api, game
 from cardlib.bridge.auction import Auction
-from cardlib.bridge.bots import (
-    HCP,
-    RandomBridgeBot,
-    SensibleBridgeBot,
-    high_card_points,
-    play_game,
-    play_out,
-)
+from cardlib.bridge.bidding import HCP, high_card_points
 from cardlib.bridge.calls import (
     BIDS,
     CALL_FORMS,
@@ -593,9 +586,7 @@ __all__ = [
     "FirstCaller",
     "IllegalCallError",
     "Match",
-    "RandomBridgeBot",
     "Score",
-    "SensibleBridgeBot",
     "SheetLine",
     "deal_score",
     "explain_line",
@@ -609,8 +600,6 @@ __all__ = [
     "parse_contract",
     "parse_seat",
     "partner_of",
-    "play_game",
-    "play_out",
     "play_rules",
     "score",
     "side_of",

@@ -1489,10 +1489,6 @@ class PlayoutBot:
         earlier = [c for c in view.calls if c is not None]
         return model_call(view, view.seat, view.hand_mask, earlier)
 
-    def choose_bid(self, deal: TrickDeal | TrickMatch) -> int:
-        """Judgement and Call Bridge say *bid*: the same as :meth:`choose_call`."""
-        return self.choose_call(deal)
-
     def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the playout policy plays here, from what this seat can see."""
         view = view_of(deal)
@@ -1538,7 +1534,8 @@ class CoachBot:
     what it can see (``play_samples`` layouts consistent with the play so far,
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
-    choice. Works for Call Break, Call Bridge and Judgement (``choose_bid``).
+    choice. Works for Call Break, Call Bridge and Judgement, with the one interface of
+    :mod:`cardlib.bots` (``choose_call``, ``choose_play``).
 
     ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
     ``"classic"`` is named (the coach before issue 25). One run of
@@ -1630,8 +1627,6 @@ class CoachBot:
         return analyse_calls(
             deal, self.call_samples, seed, self.exact_from, boldness, self.playout
         ).best
-
-    choose_bid = choose_call
 
     def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the coach's analysis rates best (a forced card at once)."""

@@ -36,7 +36,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Literal, overload
 
 from cardlib import callbreak, judgement
-from cardlib.bots import SensibleBot
+from cardlib.bots import SensibleBot, SensibleJudgementBot
 from cardlib.cards import (
     Card,
     cards_text,
@@ -298,9 +298,9 @@ def called_deal(
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
     deal = _new_deal(deal_seed, dealer, variant, game, number)
     if isinstance(deal, judgement.Round):
-        bidder = judgement.SensibleBot()  # it knows the hook
+        bidder = SensibleJudgementBot()  # it knows the hook
         while deal.phase == deal.calling_phase:
-            deal.call(bidder.choose_bid(deal))
+            deal.call(bidder.choose_call(deal))
         return deal_seed, deal
     bot = SensibleBot()
     while deal.phase == deal.calling_phase:
