@@ -184,6 +184,62 @@ def test_the_model_imports_a_view_only_in_a_rendering_hook():
                 assert function in RENDERING_HOOKS, f"{name} imports {target} in {function}"
 
 
+def rendering_hooks(path: pathlib.Path) -> list[ast.FunctionDef]:
+    """Every rendering hook defined in a class of the module at ``path``."""
+    return [
+        node
+        for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(cls, ast.ClassDef)
+        for node in cls.body
+        if isinstance(node, ast.FunctionDef) and node.name in RENDERING_HOOKS
+    ]
+
+
+def is_one_call_into_a_view(hook: ast.FunctionDef) -> bool:
+    """Whether ``hook`` only imports from a view and returns one call of what it imported."""
+    *imports, last = hook.body
+    imported = {
+        alias.asname or alias.name
+        for node in imports
+        if isinstance(node, ast.ImportFrom) and node.module and is_view(node.module)
+        for alias in node.names
+    }
+    return (
+        len(imported) == len(imports) >= 1
+        and isinstance(last, ast.Return)
+        and isinstance(last.value, ast.Call)
+        and isinstance(last.value.func, ast.Name)
+        and last.value.func.id in imported
+    )
+
+
+def test_a_model_modules_rendering_hook_is_one_call_into_a_view():
+    # The markup lives in the views (draw/): a model's hook only hands itself over.
+    known = modules()
+    hooks = {
+        f"{name}:{hook.lineno}": hook for name in MODEL for hook in rendering_hooks(known[name])
+    }
+    assert len(hooks) >= 13  # the results of the games, the coach and the progress record
+    assert [where for where, hook in hooks.items() if not is_one_call_into_a_view(hook)] == []
+
+
+def test_the_hook_check_finds_markup_in_a_hook(tmp_path):
+    path = tmp_path / "example.py"
+    path.write_text(
+        "class Shown:\n"
+        "    def _repr_html_(self):\n"
+        "        from cardlib.draw.svg import card_html\n\n"
+        "        return '<b>' + card_html(self.card) + '</b>'\n"
+        "class Drawn:\n"
+        "    def _repr_html_(self):\n"
+        "        from cardlib.draw.svg import card_html\n\n"
+        "        return card_html(self.card)\n",
+        encoding="utf-8",
+    )
+    shown, drawn = rendering_hooks(path)
+    assert not is_one_call_into_a_view(shown) and is_one_call_into_a_view(drawn)
+
+
 @pytest.mark.parametrize("module", MODEL)
 def test_each_model_module_imports_with_every_view_blocked(module):
     blocked = [name for name in modules() if is_view(name)]

@@ -48,7 +48,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import lru_cache
-from html import escape
 from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib.bots import sensible_call_mask
@@ -927,15 +926,6 @@ class CardEstimate:
         return f"{self.card}: {self.estimate}"
 
 
-def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return (
-        f"<table class='cardlib-coach'><caption>{escape(caption)}</caption>"
-        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
-    )
-
-
 @dataclass(frozen=True)
 class Analysis:
     """The coach's verdict on a play: every legal card, best first.
@@ -995,15 +985,13 @@ class Analysis:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import analysis_html
 
-        rows = []
-        for rank, c in enumerate(self.cards, 1):
-            versus = _versus(rank == 1, f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}")
-            if rank > 1 and c.close and not c.same:
-                versus += ", " + escape(_("too close to tell"))
-            e = c.estimate
-            rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+        return analysis_html(self)
+
+    def table_caption(self) -> str:
+        """The caption of this analysis' table, in the learner's language: what it shows over
+        which samples, then the verdict (the best card and by how much, or too close to tell)."""
         caption = self._caption()
         if not self.clear:
             caption += "; " + _too_close_between(", ".join(str(c) for c in self.equally_good))
@@ -1015,8 +1003,7 @@ class Analysis:
                 stderr=f"{second.loss_stderr:.2f}",
                 second=second.card,
             )
-        head = (_("rank"), _("card"), _("expected points"), _("against the best"))
-        return _table_html(caption, head, rows)
+        return caption
 
     def _caption(self) -> str:
         """What the table shows and over which samples, in the learner's language."""
@@ -1144,39 +1131,20 @@ class CallAnalysis:
             return _("against the best")
         return _("against the highest estimate")
 
-    def versus_html(self, c: CallEstimate, best_html: str | None = None) -> str:
-        """The losses column's cell for call ``c`` (HTML), in this table and the coach
-        widget's: ``best_html`` (the word "best") for the best call; "highest estimate" for
-        the top one when the coach calls bolder than it (``boldness``: the losses are
-        against the top); else the loss; and "too close to tell" after any call but the
-        top whose loss is within two standard errors."""
-        if c.call == self.best:
-            versus = escape(_("best")) if best_html is None else best_html
-        elif c.call == self.top:
-            versus = escape(_("highest estimate"))
-        else:
-            versus = f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
-        if c.call != self.top and c.close and not c.same:
-            versus += ", " + escape(_("too close to tell"))
-        return versus
-
-    def _repr_html_(self) -> str:
-        rows = []
-        for c in self.calls:
-            e = c.estimate
-            rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", self.versus_html(c)))
+    def table_caption(self) -> str:
+        """The caption of this analysis' table, in the learner's language: over how many
+        samples, and the verdict when the samples cannot tell the best calls apart."""
         caption = _("Expected points of each call for seat {seat} ({samples} samples)").format(
             seat=self.seat, samples=self.samples
         )
         if not self.clear:
             caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
-        head = (_("call"), _("expected points"), self.losses_heading())
-        return _table_html(caption, head, rows)
+        return caption
 
+    def _repr_html_(self) -> str:
+        from cardlib.draw.coach import call_analysis_html
 
-def _versus(best: bool, loss: str) -> str:
-    """A table's "against the best" cell: the word for the best choice, else its loss."""
-    return escape(_("best")) if best else loss
+        return call_analysis_html(self)
 
 
 def _too_close_between(choices: str) -> str:
