@@ -22,7 +22,7 @@ import statistics
 import time
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import SensibleBot
+from cardlib.bots import SensibleBot, SensibleBridgeBot, SensibleJudgementBot, play_out
 from cardlib.coach.review import DEFAULT_SAMPLES, review
 
 #: A learner should not wait longer than this for the review of a deal (CPU seconds).
@@ -31,7 +31,7 @@ TARGET_S = 2.0
 GAMES = {
     "Call Break": (lambda seed: callbreak.Deal(seed=seed), SensibleBot()),
     "Call Bridge": (lambda seed: callbridge.Deal(seed=seed), SensibleBot()),
-    "Judgement (7 cards)": (lambda seed: judgement.Round(4, 1, seed=seed), judgement.SensibleBot()),
+    "Judgement (7 cards)": (lambda seed: judgement.Round(4, 1, seed=seed), SensibleJudgementBot()),
 }
 
 
@@ -39,10 +39,7 @@ def seat_zero_record(deal, bot) -> list:
     """Play ``deal`` out with ``bot`` in every seat; seat 0's (position, choice) list."""
     record = []
     while not deal.is_over:
-        if deal.phase == "playing":
-            choice = bot.choose_play(deal)
-        else:
-            choice = (getattr(bot, "choose_call", None) or bot.choose_bid)(deal)
+        choice = bot.choose_play(deal) if deal.phase == "playing" else bot.choose_call(deal)
         if deal.to_act == 0:
             record.append((deal.copy(), choice))
         deal.act(choice)
@@ -97,7 +94,7 @@ def bridge_review_times(
     seed = 0
     while len(played) < deals:
         deal = bridge.Deal(seed=seed)
-        bridge.play_out(deal, [bridge.SensibleBridgeBot()] * 4)
+        play_out(deal, [SensibleBridgeBot()] * 4)
         if deal.contract is not None:
             played.append((seed, deal))
         seed += 1

@@ -5,7 +5,6 @@ game is a module: :mod:`cardlib.callbreak` (the main one), :mod:`cardlib.judgeme
 :mod:`cardlib.bridge` (Contract Bridge).
 """
 
-from cardlib import _moved
 from cardlib.cards import (
     DECK,
     SUIT_SYMBOLS,
@@ -27,9 +26,8 @@ from cardlib.errors import (
 from cardlib.i18n import LANGUAGES, get_language, set_language
 from cardlib.tricks import RULE_IDS, PlayRules, trick_winner
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
-_moved.install()  # the old module names of 0.1, for one release, with a DeprecationWarning
 __all__ = [
     "DECK",
     "LANGUAGES",

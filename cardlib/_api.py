@@ -1,61 +1,18 @@
 """The small helpers that let the four games answer one API (see :mod:`cardlib.games`).
 
-Each game module states its own rules; these helpers only turn the several ways a caller
-may give them (a :class:`~cardlib.tricks.PlayRules`, the game's own shorthand, an old
-keyword) into one :class:`~cardlib.tricks.PlayRules`, and warn about the old names.
+Each game module states its own rules; these helpers only turn the ways a caller may give
+them (a :class:`~cardlib.tricks.PlayRules`, the game's own shorthand) into one
+:class:`~cardlib.tricks.PlayRules`, and refuse the rest alike.
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
-from typing import TypeVar
 
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError
 from cardlib.tricks import MAX_PLAYERS, PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
-
-
-class Unset:
-    """The default of an old keyword: tells "not given" from ``None``."""
-
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET = Unset()
-
-#: The rules as given, and as given by an old keyword.
-RulesT = TypeVar("RulesT")
-OldT = TypeVar("OldT")
-
-
-def warn_renamed(old: str, new: str, stacklevel: int = 3) -> None:
-    """Warn that ``old`` is a deprecated name of ``new``, kept for one release (0.2 → 0.3)."""
-    warnings.warn(
-        f"{old} is deprecated and goes in cardlib 0.3; use {new}",
-        DeprecationWarning,
-        stacklevel=stacklevel,
-    )
-
-
-def old_keyword(
-    rules: RulesT, default: object, old_name: str, old_value: OldT | Unset, function: str
-) -> RulesT | OldT:
-    """``rules``, or the value given by its deprecated keyword ``old_name`` (with a warning).
-
-    Giving both is refused: the caller cannot mean two sets of rules at once.
-    """
-    if isinstance(old_value, Unset):  # not given: UNSET
-        return rules
-    warn_renamed(f"{function}(..., {old_name}=...)", f"{function}(hand, trick, rules)", 4)
-    if rules is not default:
-        raise CardlibError(
-            f"{function}: give the rules once, as rules=..., not both rules and {old_name}",
-            "rules",
-        )
-    return old_value
 
 
 def refuse_rules(game: str, rules: object, accepted: str) -> CardlibError:

@@ -1,23 +1,53 @@
-"""Bots for the calling games: a random one, a sensible one and the coach.
+"""Every game's bots, in one place, answering one interface.
 
-Bots choose only from ``deal.legal_calls()`` and ``deal.legal_plays()``, so they
-never make an illegal move. The sensible bot's policy is written on hand masks
-(:func:`sensible_call_mask`, :func:`sensible_play_mask`) so that the fast
-simulations in :mod:`cardlib.coach.fast` use exactly the same decisions.
+A bot is asked about the deal it plays in, for the seat to act, and answers with what
+that seat does; it chooses only from what is legal, so it never makes an illegal move:
 
-A bot takes the deal it plays in: ``bot.choose_call(deal)``, ``bot.choose_play(deal)``.
+=========================  ====================================================================
+``bot.choose_call(deal)``  the call: Call Break's call, Call Bridge's and Judgement's bid,
+                           Contract Bridge's call in the auction (one of
+                           ``deal.legal_calls()``)
+``bot.choose_play(deal)``  the card (one of ``deal.legal_plays()``; in Contract Bridge, on
+                           dummy's turns, one of dummy's)
+=========================  ====================================================================
+
+:func:`play_out` asks a bot (one per seat) for each action of a deal until it is over or a
+person is to act; :func:`play_match` plays a whole match. The bots of each game, by level:
+
+===============  ==========================  =============================  ===============
+game             beginner                    sensible                       strong
+===============  ==========================  =============================  ===============
+Call Break       :class:`RandomBot`          :class:`SensibleBot`           ``CoachBot``
+Call Bridge      :class:`RandomBot`          :class:`SensibleBot`           ``CoachBot``
+Judgement        :class:`RandomBot`          :class:`SensibleJudgementBot`  ``CoachBot``
+Contract Bridge  :class:`RandomBridgeBot`    :class:`SensibleBridgeBot`     none yet
+===============  ==========================  =============================  ===============
+
+The strong bot is :class:`cardlib.coach.analysis.CoachBot`: the coach itself, which answers
+the same two questions. A seeded bot takes its seed as a deal does
+(:func:`cardlib.game.seeded_rng`). A bot reads only what the deal shows the seat to act: its
+public state, and the turn as bit masks (:meth:`cardlib.game.TrickDeal.turn_masks`).
+
+The sensible bots' card play (and their calls, in the counted-call games) is written on hand
+masks (:func:`sensible_call_mask`, :func:`sensible_play_mask`) so that the fast simulations
+of :mod:`cardlib.coach.fast` make exactly the same decisions. What is a game's own knowledge
+stays in the game: Contract Bridge's bidding system is :mod:`cardlib.bridge.bidding`,
+Judgement's hook is :func:`cardlib.judgement.legal_bids`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardlib.cards import DECK, SUITS, Card
+from cardlib.game import PLAYING, Seed, TrickDeal, seeded_rng
+from cardlib.match import TrickMatch
+from cardlib.tricks import trick_winner
 
 if TYPE_CHECKING:  # the bots read a deal; the engine never needs them
-    from cardlib.game import CountedCallDeal, PointsT, Seed
+    from cardlib import bridge, judgement
+    from cardlib.game import CountedCallDeal
 
 ACE, KING, QUEEN = 12, 11, 10  # rank offsets within a suit (rank - 2)
 
@@ -111,28 +141,37 @@ def sensible_play_mask(
 
 
 class Bot(Protocol):
-    """What :func:`play_out` asks of a bot: a call, then a card, for the seat to act."""
+    """What :func:`play_out` asks of a bot, in every game: a call, then a card, for the seat
+    to act in ``deal`` (the deal itself, never a match)."""
 
-    def choose_call(self, deal: CountedCallDeal[PointsT], /) -> int:
-        """The call the seat to act makes now."""
+    def choose_call(self, deal: Any, /) -> Any:
+        """The call (or bid) the seat to act makes now: one of ``deal.legal_calls()``."""
         ...
 
-    def choose_play(self, deal: CountedCallDeal[PointsT], /) -> Card:
-        """The card the seat to act plays now."""
+    def choose_play(self, deal: Any, /) -> Card:
+        """The card the seat to act plays now: one of ``deal.legal_plays()``."""
         ...
+
+
+# ----- beginner: at random ---------------------------------------------------------------------
 
 
 class RandomBot:
-    """Plays a uniformly random legal card and makes a random legal call (seeded)."""
+    """Makes a random legal call (or bid) and plays a random legal card (seeded): the beginner
+    of Call Break, Call Bridge and Judgement.
+
+    ``seed`` is taken as a deal takes it (:func:`cardlib.game.seeded_rng`): a negative seed
+    is a stream of its own, ``True`` or ``1.5`` is refused.
+    """
 
     def __init__(self, seed: Seed = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seeded_rng(seed)
 
-    def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
+    def choose_call(self, deal: CountedCallDeal[Any]) -> int:
         """Any legal call, at random."""
         return self.rng.choice(deal.legal_calls())
 
-    def choose_play(self, deal: CountedCallDeal[PointsT]) -> Card:
+    def choose_play(self, deal: TrickDeal[Any, Any]) -> Card:
         """Any legal card, at random."""
         return self.rng.choice(sorted(deal.legal_plays()))
 
@@ -140,54 +179,182 @@ class RandomBot:
         return "RandomBot()"
 
 
-class SensibleBot:
-    """Calls from its high cards and trumps; plays to make its call and no more than needed."""
+class RandomBridgeBot:
+    """Contract Bridge's beginner: a random legal call, passing half the time so that auctions
+    end, and a random legal card (seeded as :class:`RandomBot`)."""
 
-    def choose_call(self, deal: CountedCallDeal[PointsT]) -> int:
-        """The tricks the hand's aces, guarded kings and trumps count (``sensible_call_mask``)."""
-        seat = deal.to_act
-        assert seat is not None  # a bot is asked only while somebody is to call
-        hand = deal._hands[seat]
+    def __init__(self, seed: Seed = None) -> None:
+        self.rng = seeded_rng(seed)
+
+    def choose_call(self, deal: bridge.Deal) -> str:
+        """Pass half the time, otherwise any legal call, at random."""
+        from cardlib.bridge.calls import PASS  # Contract Bridge loads only when it is played
+
         calls = deal.legal_calls()
-        return sensible_call_mask(hand, deal.rules.trump, calls[0], calls[-1])
+        if self.rng.random() < 0.5:
+            return PASS
+        return self.rng.choice(calls)
 
-    def choose_play(self, deal: CountedCallDeal[PointsT]) -> Card:
+    def choose_play(self, deal: bridge.Deal) -> Card:
+        """Any legal card, at random."""
+        return self.rng.choice(sorted(deal.legal_plays()))
+
+    def __repr__(self) -> str:
+        return "RandomBridgeBot()"
+
+
+# ----- sensible ---------------------------------------------------------------------------------
+
+
+def _sensible_card(deal: CountedCallDeal[Any]) -> Card:
+    """The sensible bots' card in the counted-call games: :func:`sensible_play_mask`, wanting
+    tricks while short of the call."""
+    seat = deal.to_act
+    assert seat is not None  # a bot is asked only while somebody is to play
+    want = deal.tricks_won[seat] < (deal.calls[seat] or 0)
+    return DECK[sensible_play_mask(*deal.turn_masks(), want)]
+
+
+class SensibleBot:
+    """Calls from its high cards and trumps; plays to make its call and no more than needed:
+    the sensible player of Call Break and Call Bridge."""
+
+    def choose_call(self, deal: CountedCallDeal[Any]) -> int:
+        """The tricks the hand's aces, guarded kings and trumps count (``sensible_call_mask``)."""
+        calls = deal.legal_calls()
+        return sensible_call_mask(deal.turn_masks().hand, deal.rules.trump, calls[0], calls[-1])
+
+    def choose_play(self, deal: CountedCallDeal[Any]) -> Card:
         """Try to win while short of the call, else duck (``sensible_play_mask``)."""
-        seat = deal.to_act
-        assert seat is not None  # a bot is asked only while somebody is to play
-        legal = deal._legal_for_turn()[0]
-        want = deal.tricks_won[seat] < (deal.calls[seat] or 0)
-        index = sensible_play_mask(deal._hands[seat], deal._trick, legal, deal._trump_index, want)
-        return DECK[index]
+        return _sensible_card(deal)
 
     def __repr__(self) -> str:
         return "SensibleBot()"
 
 
-def play_out(
-    deal: CountedCallDeal[PointsT], bots: Sequence[Bot | None], stop_at: int | None = None
-) -> None:
-    """Let bots act until the deal is over, or until it is seat ``stop_at``'s turn.
+class SensibleJudgementBot:
+    """Judgement's sensible player: bids its sure-looking tricks (respecting the hook), then
+    plays to hit the bid exactly.
 
-    ``bots`` has one bot per seat (``None`` for a seat a person plays: the loop
-    stops when that seat is to act).
+    The bid counts aces, guarded kings and strong trumps (the same estimate as
+    :class:`SensibleBot`, clamped to 0..cards); when the hook forbids it, the nearest allowed
+    bid, lower first. In the blind round it sees nothing and bids 0 when allowed (with one card
+    among ``players`` a trick is unlikely). In play it tries to win while short of its bid and
+    ducks once it has it, as :class:`SensibleBot` does.
     """
-    while deal.phase in ("calling", "playing"):
+
+    def choose_call(self, deal: judgement.Round) -> int:
+        """The legal bid nearest the hand's likely tricks (the lowest when blind)."""
+        legal = deal.legal_bids()
+        if not deal.face_up:
+            return min(legal)
+        wish = sensible_call_mask(deal.turn_masks().hand, deal.trump, 0, deal.cards)
+        return min(legal, key=lambda b: (abs(b - wish), b))
+
+    def choose_play(self, deal: judgement.Round) -> Card:
+        """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
+        return _sensible_card(deal)
+
+    def __repr__(self) -> str:
+        return "SensibleJudgementBot()"
+
+
+class SensibleBridgeBot:
+    """Contract Bridge's sensible player: bids in the simple style of notebook 32; plays to win
+    tricks but not over its partner.
+
+    Calling: :func:`cardlib.bridge.bidding.choose_call` (points = high cards plus
+    length, 25 between the two hands for game; it never doubles). Playing: the
+    cheapest card that wins the trick, unless partner is already winning it (then
+    the lowest card).
+    """
+
+    def choose_call(self, deal: bridge.Deal) -> str:
+        """The call the bidding system gives for this hand and auction."""
+        from cardlib.bridge import bidding  # Contract Bridge loads only when it is played
+
+        auction = deal.auction
+        seat = auction.to_act
+        assert seat is not None  # a bot is asked only while somebody is to call
+        return bidding.choose_call(auction, deal.hand(seat))
+
+    def choose_play(self, deal: bridge.Deal) -> Card:
+        """Lead an ace, else the lowest card; then the cheapest card that takes the trick,
+        unless the partner is winning it (then, as when nothing wins, the lowest)."""
+        legal = sorted(deal.legal_plays(), key=lambda c: (c.rank, c.suit))
+        trick = list(deal.trick)
+        if not trick:
+            return legal[-1] if legal[-1].rank == 14 else legal[0]
+        contract, hand = deal.contract, deal.hand_to_play
+        assert contract is not None and hand is not None  # a card is asked for only in play
+        trump = contract.trump
+        seats = deal.trick_seats
+        winning = trick_winner(trick, trump)
+        partner = (hand + 2) % 4
+        if seats[winning] == partner:
+            return legal[0]
+        for card in legal:  # the lowest card that would take the lead in the trick
+            if trick_winner([*trick, card], trump) == len(trick):
+                return card
+        return legal[0]
+
+    def __repr__(self) -> str:
+        return "SensibleBridgeBot()"
+
+
+# ----- playing -----------------------------------------------------------------------------------
+
+
+def play_out(
+    game: TrickDeal[Any, Any] | TrickMatch[Any, Any, Any],
+    bots: Sequence[Bot | None],
+    stop_at: int | None = None,
+) -> None:
+    """Let bots act until the deal is over, or a person (or seat ``stop_at``) is to act.
+
+    ``game`` is a deal of any of the four games, or a match (then its current deal is
+    played); ``bots`` has one bot per seat, ``None`` for a seat a person plays. Each bot is
+    handed the deal. In Contract Bridge the declarer's bot plays dummy's cards, as in the game.
+    """
+    deal = game.deal if isinstance(game, TrickMatch) else game
+    while not deal.is_over:
         seat = deal.to_act
-        assert seat is not None  # somebody acts while calling or playing
+        assert seat is not None  # somebody acts until the deal is over
         bot = bots[seat]
         if bot is None or seat == stop_at:
             return
-        if deal.phase == "calling":
-            deal.call(bot.choose_call(deal))
-        else:
+        if deal.phase == PLAYING:
             deal.play(bot.choose_play(deal))
+        else:
+            deal.call(bot.choose_call(deal))
+
+
+MatchT = TypeVar("MatchT", bound="TrickMatch[Any, Any, Any]")
+
+
+def play_match(match: MatchT, bots: Sequence[Bot | None], max_deals: int | None = None) -> MatchT:
+    """Let bots play ``match`` to its end, deal after deal; returns the match.
+
+    It stops early when a person (``None`` in ``bots``) is to act, or once ``max_deals``
+    deals have been dealt (when given: a guard against a match that never ends).
+    """
+    while True:
+        play_out(match, bots)
+        if match.phase != match.between_phase:  # over, or a person is to act
+            return match
+        if max_deals is not None and len(match.deals) >= max_deals:
+            return match
+        match.next_deal()
 
 
 __all__ = [
     "Bot",
     "RandomBot",
+    "RandomBridgeBot",
     "SensibleBot",
+    "SensibleBridgeBot",
+    "SensibleJudgementBot",
+    "play_match",
     "play_out",
     "sensible_call_mask",
     "sensible_play_mask",

@@ -161,19 +161,15 @@ def legal_plays(
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Variant = STANDARD,
     first_trick: bool = False,
-    *,
-    variant: Variant | _api.Unset = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick`` (the cards played so far).
 
-    ``rules`` is a :class:`Variant` or its :func:`play_rules`; ``variant=`` is its old,
-    deprecated name.
+    ``rules`` is a :class:`Variant` or its :func:`play_rules`.
 
     >>> from cardlib import parse_cards
     >>> sorted(legal_plays(parse_cards("3H KH 2S"), parse_cards("QH")))
     [Card('KH')]
     """
-    rules = _api.old_keyword(rules, STANDARD, "variant", variant, "callbreak.legal_plays")
     return game.legal_plays(hand, trick, as_rules(rules), first_trick)
 
 
@@ -182,8 +178,6 @@ def explain_play(
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Variant = STANDARD,
     first_trick: bool = False,
-    *,
-    variant: Variant | _api.Unset = _api.UNSET,
 ) -> Explanation:
     """What you may play and why: ``.legal``, ``.rule`` (the step of the ladder) and ``.text``.
 
@@ -191,7 +185,6 @@ def explain_play(
     ``follow-any``, ``follow-trumped``, ``must-trump``, ``must-overtrump``,
     ``must-undertrump``, ``free``. ``rules`` as for :func:`legal_plays`.
     """
-    rules = _api.old_keyword(rules, STANDARD, "variant", variant, "callbreak.explain_play")
     return game.explain_play(hand, trick, as_rules(rules), first_trick)
 
 

@@ -65,20 +65,6 @@ def as_rules(rules: PlayRules | None = RULES) -> PlayRules:
     raise _api.refuse_rules("Call Bridge", rules, "callbridge.RULES (it has no variants)")
 
 
-def _first_trick_given_as_rules(
-    rules: PlayRules | bool | None, first_trick: bool, function: str
-) -> tuple[PlayRules | None, bool]:
-    """The old third argument was ``first_trick``: a bool there still works, with a warning."""
-    if isinstance(rules, bool):
-        _api.warn_renamed(
-            f"{function}(hand, trick, first_trick)",
-            f"{function}(hand, trick, rules, first_trick)",
-            4,
-        )
-        return RULES, rules
-    return rules, first_trick
-
-
 def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
@@ -94,7 +80,6 @@ def legal_plays(
     >>> sorted(legal_plays(parse_cards("2S 4H"), parse_cards("5C KS")))
     [Card('2S'), Card('4H')]
     """
-    rules, first_trick = _first_trick_given_as_rules(rules, first_trick, "callbridge.legal_plays")
     return game.legal_plays(hand, trick, as_rules(rules), first_trick)
 
 
@@ -110,7 +95,6 @@ def explain_play(
     ``must-trump`` (void, no spade in the trick yet), ``must-overtrump`` and
     ``free``.
     """
-    rules, first_trick = _first_trick_given_as_rules(rules, first_trick, "callbridge.explain_play")
     return game.explain_play(hand, trick, as_rules(rules), first_trick)
 
 

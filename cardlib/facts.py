@@ -88,6 +88,8 @@ class Game(metaclass=_GameClass):
     call_word: ClassVar[str] = "call"
     #: the game's word for one deal: "deal" or "round"
     deal_word: ClassVar[str] = "deal"
+    #: its bots by level: the names of their classes in :mod:`cardlib.bots`
+    bots: ClassVar[dict[str, str]] = {"beginner": "RandomBot", "sensible": "SensibleBot"}
     #: decimal places of its points (Call Break keeps tenths)
     places: ClassVar[int] = 0
     #: whether the coach (analysis, review, exact solver, best-play puzzles) knows it
@@ -115,14 +117,17 @@ class Game(metaclass=_GameClass):
 
     @classmethod
     def bot(cls, level: str, seed: Seed = None) -> Any:
-        """The game's own opponent of ``level``: ``"beginner"`` plays random legal moves (seeded),
-        ``"sensible"`` the policy the lessons describe. ``"strong"`` is the coach
+        """The game's own opponent of ``level``, one of :attr:`bots` (the classes of
+        :mod:`cardlib.bots`): ``"beginner"`` plays random legal moves (seeded), ``"sensible"``
+        the policy the lessons describe. ``"strong"`` is the coach
         (:class:`~cardlib.coach.analysis.CoachBot`) in a game it knows: the coach reads the
         registry, so :func:`cardlib.coach.analysis.opponent` makes it; a game it does not know
         plays "strong" as "sensible"."""
         from cardlib import bots  # the bots read deals; the facts never need them to load
 
-        return bots.RandomBot(seed) if level == "beginner" else bots.SensibleBot()
+        if level == "beginner":
+            return getattr(bots, cls.bots["beginner"])(seed)
+        return getattr(bots, cls.bots["sensible"])()
 
     @classmethod
     def options_of(cls, deal: Any) -> Any:

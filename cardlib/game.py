@@ -206,6 +206,24 @@ class SeatView:
         return self.hands[self.seat]
 
 
+class TurnMasks(NamedTuple):
+    """The turn of the hand to act, as bit masks (see :mod:`cardlib.cards`): what the fast
+    mask policies of the bots read (:func:`cardlib.bots.sensible_play_mask`), and nothing
+    that hand's seat cannot see. Given by :meth:`TrickDeal.turn_masks`.
+
+    ``hand`` the cards of the hand to act (Contract Bridge: the dummy's on dummy's turns;
+    ``0`` while face down in Judgement's blind round), ``trick`` the current trick's cards
+    in play order (a :class:`~cardlib.cards.Card` is its index), ``legal`` the cards that
+    hand may play (``0`` unless playing), ``trump_index`` the trump suit's index in
+    ``"SHDC"`` (``-1`` for no trump).
+    """
+
+    hand: int
+    trick: tuple[Card, ...]
+    legal: int
+    trump_index: int
+
+
 class Trick(NamedTuple):
     """A finished trick: who led, who played each card, and who won it."""
 
@@ -530,7 +548,8 @@ class TrickDeal(Generic[CallT, ScoresT]):
     and :meth:`scores`; the words of their messages (``call_word``,
     ``deal_word``) and the name of the calling phase. The public state:
     ``hands``, ``dealer``, ``to_act``, ``phase``, ``calls``, ``trick``,
-    ``tricks``, ``tricks_won``; actions ``call(n)`` and ``play(card)``, and the
+    ``tricks``, ``tricks_won`` (and the turn as bit masks for the bots,
+    :meth:`turn_masks`); actions ``call(n)`` and ``play(card)``, and the
     protocol of the module docstring. Every illegal action raises a
     :class:`~cardlib.errors.CardlibError` naming the rule and leaves the state
     exactly as it was. What a ``seed`` may be is said once, in
@@ -781,6 +800,18 @@ class TrickDeal(Generic[CallT, ScoresT]):
                 return frozenset()
             mask = self._legal_for_turn()[0]
         return _FROZEN_CACHE.get(mask) or _new_cards_of(mask)
+
+    def turn_masks(self) -> TurnMasks:
+        """The turn of the hand to act as bit masks (a :class:`TurnMasks`): its hand, the
+        trick, what it may play and the trump, all of which that seat sees. What a bot's
+        mask policy reads, without the sets of cards; refused once the deal is over."""
+        if self._phase == OVER:
+            raise PhaseError(_(self.over_text), "phase")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_for_turn()[0] if self._phase == PLAYING else 0
+        hand = self._hands[self._to_act]
+        return TurnMasks(hand, tuple(self._trick), legal, self._trump_index)
 
     def explain(self) -> Explanation:
         """Why the seat to act may play what it may."""

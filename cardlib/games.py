@@ -54,8 +54,8 @@ and documented in :mod:`cardlib.game`; a match answers it through its current de
 (:mod:`cardlib.match`). A position of any of them is written down and read back with
 :mod:`cardlib.position`.
 
-**Old names.** Kept for one release (until 0.3), each with a ``DeprecationWarning`` that
-names the new one: ``bridge.Game`` (now ``bridge.Match``); the keywords
+**Old names.** Removed in 0.3, after 0.2 kept them with a ``DeprecationWarning``:
+``bridge.Game`` (now ``bridge.Match``); the keywords
 ``callbreak.legal_plays(..., variant=...)``, ``judgement.legal_plays(..., trump=...)``,
 ``bridge.legal_plays(..., strain=...)`` (and the same for ``explain_play``), now the third
 argument ``rules``; ``callbridge.legal_plays(hand, trick, first_trick)``, whose third argument

@@ -27,10 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, TypeGuard
+from typing import Any, ClassVar, NamedTuple, TypeGuard
 
 from cardlib import _api
-from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import (
     DECK,
     SUIT_NAMES,
@@ -269,20 +268,17 @@ def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | str | None = None,
-    *,
-    trump: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play: any card of the led suit if you hold one, else any card.
 
-    ``rules`` is the round's trump (``"C"``; ``None`` for none) or its :func:`play_rules`;
-    ``trump=`` is its old, deprecated name. The trump never changes what is legal in
+    ``rules`` is the round's trump (``"C"``; ``None`` for none) or its :func:`play_rules`.
+    The trump never changes what is legal in
     Judgement (trumping is allowed, never required), so it only matters to
     :func:`explain_play`.
 
     >>> sorted(legal_plays("3H KH 2S", "QH"))
     [Card('3H'), Card('KH')]
     """
-    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.legal_plays")
     checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
     return cards_of(legal_mask(hand_mask, played, checked)[0])
@@ -292,12 +288,9 @@ def explain_play(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | str | None = None,
-    *,
-    trump: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
     """What you may play and why (rule ids ``lead``, ``follow-any``, ``free``); ``rules`` as
     for :func:`legal_plays`."""
-    rules = _api.old_keyword(rules, None, "trump", trump, "judgement.explain_play")
     checked = as_rules(rules)
     hand_mask, played = _masks(hand, trick)
     mask, rule = legal_mask(hand_mask, played, checked)
@@ -349,10 +342,6 @@ def deal_round(rng: random.Random, players: int, cards: int, dealer: int) -> lis
     return deal_hands(rng, dealer, 1, players, cards)
 
 
-def _seeded_rng(seed: Seed) -> random.Random:
-    return seeded_rng(seed)
-
-
 class Round(CountedCallDeal[int]):
     """One round of Judgement: deal, bids from the dealer's left (dealer last), tricks.
 
@@ -382,7 +371,7 @@ class Round(CountedCallDeal[int]):
         check_players(players)
         check_count(number, "a round number", 1, ROUNDS)
         spec = SCHEDULE[number - 1]
-        rng = _seeded_rng(seed)
+        rng = seeded_rng(seed)
         if dealer is not None:
             self._check_seat(dealer, "dealer", players)
         # Always drawn, and the cards dealt from the drawn dealer's left: naming
@@ -638,112 +627,6 @@ class Match(CountedCallMatch[Round, int]):
         )
 
 
-# ----- bots ------------------------------------------------------------------
-
-
-class Bot(Protocol):
-    """What :func:`play_out` asks of a bot: a bid, then a card, for the seat to act."""
-
-    def choose_bid(self, round_: Round, /) -> int:
-        """The bid the seat to act makes now."""
-        ...
-
-    def choose_play(self, round_: Round, /) -> Card:
-        """The card the seat to act plays now."""
-        ...
-
-
-class RandomBot:
-    """Makes a random legal bid and plays a random legal card (seeded)."""
-
-    def __init__(self, seed: Seed = None) -> None:
-        self.rng = _seeded_rng(seed)
-
-    def choose_bid(self, round_: Round) -> int:
-        """Any legal bid, at random."""
-        return self.rng.choice(round_.legal_bids())
-
-    def choose_play(self, round_: Round) -> Card:
-        """Any legal card, at random."""
-        return self.rng.choice(sorted(round_.legal_plays()))
-
-    def __repr__(self) -> str:
-        return "judgement.RandomBot()"
-
-
-class SensibleBot:
-    """Bids its sure-looking tricks (respecting the hook), then plays to hit the bid exactly.
-
-    The bid counts aces, guarded kings and strong trumps (the same estimate as
-    the Call Break bot, clamped to 0..cards); when the hook forbids it, the
-    nearest allowed bid, lower first. In the blind round it sees nothing and
-    bids 0 when allowed (with one card among ``players`` a trick is unlikely).
-    In play it tries to win while short of its bid and ducks once it has it.
-    """
-
-    def choose_bid(self, round_: Round) -> int:
-        """The legal bid nearest the hand's likely tricks (the lowest when blind)."""
-        legal = round_.legal_bids()
-        if not round_.face_up:
-            return min(legal)
-        seat = round_.to_act
-        assert seat is not None  # a bot is asked only while somebody is to bid
-        hand = round_._hands[seat]
-        wish = sensible_call_mask(hand, round_.trump, 0, round_.cards)
-        return min(legal, key=lambda b: (abs(b - wish), b))
-
-    def choose_play(self, round_: Round) -> Card:
-        """Try to win while short of the bid, else duck (``sensible_play_mask``)."""
-        seat = round_.to_act
-        assert seat is not None  # a bot is asked only while somebody is to play
-        legal = round_._legal_for_turn()[0]
-        want = round_.tricks_won[seat] < (round_.bids[seat] or 0)
-        index = sensible_play_mask(
-            round_._hands[seat], round_._trick, legal, round_._trump_index, want
-        )
-        return DECK[index]
-
-    def __repr__(self) -> str:
-        return "judgement.SensibleBot()"
-
-
-def play_out(
-    game: Round | Match,
-    bots: Sequence[Bot | None],
-    stop_at: int | None = None,
-) -> None:
-    """Let bots act until the round is over, or a seat without a bot (or ``stop_at``) is to act.
-
-    ``game`` is a :class:`Round` or a :class:`Match` (then only its current round is played).
-    """
-    round_ = game.round if isinstance(game, Match) else game
-    while round_.phase in (BIDDING, PLAYING):
-        seat = round_.to_act
-        assert seat is not None  # somebody acts while bidding or playing
-        bot = bots[seat]
-        if bot is None or seat == stop_at:
-            return
-        if round_.phase == BIDDING:
-            round_.bid(bot.choose_bid(round_))
-        else:
-            round_.play(bot.choose_play(round_))
-
-
-def play_match(
-    players: int,
-    bots: Sequence[Bot | None],
-    seed: Seed = None,
-    dealer: int | None = None,
-) -> Match:
-    """A whole match played by bots (one per seat)."""
-    match = Match(players, seed=seed, dealer=dealer)
-    while True:
-        play_out(match, bots)
-        if match.phase == OVER:
-            return match
-        match.next_round()
-
-
 def trump_name(trump: str | None) -> str:
     """``'clubs ♣'``; ``'no trump'``."""
     suit = check_trump(trump)
@@ -761,6 +644,7 @@ class Judgement(Game):
     players = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     call_word = "bid"
     deal_word = "round"
+    bots: ClassVar[dict[str, str]] = {"beginner": "RandomBot", "sensible": "SensibleJudgementBot"}
     match_title = N_("{name} (a match of {rounds} rounds)")
 
     @classmethod
@@ -770,10 +654,6 @@ class Judgement(Game):
     @classmethod
     def new_match(cls, seed: Seed, players: int = 4) -> Match:
         return Match(players=players, seed=seed)
-
-    @classmethod
-    def bot(cls, level: str, seed: Seed = None) -> object:
-        return RandomBot(seed) if level == "beginner" else SensibleBot()
 
     @classmethod
     def deal_again(cls, deal: Round, hands: Sequence[Sequence[Card]]) -> Round:
@@ -870,13 +750,10 @@ __all__ = [
     "SCHEDULE",
     "TRUMPS",
     "BidExplanation",
-    "Bot",
     "Judgement",
     "Match",
-    "RandomBot",
     "Round",
     "RoundSpec",
-    "SensibleBot",
     "Trick",
     "check_bid",
     "check_players",
@@ -885,8 +762,6 @@ __all__ = [
     "hooked_bid",
     "legal_bids",
     "legal_plays",
-    "play_match",
-    "play_out",
     "play_rules",
     "schedule",
     "score",

@@ -26,7 +26,6 @@ import shutil
 import warnings
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -288,17 +287,9 @@ class ProgressTable:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = (_("What"), _("Which"), _("Done"))
-        header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
-        body = "".join(
-            "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
-            for row in self.rows
-        )
-        caption = _("Your progress")
-        return (
-            f"<table class='cardlib-progress'><caption>{escape(caption)}</caption>"
-            f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
-        )
+        from cardlib.draw.tables import progress_html
+
+        return progress_html(self)
 
 
 def table() -> ProgressTable:

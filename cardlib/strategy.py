@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from cardlib import callbridge, judgement
 from cardlib.bots import (
     SensibleBot,
+    SensibleJudgementBot,
     _beating_mask,
     _highest,
     _lowest,
@@ -85,7 +86,8 @@ def sensible_bid(
     later: int,
     legal: Sequence[int],
 ) -> int:
-    """:class:`judgement.SensibleBot`'s bid: the legal bid nearest the hand's count."""
+    """:class:`~cardlib.bots.SensibleJudgementBot`'s bid: the legal bid nearest the hand's
+    count."""
     return nearest_bid(sensible_call_mask(hand, trump, 0, cards), legal)
 
 
@@ -112,14 +114,14 @@ def running_total_bid(
     return nearest_bid(count, legal)
 
 
-class RunningTotalBot(judgement.SensibleBot):
+class RunningTotalBot(SensibleJudgementBot):
     """Judgement: the sensible bot, but bidding against the running total
     (:func:`running_total_bid`). Blind (round 8) it sees nothing and bids as the sensible bot."""
 
     def __init__(self, unclaimed: Fraction | int = UNCLAIMED) -> None:
         self.unclaimed = Fraction(unclaimed)
 
-    def choose_bid(self, round_: judgement.Round) -> int:
+    def choose_call(self, round_: judgement.Round) -> int:
         """One more than the count when the bids so far leave enough tricks unclaimed."""
         legal = round_.legal_bids()
         if not round_.face_up:
@@ -128,7 +130,7 @@ class RunningTotalBot(judgement.SensibleBot):
         assert seat is not None  # a bot is asked only while somebody is to bid
         earlier = [bid for bid in round_.bids if bid is not None]
         later = round_.players - 1 - len(earlier)
-        hand = round_._hands[seat]
+        hand = round_.turn_masks().hand
         return running_total_bid(
             hand, round_.trump, round_.cards, earlier, later, legal, self.unclaimed
         )
@@ -194,7 +196,7 @@ def spoiler_chooser(bids: Sequence[int], trump_index: int, spoiler: int) -> Choo
     return choose
 
 
-class SpoilerBot(judgement.SensibleBot):
+class SpoilerBot(SensibleJudgementBot):
     """Judgement: the sensible bot, but once its own bid can no longer be made it plays to make
     the others miss (:func:`spoiler_play_mask`). Its own score is never changed by it."""
 
@@ -202,18 +204,11 @@ class SpoilerBot(judgement.SensibleBot):
         """The sensible card, or the spoiler's once the bot's bid is settled."""
         seat = round_.to_act
         assert seat is not None  # a bot is asked only while somebody is to play
-        trick = round_._trick
+        hand, trick, legal, trump_index = round_.turn_masks()
         leader = (seat - len(trick)) % round_.players
         bids = [0 if bid is None else bid for bid in round_.bids]
         index = spoiler_play_mask(
-            round_._hands[seat],
-            trick,
-            round_._legal_for_turn()[0],
-            round_._trump_index,
-            seat,
-            leader,
-            bids,
-            round_.tricks_won,
+            hand, trick, legal, trump_index, seat, leader, bids, round_.tricks_won
         )
         return DECK[index]
 
@@ -298,7 +293,7 @@ class TargetBot(SensibleBot):
         seat = deal.to_act
         assert seat is not None  # a bot is asked only while somebody is to bid
         count = sensible_call_mask(
-            deal._hands[seat], callbridge.TRUMP, callbridge.MIN_BID, callbridge.MAX_BID
+            deal.turn_masks().hand, callbridge.TRUMP, callbridge.MIN_BID, callbridge.MAX_BID
         )
         totals = [int(total) for total in self.match.totals()]
         others = [total for other, total in enumerate(totals) if other != seat]

@@ -27,7 +27,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import RandomBot, SensibleBot, sensible_call_mask, sensible_play_mask
+from cardlib.bots import (
+    RandomBot,
+    SensibleBot,
+    SensibleJudgementBot,
+    sensible_call_mask,
+    sensible_play_mask,
+)
 from cardlib.cards import DECK, SUIT_MASKS, SUITS, Card, to_mask
 from cardlib.coach.analysis import (
     Analysis,
@@ -84,9 +90,9 @@ def partway(game: str, seed: int):
     if game == "judgement":
         players = rng.randint(3, 7)
         deal = judgement.Round(players=players, number=rng.randint(1, 6), seed=seed)
-        bots = [judgement.SensibleBot()] * players
+        bots = [SensibleJudgementBot()] * players
         while deal.phase == "bidding":
-            deal.bid(bots[deal.to_act].choose_bid(deal))
+            deal.bid(bots[deal.to_act].choose_call(deal))
         total = players * deal.cards
     else:
         if game == "callbridge":
@@ -414,9 +420,9 @@ def test_a_bolder_best_call_is_shown_against_the_highest_estimate_not_as_a_negat
 
 def test_judgement_bids_respect_the_hook_and_the_blind_round():
     round_ = judgement.Round(players=4, number=2, seed=3, dealer=0)
-    bots = [judgement.SensibleBot()] * 4
+    bots = [SensibleJudgementBot()] * 4
     while round_.to_act != round_.dealer:
-        round_.bid(bots[round_.to_act].choose_bid(round_))
+        round_.bid(bots[round_.to_act].choose_call(round_))
     calls = analyse_calls(round_, samples=3, seed=2)
     assert tuple(c.call for c in calls.calls) == round_.legal_bids()
     blind = judgement.Round(players=3, number=8, seed=3, dealer=0)

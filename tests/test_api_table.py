@@ -1,7 +1,7 @@
-"""The four games answer the one API table of cardlib.games, and the old names still work.
+"""The four games answer the one API table of cardlib.games; the old names of 0.1 are gone.
 
-Each old name must warn (DeprecationWarning naming the new one) and give the same answer as
-the new name; the new names must not warn.
+0.2 kept each old name for one release with a DeprecationWarning; 0.3 removed them, so each
+is now refused as any unknown name or keyword is.
 """
 
 from __future__ import annotations
@@ -96,74 +96,50 @@ def _cards(text: str):
 
 
 @pytest.mark.parametrize(
-    ("call", "new", "old"),
+    "old",
     [
-        (
-            "callbreak variant=",
-            lambda: callbreak.legal_plays("3H KH", "QH", callbreak.Variant(free_discard=True)),
-            lambda: callbreak.legal_plays(
-                "3H KH", "QH", variant=callbreak.Variant(free_discard=True)
-            ),
-        ),
-        (
-            "callbreak explain variant=",
-            lambda: callbreak.explain_play("3H KH", "QH", callbreak.STANDARD).text,
-            lambda: callbreak.explain_play("3H KH", "QH", variant=callbreak.STANDARD).text,
-        ),
-        (
-            "judgement trump=",
-            lambda: judgement.legal_plays("3H KH 2C", "QH", "C"),
-            lambda: judgement.legal_plays("3H KH 2C", "QH", trump="C"),
-        ),
-        (
-            "judgement explain trump=",
-            lambda: judgement.explain_play("2C 5S", "QH", "C").text,
-            lambda: judgement.explain_play("2C 5S", "QH", trump="C").text,
-        ),
-        (
-            "bridge strain=",
-            lambda: bridge.legal_plays("3H KH 2S", "QH", "S"),
-            lambda: bridge.legal_plays("3H KH 2S", "QH", strain="S"),
-        ),
-        (
-            "bridge explain strain=",
-            lambda: bridge.explain_play("2S", "QH", "S").rule,
-            lambda: bridge.explain_play("2S", "QH", strain="S").rule,
-        ),
-        (
-            "callbridge first_trick third",
-            lambda: callbridge.legal_plays("2S 4H", "5C KS", callbridge.RULES, True),
-            lambda: callbridge.legal_plays("2S 4H", "5C KS", True),
-        ),
-        (
-            "callbridge explain first_trick third",
-            lambda: callbridge.explain_play("2S 4H", "5C KS", callbridge.RULES, False).text,
-            lambda: callbridge.explain_play("2S 4H", "5C KS", False).text,
-        ),
-        ("bridge.Game", lambda: bridge.Match, lambda: bridge.Game),
+        lambda: callbreak.legal_plays("3H KH", "QH", variant=callbreak.STANDARD),
+        lambda: callbreak.explain_play("3H KH", "QH", variant=callbreak.STANDARD),
+        lambda: judgement.legal_plays("3H KH 2C", "QH", trump="C"),
+        lambda: judgement.explain_play("2C 5S", "QH", trump="C"),
+        lambda: bridge.legal_plays("3H KH 2S", "QH", strain="S"),
+        lambda: bridge.explain_play("2S", "QH", strain="S"),
+        lambda: callbridge.legal_plays("2S 4H", "5C KS", True),
+        lambda: callbridge.explain_play("2S 4H", "5C KS", False),
+    ],
+    ids=[
+        "callbreak variant=",
+        "callbreak explain variant=",
+        "judgement trump=",
+        "judgement explain trump=",
+        "bridge strain=",
+        "bridge explain strain=",
+        "callbridge first_trick third",
+        "callbridge explain first_trick third",
     ],
 )
-def test_old_names_warn_and_still_work(call, new, old):
+def test_the_old_keywords_are_gone(old):
     with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        expected = new()
-    with pytest.warns(DeprecationWarning, match="deprecated") as caught:
-        assert old() == expected
-    assert len(caught) == 1
-    assert caught[0].filename == __file__  # the warning points at the caller's line
+        warnings.simplefilter("error")  # refused, not warned about
+        with pytest.raises(TypeError):
+            old()
 
 
-def test_from_import_of_the_old_match_name_warns():
-    with pytest.warns(DeprecationWarning, match="cardlib.bridge.Match"):
-        from cardlib.bridge import Game
-    assert Game is bridge.Match
-    with pytest.raises(AttributeError):
-        bridge.NoSuchName  # noqa: B018
+def test_the_old_match_name_is_gone():
+    assert not hasattr(bridge, "Game")
+    with pytest.raises(ImportError):
+        from cardlib.bridge import Game  # noqa: F401
 
 
-def test_giving_rules_twice_is_refused():
-    with pytest.raises(CardlibError, match="rules"), pytest.warns(DeprecationWarning):
-        judgement.legal_plays("3H", "QH", "C", trump="S")
+def test_the_version_says_the_old_names_are_gone():
+    import tomllib
+    from pathlib import Path
+
+    import cardlib
+
+    pyproject = Path(cardlib.__file__).parent.parent / "pyproject.toml"
+    assert tomllib.loads(pyproject.read_text())["project"]["version"] == cardlib.__version__
+    assert tuple(map(int, cardlib.__version__.split(".")[:2])) >= (0, 3)
 
 
 def test_illegal_call_error_is_back_in_bridge():

@@ -134,7 +134,7 @@ WAS_WRONG = {
     ),
     "a card twice in a hand": (lambda: callbreak.legal_plays("3H 3H", "QH"), ValueError),
     "honours of one ace four times": (lambda: scoring.honours("AS AS AS AS", "NT"), ValueError),
-    "bridge.Game(target=0)": (lambda: bridge.Game(seed=0, target=0), ValueError),
+    "bridge.Match(target=0)": (lambda: bridge.Match(seed=0, target=0), ValueError),
     "Deal(seed=True)": (lambda: callbreak.Deal(seed=True), TypeError),
     "check_legal_plays on an impossible position": (
         lambda: check_legal_plays("3H", "3H KH", "KH"),
@@ -202,12 +202,12 @@ def _seed_id(seed: object) -> str:
         lambda seed: judgement.Round(seed=seed),
         lambda seed: judgement.Match(seed=seed),
         bridge.Deal,
-        bridge.Game,
+        bridge.Match,
         lambda seed: analyse(callbreak.Deal.from_hands(["AS", "KS", "QS", "JS"], calls=[1] * 4),
                              seed=seed),
     ],
     ids=["cb.Deal", "cb.Match", "cbr.Deal", "cbr.Match", "j.Round", "j.Match", "b.Deal",
-         "b.Game", "analyse"],
+         "b.Match", "analyse"],
 )  # fmt: skip
 def test_anything_else_is_refused_as_a_seed(make, seed):
     assert "seed" in str(refused(lambda: make(seed), TypeError))
@@ -368,7 +368,7 @@ def test_an_out_of_range_or_wrong_type_trick_count_is_refused_by_every_score(gam
 def test_a_count_that_is_not_a_whole_number_is_refused_by_every_constructor(junk):
     refused(lambda: callbreak.Match(seed=0, deals=junk), TypeError)
     refused(lambda: callbridge.Match(seed=0, target=junk), TypeError)
-    refused(lambda: bridge.Game(seed=0, target=junk), TypeError)
+    refused(lambda: bridge.Match(seed=0, target=junk), TypeError)
     refused(lambda: judgement.Round(players=4, number=junk, seed=0))
     refused(lambda: judgement.Round(players=junk, seed=0))
     refused(lambda: judgement.Match(players=junk, seed=0))
@@ -460,7 +460,7 @@ def _games() -> dict[str, Callable[[int], object]]:
         "callbreak.Match": lambda seed: callbreak.Match(seed=seed, deals=2),
         "callbridge.Match": lambda seed: callbridge.Match(seed=seed, target=10),
         "judgement.Match": lambda seed: judgement.Match(players=3, seed=seed),
-        "bridge.Game": lambda seed: bridge.Game(seed=seed),
+        "bridge.Match": lambda seed: bridge.Match(seed=seed),
     }  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from points_words import read_back
 
 from cardlib import bridge
+from cardlib.bots import RandomBridgeBot, SensibleBridgeBot, play_match, play_out
 from cardlib.bridge import (
     BIDS,
     CALLS,
@@ -22,8 +23,6 @@ from cardlib.bridge import (
     Contract,
     Deal,
     Match,
-    RandomBridgeBot,
-    SensibleBridgeBot,
     honours,
     parse_call,
     score,
@@ -392,7 +391,7 @@ def test_no_play_during_the_auction_and_no_calls_after_it():
 def test_trumps_win_in_play_and_the_deal_scores_by_side():
     deal = bridge_deal()
     bots = [SensibleBridgeBot()] * 4
-    bridge.play_out(deal, bots)
+    play_out(deal, bots)
     assert deal.phase == "over" and len(deal.tricks) == 13
     for trick in deal.tricks:
         led = trick.cards[0].suit
@@ -414,7 +413,7 @@ def test_honours_go_to_the_defenders_when_they_hold_them():
     deal = Deal.from_hands(HANDS, dealer="W", calls="1H P P P")
     assert deal.contract == Contract.parse("1H by N")
     assert deal.hand_to_play == EAST
-    bridge.play_out(deal, [RandomBridgeBot(1)] * 4)
+    play_out(deal, [RandomBridgeBot(1)] * 4)
     result = deal.scores()
     honours_lines = [line for line in result.lines if "honours" in line.reason]
     assert [(line.who, line.points) for line in honours_lines] == [("EW", 100)]
@@ -581,7 +580,7 @@ def play_scripted(game: Match, calls: str) -> None:
     """Make ``calls`` in the current deal, then let sensible bots play the cards."""
     for call in calls.split():
         game.call(call)
-    bridge.play_out(game, [SensibleBridgeBot()] * 4)
+    play_out(game, [SensibleBridgeBot()] * 4)
 
 
 def test_a_game_ends_when_a_side_reaches_100_below_and_passed_out_deals_are_redealt():
@@ -638,7 +637,7 @@ def test_games_to_100_between_bots(seed, first_caller, sensible):
         if sensible
         else [RandomBridgeBot(rng.getrandbits(32)) for _ in range(4)]
     )
-    game = bridge.play_game(Match(seed=seed, first_caller=first_caller), bots)
+    game = play_match(Match(seed=seed, first_caller=first_caller), bots)
     assert game.phase == "over"
     below_ns = below_ew = 0
     for number, deal in enumerate(game.deals):
@@ -754,7 +753,7 @@ def test_a_finished_deal_explains_each_sides_points():
     deal = bridge_deal()
     with pytest.raises(PhaseError):
         deal.points_explained(NORTH)  # not before the last trick
-    bridge.play_out(deal, [SensibleBridgeBot()] * 4)
+    play_out(deal, [SensibleBridgeBot()] * 4)
     for seat in range(4):
         explained = deal.points_explained(seat)
         assert explained == bridge.explain_side(deal.scores(), seat % 2)

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib.bridge import Auction, Deal, SensibleBridgeBot
+from cardlib.bots import SensibleBridgeBot
+from cardlib.bridge import Auction, Deal
 from cardlib.bridge.bidding import (
     GAME_LEVEL,
     choose_call,

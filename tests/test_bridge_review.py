@@ -9,8 +9,8 @@ import pytest
 from test_double_dummy import run_code_cells
 
 from cardlib import bridge
+from cardlib.bots import SensibleBridgeBot, play_out
 from cardlib.bridge import double_dummy
-from cardlib.bridge.bots import SensibleBridgeBot, play_out
 from cardlib.bridge.double_dummy import EndplayMissing
 from cardlib.coach import bridge_review
 from cardlib.coach.bridge_review import SIDE_POINTS, review_bridge

@@ -270,7 +270,7 @@ def test_random_bots_never_pass_the_cap():
     rng = random.Random(4)
     for _ in range(20):
         deal = Deal(seed=rng.getrandbits(32), variant=CAPPED)
-        play_out(deal, [RandomBot(rng.random())] * 4)
+        play_out(deal, [RandomBot(rng.getrandbits(32))] * 4)
         assert max(deal.calls) <= 8
 
 

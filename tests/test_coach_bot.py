@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import SensibleBot, play_out
+from cardlib.bots import SensibleBot, SensibleJudgementBot, play_out
 from cardlib.coach.analysis import CoachBot
 
 FEW = settings(max_examples=4, deadline=None)
@@ -30,12 +30,6 @@ class Checked:
         assert call in deal.legal_calls()
         self.actions += 1
         return call
-
-    def choose_bid(self, round_):
-        bid = self.bot.choose_bid(round_)
-        assert bid in round_.legal_bids()
-        self.actions += 1
-        return bid
 
     def choose_play(self, deal):
         card = self.bot.choose_play(deal)
@@ -71,9 +65,9 @@ def test_the_coach_plays_whole_call_bridge_deals_legally(seed, seat):
 def test_the_coach_plays_judgement_rounds_legally_even_blind(seed, players, number):
     round_ = judgement.Round(players=players, number=number, seed=seed)
     coach = Checked(small_coach(seed))
-    bots = [judgement.SensibleBot()] * players
+    bots = [SensibleJudgementBot()] * players
     bots[seed % players] = coach
-    judgement.play_out(round_, bots)
+    play_out(round_, bots)
     assert round_.phase == "over" and coach.actions >= 1
 
 
@@ -139,9 +133,9 @@ def test_the_coach_fitting_the_calls_plays_legally(seed, seat, game):
 def test_the_coach_fitting_the_bids_plays_judgement_legally(seed, players, number):
     round_ = judgement.Round(players=players, number=number, seed=seed)
     coach = Checked(CoachBot(seed=seed, call_samples=2, play_samples=2, calls_model="sensible"))
-    bots = [judgement.SensibleBot()] * players
+    bots = [SensibleJudgementBot()] * players
     bots[seed % players] = coach
-    judgement.play_out(round_, bots)
+    play_out(round_, bots)
     assert round_.phase == "over" and coach.actions >= 1
 
 
@@ -183,7 +177,7 @@ def test_the_playout_bot_plays_whole_deals_legally(game):
         if game == "judgement":
             deal = judgement.Round(players=4, number=5, seed=seed)
             while deal.phase == "bidding":
-                deal.bid(bot.choose_bid(deal))
+                deal.bid(bot.choose_call(deal))
             while deal.phase == "playing":  # the engine refuses any illegal card
                 deal.play(bot.choose_play(deal))
         else:

@@ -20,7 +20,7 @@ from fractions import Fraction
 import pytest
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import RandomBot, SensibleBot, play_out
+from cardlib.bots import RandomBot, SensibleBot, SensibleJudgementBot, play_out
 from cardlib.coach.analysis import CoachBot, analyse, analyse_calls
 
 
@@ -29,7 +29,7 @@ def called(deal, bot_of):
     while deal.phase == "calling":
         deal.call(bot_of(deal.to_act).choose_call(deal))
     while deal.phase == "bidding":
-        deal.bid(bot_of(deal.to_act).choose_bid(deal))
+        deal.bid(bot_of(deal.to_act).choose_call(deal))
     return deal
 
 
@@ -48,7 +48,7 @@ def sensible(_seat):
 
 
 def judgement_sensible(_seat):
-    return judgement.SensibleBot()
+    return SensibleJudgementBot()
 
 
 def coach_bot_deal(deal, **playout):

@@ -9,6 +9,7 @@ import nbformat
 import pytest
 
 from cardlib import bridge
+from cardlib.bots import SensibleBridgeBot
 from cardlib.bridge import double_dummy
 from cardlib.bridge.double_dummy import EndplayMissing
 from cardlib.cards import DECK, Card
@@ -51,7 +52,7 @@ def test_a_trick_on_the_table_and_a_real_deal_in_play():
     values = double_dummy.solve_cards(hands, trick=["KH"], leader=bridge.WEST, trump=None)
     assert values == {Card("AH"): 2, Card("2H"): 0}
     deal = bridge.Deal(seed=5, dealer="N")
-    bots = [bridge.SensibleBridgeBot()] * 4
+    bots = [SensibleBridgeBot()] * 4
     while deal.phase == "calling":
         deal.call(bots[deal.to_act].choose_call(deal))
     assert deal.phase == "playing"

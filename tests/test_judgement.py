@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from points_words import read_back
 
 from cardlib import judgement as j
+from cardlib.bots import RandomBot, SensibleJudgementBot, play_match, play_out
 from cardlib.cards import DECK, SUIT_MASKS, Card, parse_cards, to_mask
 from cardlib.errors import (
     CardlibError,
@@ -57,7 +58,7 @@ def test_from_hands_refuses_two_or_eight_hands():
 
 
 def test_scores_are_individual():
-    match = j.play_match(4, [j.SensibleBot()] * 4, seed=11)
+    match = play_match(j.Match(4, seed=11), [SensibleJudgementBot()] * 4)
     assert len(match.totals()) == 4
     for round_ in match.rounds:
         assert round_.scores() == tuple(
@@ -92,7 +93,7 @@ def test_undealt_cards_stay_out_of_play(players):
             union |= h
         assert union.bit_count() == players * spec.cards
         # Play the round out: only dealt cards ever appear in tricks.
-        j.play_out(round_, [j.RandomBot(spec.number)] * players)
+        play_out(round_, [RandomBot(spec.number)] * players)
         played = to_mask(c for t in round_.tricks for c in t.cards)
         assert played == union
 
@@ -100,8 +101,8 @@ def test_undealt_cards_stay_out_of_play(players):
 def test_same_seed_same_deal_and_dealer():
     assert j.Round(5, 2, seed=9).hands == j.Round(5, 2, seed=9).hands
     assert j.Round(5, 2, seed=9).dealer == j.Round(5, 2, seed=9).dealer
-    a = j.play_match(4, [j.RandomBot(1)] * 4, seed=3)
-    b = j.play_match(4, [j.RandomBot(1)] * 4, seed=3)
+    a = play_match(j.Match(4, seed=3), [RandomBot(1)] * 4)
+    b = play_match(j.Match(4, seed=3), [RandomBot(1)] * 4)
     assert a.scores_by_round() == b.scores_by_round()
     assert [r.tricks for r in a.rounds] == [r.tricks for r in b.rounds]
 
@@ -123,7 +124,7 @@ def test_cards_are_dealt_one_at_a_time_from_the_dealers_left():
 
 @pytest.mark.parametrize("players, first", [(3, 2), (4, 0), (7, 5)])
 def test_dealer_moves_one_seat_clockwise_each_round(players, first):
-    match = j.play_match(players, [j.RandomBot(0)] * players, seed=2, dealer=first)
+    match = play_match(j.Match(players, seed=2, dealer=first), [RandomBot(0)] * players)
     assert [r.dealer for r in match.rounds] == [(first + k) % players for k in range(8)]
 
 
@@ -318,7 +319,7 @@ def test_play_before_bids_and_after_the_end_is_refused():
     assert "bids first" in str(error)
     unchanged_after(round_, round_.explain, PhaseError)
     unchanged_after(round_, round_.scores, PhaseError)
-    j.play_out(round_, [j.RandomBot(1)] * 3)
+    play_out(round_, [RandomBot(1)] * 3)
     assert round_.phase == "over" and round_.to_act is None
     unchanged_after(round_, lambda: round_.play(card), PhaseError)
     unchanged_after(round_, lambda: round_.bid(0), PhaseError)
@@ -411,7 +412,7 @@ def test_blind_cards_are_the_seeded_deal():
 def test_blind_round_bots_bid_without_looking():
     for seed in range(20):
         round_ = blind_round(players=3 + seed % 5, seed=seed)
-        j.play_out(round_, [j.SensibleBot()] * round_.players)
+        play_out(round_, [SensibleJudgementBot()] * round_.players)
         bids = round_.bids
         # They cannot know their card: everyone but a forced dealer bids 0.
         assert all(b == 0 for s, b in enumerate(bids) if s != round_.dealer)
@@ -475,7 +476,7 @@ def test_score_refuses_bad_input():
     sensible=st.booleans(),
 )
 def test_full_match_property(players, seed, sensible):
-    bots = [j.SensibleBot() if sensible else j.RandomBot(seed + s) for s in range(players)]
+    bots = [SensibleJudgementBot() if sensible else RandomBot(seed + s) for s in range(players)]
     match = j.Match(players, seed=seed)
     played = 0
     while True:
@@ -485,7 +486,7 @@ def test_full_match_property(players, seed, sensible):
         assert round_.number == len(match.rounds) == played + 1
         while match.phase == "bidding":
             legal = match.legal_bids()
-            bid = bots[match.to_act].choose_bid(round_)
+            bid = bots[match.to_act].choose_call(round_)
             assert bid in legal  # bots only make legal bids, forced ones included
             if match.to_act == round_.dealer:
                 earlier = [b for b in round_.bids if b is not None]
@@ -518,7 +519,7 @@ def test_full_match_property(players, seed, sensible):
 
 
 def test_ties_on_top_share_the_win():
-    match = j.play_match(6, [j.SensibleBot()] * 6, seed=6, dealer=None)
+    match = play_match(j.Match(6, seed=6, dealer=None), [SensibleJudgementBot()] * 6)
     totals = match.totals()
     assert match.winners() == tuple(s for s in range(6) if totals[s] == max(totals))
     assert len(match.winners()) > 1  # this seed ends in a tie on top
@@ -547,13 +548,13 @@ def test_sensible_bot_respects_a_forced_dealer_bid(seed):
         round_.bid(b)
     forced = round_.legal_bids()
     assert len(forced) == 1
-    assert j.SensibleBot().choose_bid(round_) == forced[0]
-    assert j.RandomBot(seed).choose_bid(round_) == forced[0]
+    assert SensibleJudgementBot().choose_call(round_) == forced[0]
+    assert RandomBot(seed).choose_call(round_) == forced[0]
 
 
 def test_one_card_rounds_only_the_leader_chooses():
     round_ = j.Round(4, 7, seed=1, dealer=0)
-    j.play_out(round_, [j.SensibleBot()] * 4)
+    play_out(round_, [SensibleJudgementBot()] * 4)
     assert round_.phase == "over" and len(round_.tricks) == 1
 
 
@@ -597,7 +598,7 @@ def test_a_finished_round_explains_every_seats_points(seed, players):
     round_ = match.round
     with pytest.raises(PhaseError):
         round_.points_explained(0)  # not before the last trick
-    j.play_out(round_, [j.RandomBot(seed)] * players)
+    play_out(round_, [RandomBot(seed)] * players)
     for seat in range(players):
         explained = round_.points_explained(seat)
         assert explained == j.explain_score(round_.calls[seat], round_.tricks_won[seat])

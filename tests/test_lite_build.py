@@ -258,11 +258,12 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
     import tomllib
 
     source = PROJECT / "cardlib"
+    version = tomllib.loads((PROJECT / "pyproject.toml").read_text())["project"]["version"]
     wheel = build_site.build_project_wheel(tmp_path, build_site.DEFAULT_EPOCH)
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        metadata = archive.read("cardlib-0.2.0.dist-info/METADATA").decode()
-        record = archive.read("cardlib-0.2.0.dist-info/RECORD").decode().splitlines()
+        metadata = archive.read(f"cardlib-{version}.dist-info/METADATA").decode()
+        record = archive.read(f"cardlib-{version}.dist-info/RECORD").decode().splitlines()
         contents = {name: archive.read(name) for name in names}
     modules = {
         f"cardlib/{p.relative_to(source).as_posix()}"
@@ -275,7 +276,7 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
     }
     data = {"cardlib/widgets/table.js", "cardlib/widgets/table.css"}
     dist_info = {
-        f"cardlib-0.2.0.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD", "top_level.txt")
+        f"cardlib-{version}.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD", "top_level.txt")
     }
     assert names == modules | catalogs | data | dist_info
     assert len(catalogs) >= 3 and all(contents[name] for name in catalogs)

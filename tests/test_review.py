@@ -24,7 +24,7 @@ SENSIBLE = bots.SensibleBot()
 def choose(deal, bot=SENSIBLE):
     if deal.phase == "playing":
         return bot.choose_play(deal)
-    return (getattr(bot, "choose_call", None) or bot.choose_bid)(deal)
+    return bot.choose_call(deal)
 
 
 def record_deal(deal, seat=0, learner=None, bot=SENSIBLE):
@@ -135,7 +135,7 @@ def test_the_lower_card_of_the_suit_keeps_the_higher_one_in_the_reason():
 
 def test_a_judgement_bid_is_a_bid_and_a_forced_card_costs_nothing():
     rnd = judgement.Round(4, 3, seed=2, dealer=1)
-    record = record_deal(rnd, bot=judgement.SensibleBot())
+    record = record_deal(rnd, bot=bots.SensibleJudgementBot())
     rated = review(record, samples=20)
     assert rated.game == "judgement" and rated.rows[0].kind == "bid"
     last = rated.rows[-1]
@@ -217,7 +217,7 @@ GAMES = {
     "callbridge": (lambda seed: callbridge.Deal(seed=seed), SENSIBLE),
     "judgement": (
         lambda seed: judgement.Round(4, 1 + seed % 8, seed=seed, dealer=seed % 4),
-        judgement.SensibleBot(),
+        bots.SensibleJudgementBot(),
     ),
 }
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement, parse_cards
-from cardlib.bots import SensibleBot
+from cardlib.bots import SensibleBot, SensibleBridgeBot, SensibleJudgementBot, play_out
 from cardlib.cards import DECK, SUITS
 from cardlib.coach.solver import MAX_CARDS, Ending, brute_force, ending_of, solve
 from cardlib.errors import CardlibError
@@ -163,11 +163,11 @@ def test_call_bridge_and_judgement_endings_are_solved_through_their_games():
     assert ending_of(deal).direction == -1
     assert {v.card for v in solution.cards} == deal.legal_plays()
     round_ = judgement.Round(players=5, number=3, seed=2, dealer=0)
-    judgement.play_out(round_, [judgement.SensibleBot()] * 5)
+    play_out(round_, [SensibleJudgementBot()] * 5)
     assert round_.phase == "over"
     fresh = judgement.Round(players=5, number=3, seed=2, dealer=0)
     while fresh.phase == "bidding":
-        fresh.bid(judgement.SensibleBot().choose_bid(fresh))
+        fresh.bid(SensibleJudgementBot().choose_call(fresh))
     solution = solve(fresh)
     assert {v.card for v in solution.cards} == fresh.legal_plays()
     assert all(isinstance(p, int) for p in solution.cards[0].points)
@@ -337,7 +337,7 @@ def test_contract_bridge_is_sent_to_double_dummy():
     from cardlib.coach.analysis import analyse
 
     deal = bridge.Deal(seed=5, dealer="N")
-    bots = [bridge.SensibleBridgeBot()] * 4
+    bots = [SensibleBridgeBot()] * 4
     while deal.phase == "calling":
         deal.call(bots[deal.to_act].choose_call(deal))
     for solver in (solve, analyse):

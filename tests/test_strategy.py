@@ -10,12 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbridge, judgement, strategy
-from cardlib.bots import SensibleBot, sensible_call_mask
-from cardlib.bots import play_out as play_deal_out
+from cardlib.bots import SensibleBot, SensibleJudgementBot, play_out, sensible_call_mask
 from cardlib.game import deal_hands
 
 seeds = st.integers(0, 2**32 - 1)
-JUDGEMENT_BOTS = (judgement.SensibleBot, strategy.RunningTotalBot, strategy.SpoilerBot)
+JUDGEMENT_BOTS = (SensibleJudgementBot, strategy.RunningTotalBot, strategy.SpoilerBot)
 
 
 def act_checked(game, bots) -> None:
@@ -27,8 +26,7 @@ def act_checked(game, bots) -> None:
             assert card in game.legal_plays(), (bot, card)
             game.play(card)
         else:
-            choose = getattr(bot, "choose_bid", None) or bot.choose_call
-            call = choose(game)
+            call = bot.choose_call(game)
             assert call in game.legal_calls(), (bot, call)
             game.call(call)
 
@@ -61,7 +59,7 @@ def test_the_target_bot_never_bids_illegally_to_the_end_of_a_match(seed, rule):
 
 def round_by_bots(seed: int, number: int, bots) -> judgement.Round:
     round_ = judgement.Round(4, number, seed=seed, dealer=seed % 4)
-    judgement.play_out(round_, bots)
+    play_out(round_, bots)
     return round_
 
 
@@ -71,10 +69,10 @@ def test_the_judgement_simulation_on_masks_is_the_bots_round(seed, number, seat)
     """Same bids and tricks as the engine's round played by the bots, the variant at ``seat``."""
     start = judgement.Round(4, number, seed=seed, dealer=seed % 4)
     hands, trump, dealer = list(start._hands), start.trump, start.dealer
-    plain = round_by_bots(seed, number, [judgement.SensibleBot()] * 4)
+    plain = round_by_bots(seed, number, [SensibleJudgementBot()] * 4)
     assert strategy.judgement_bids(hands, trump, dealer) == list(plain.bids)
     assert strategy.judgement_playout(hands, trump, dealer, plain.bids) == list(plain.tricks_won)
-    bots = [judgement.SensibleBot()] * 4
+    bots = [SensibleJudgementBot()] * 4
     bots[seat] = strategy.RunningTotalBot()
     counted = round_by_bots(seed, number, bots)
     policies = [None] * 4
@@ -136,7 +134,7 @@ def test_the_call_bridge_match_on_masks_is_the_engines():
         target_bots = [SensibleBot()] * 4
         target_bots[seed % 4] = strategy.TargetBot(match)
         while True:
-            play_deal_out(match.deal, target_bots)
+            play_out(match.deal, target_bots)
             if match.phase == "over":
                 break
             match.next_deal()
@@ -145,7 +143,7 @@ def test_the_call_bridge_match_on_masks_is_the_engines():
         assert strategy.callbridge_match(seed, 30, rules) == tuple(map(int, match.totals()))
         plain = callbridge.Match(seed=seed, target=30)
         while True:
-            play_deal_out(plain.deal, [SensibleBot()] * 4)
+            play_out(plain.deal, [SensibleBot()] * 4)
             if plain.phase == "over":
                 break
             plain.next_deal()

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlib import callbreak, callbridge, judgement
-from cardlib.bots import SensibleBot, play_out
+from cardlib.bots import SensibleBot, SensibleJudgementBot, play_out
 from cardlib.cards import SUIT_MASKS, Card, card_name
 from cardlib.coach.analysis import HiddenHands, analyse, analyse_calls, imagined_deals, view_of
 from cardlib.widgets.coach import CoachWidget
@@ -229,9 +229,9 @@ def test_before_calling_the_calls_are_ranked_as_analyse_calls_rates_them():
 
 def test_judgement_bids_leave_out_the_hooked_bid():
     round_ = judgement.Round(players=4, number=2, seed=3, dealer=0)
-    bots = [judgement.SensibleBot()] * 4
+    bots = [SensibleJudgementBot()] * 4
     while round_.to_act != round_.dealer:
-        round_.bid(bots[round_.to_act].choose_bid(round_))
+        round_.bid(bots[round_.to_act].choose_call(round_))
     widget = CoachWidget(round_, samples=20, seed=1)
     hooked = judgement.hooked_bid(round_.cards, [b for b in round_.bids if b is not None])
     shown = [int(r[1]) for r in rows(widget)]

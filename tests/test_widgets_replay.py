@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import bridge, callbreak, judgement, parse_cards
-from cardlib.bots import SensibleBot, play_out
+from cardlib.bots import SensibleBot, SensibleBridgeBot, SensibleJudgementBot, play_out
 from cardlib.errors import CardlibError
 from cardlib.history import fresh_copy, replay, starting_hands
 from cardlib.widgets.replay import DealReplay, counts_table
@@ -72,7 +72,7 @@ def test_replay_of_a_bridge_deal_keeps_the_laws_first_caller():
     # fresh_copy once dropped first_caller="dealer": the auction was made again from the
     # dealer's left, another seat declared, and the replay failed at the opening lead.
     deal = bridge.Deal(seed=3, dealer="N", first_caller="dealer")
-    bot = bridge.SensibleBridgeBot()
+    bot = SensibleBridgeBot()
     while deal.phase == "calling":
         deal.call(bot.choose_call(deal))
     for _ in range(5):
@@ -88,7 +88,7 @@ def test_replay_of_a_bridge_deal_credits_dummys_cards_to_dummy():
     # Declarer plays dummy's cards, but each card is dummy's: the replay once credited it to
     # declarer's seat, with declarer's hand size.
     deal = bridge.Deal(seed=5, dealer="N")
-    bot = bridge.SensibleBridgeBot()
+    bot = SensibleBridgeBot()
     while deal.phase == "calling":
         deal.call(bot.choose_call(deal))
     while deal.phase == "playing":
@@ -105,7 +105,7 @@ def test_replay_of_a_judgement_round_of_three_players():
     # It once asked a three-seat round for seat 3's hand, then gave Judgement calls=.
     round_ = judgement.Round(players=3, number=2, seed=4)
     assert replay(round_) == []  # still bidding
-    judgement.play_out(round_, [judgement.SensibleBot()] * 3)
+    play_out(round_, [SensibleJudgementBot()] * 3)
     plays = replay(round_)
     assert len(plays) == 3 * round_.cards
     again = fresh_copy(round_)
@@ -114,7 +114,7 @@ def test_replay_of_a_judgement_round_of_three_players():
         again.play(play.card, seat=play.seat)
     assert again.tricks == round_.tricks and again.scores() == round_.scores()
     blind = judgement.Round(players=3, number=8, seed=4)
-    judgement.play_out(blind, [judgement.SensibleBot()] * 3)
+    play_out(blind, [SensibleJudgementBot()] * 3)
     with pytest.raises(CardlibError, match="the blind round plays itself"):
         replay(blind)
 

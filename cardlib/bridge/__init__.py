@@ -39,18 +39,11 @@ option: ``first_caller="left"`` (the seed: the dealer's left calls first) or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from cardlib import _api, facts, game
 from cardlib.bridge.auction import Auction
-from cardlib.bridge.bots import (
-    HCP,
-    RandomBridgeBot,
-    SensibleBridgeBot,
-    high_card_points,
-    play_game,
-    play_out,
-)
+from cardlib.bridge.bidding import HCP, high_card_points
 from cardlib.bridge.calls import (
     BIDS,
     CALL_FORMS,
@@ -155,18 +148,14 @@ def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Contract | str | None = None,
-    *,
-    strain: str | _api.Unset | None = _api.UNSET,
 ) -> frozenset[Card]:
     """The cards you may play from ``hand`` onto ``trick``: follow suit if you can, else any.
 
-    ``rules`` is the contract's strain, the :class:`Contract` or its :func:`play_rules`;
-    ``strain=`` is its old, deprecated name.
+    ``rules`` is the contract's strain, the :class:`Contract` or its :func:`play_rules`.
 
     >>> sorted(legal_plays("3H KH 2S", "QH", "S"))
     [Card('3H'), Card('KH')]
     """
-    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.legal_plays")
     return game.legal_plays(hand, trick, as_rules(rules))
 
 
@@ -174,12 +163,9 @@ def explain_play(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str = (),
     rules: PlayRules | Contract | str | None = None,
-    *,
-    strain: str | _api.Unset | None = _api.UNSET,
 ) -> Explanation:
     """What you may play and why (``lead``, ``follow-any`` or ``free``); ``rules`` as for
     :func:`legal_plays`."""
-    rules = _api.old_keyword(rules, None, "strain", strain, "bridge.explain_play")
     return game.explain_play(hand, trick, as_rules(rules))
 
 
@@ -468,7 +454,7 @@ class Deal(TrickDeal[str, DealScore]):
 class Match(TrickMatch[Deal, str, DealScore]):
     """The game to 100: deals until a side has 100 points below the line; that side wins.
 
-    ``Match``, as in every game (``Game`` is its old, deprecated name).
+    ``Match``, as in every game (its 0.1 name ``Game`` was removed in 0.3).
 
     Part-scores add up, doubled trick scores count in full, overtricks and
     every bonus go above the line and never count towards the 100. A
@@ -555,18 +541,6 @@ class Match(TrickMatch[Deal, str, DealScore]):
         return f"<bridge.Match deal {len(self._deals)} phase={self.phase} below={self.below()}>"
 
 
-#: The old names of this module, kept for one release (a ``DeprecationWarning`` names the new).
-DEPRECATED = {"Game": "Match"}
-
-
-def __getattr__(name: str) -> object:
-    """The deprecated names of :data:`DEPRECATED`, with a warning (PEP 562)."""
-    if name in DEPRECATED:
-        _api.warn_renamed(f"cardlib.bridge.{name}", f"cardlib.bridge.{DEPRECATED[name]}")
-        return globals()[DEPRECATED[name]]
-    raise AttributeError(f"module 'cardlib.bridge' has no attribute {name!r}")
-
-
 class ContractBridge(facts.Game):
     """Contract Bridge's facts for the registry (:mod:`cardlib.games`): an auction instead of
     counted calls, a dummy, a score sheet by side, the game to 100; the coach does not know it
@@ -577,16 +551,15 @@ class ContractBridge(facts.Game):
     deal = Deal
     match = Match
     coached = False
+    bots: ClassVar[dict[str, str]] = {
+        "beginner": "RandomBridgeBot",
+        "sensible": "SensibleBridgeBot",
+    }
     match_title = N_("{name} (a game to {points})")
 
     @classmethod
     def match_values(cls) -> dict[str, object]:
         return {"points": GAME_POINTS}
-
-    @classmethod
-    def bot(cls, level: str, seed: Seed = None) -> object:
-        """ "strong" plays as "sensible": the coach does not know Contract Bridge."""
-        return RandomBridgeBot(seed) if level == "beginner" else SensibleBridgeBot()
 
     @classmethod
     def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
@@ -701,9 +674,7 @@ __all__ = [
     "FirstCaller",
     "IllegalCallError",
     "Match",
-    "RandomBridgeBot",
     "Score",
-    "SensibleBridgeBot",
     "SheetLine",
     "deal_score",
     "explain_line",
@@ -717,8 +688,6 @@ __all__ = [
     "parse_contract",
     "parse_seat",
     "partner_of",
-    "play_game",
-    "play_out",
     "play_rules",
     "score",
     "side_of",

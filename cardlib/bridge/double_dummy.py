@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
 from cardlib.cards import DECK, SUITS, Card
@@ -149,20 +148,9 @@ class CardTricks:
         return frozenset(card for card, tricks in self.cards if tricks == top)
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import card_tricks_html
 
-        top = self.cards[0][1]
-        rows = "".join(
-            f"<tr><td>{card_html(card)}</td><td>{tricks}</td>"
-            f"<td>{'best' if tricks == top else f'−{top - tricks}'}</td></tr>"
-            for card, tricks in self.cards
-        )
-        return (
-            f"<table class='cardlib-coach'><caption>Double dummy: tricks for "
-            f"{SEAT_LETTERS[self.seat]}'s side after each card</caption><thead><tr>"
-            "<th scope='col'>card</th><th scope='col'>tricks</th><th scope='col'>against the best"
-            f"</th></tr></thead><tbody>{rows}</tbody></table>"
-        )
+        return card_tricks_html(self)
 
 
 def solve_position(deal: bridge.Deal) -> CardTricks:
@@ -193,20 +181,9 @@ class DDTable:
         return self.tricks[STRAINS.index(strain)][seat]
 
     def _repr_html_(self) -> str:
-        head = "".join(
-            f"<th scope='col'>{s if s == 'NT' else '♣♦♥♠'['CDHS'.index(s)]}</th>" for s in STRAINS
-        )
-        rows = "".join(
-            f"<tr><th scope='row'>{('South', 'West', 'North', 'East')[seat]}</th>"
-            + "".join(f"<td>{self.tricks[i][seat]}</td>" for i in range(len(STRAINS)))
-            + "</tr>"
-            for seat in (2, 3, 0, 1)
-        )
-        return (
-            "<table class='cardlib-coach'><caption>Double-dummy tricks by declarer and strain"
-            "</caption><thead><tr><th scope='col'>declarer</th>"
-            f"{head}</tr></thead><tbody>{rows}</tbody></table>"
-        )
+        from cardlib.draw.coach import dd_table_html
+
+        return dd_table_html(self)
 
 
 def _full_hands(hands) -> list[list[int]]:
@@ -256,11 +233,9 @@ class Par:
         return tuple(result_text(c, r) for c, r in zip(self.contracts, self.results, strict=True))
 
     def _repr_html_(self) -> str:
-        contracts = ", ".join(escape(c) for c in self.texts) or "passed out"
-        return (
-            f"<div class='cardlib-par'>Par: <b>{contracts}</b>, {self.score:+d} for "
-            "North–South (duplicate scoring, none vulnerable)</div>"
-        )
+        from cardlib.draw.coach import par_html
+
+        return par_html(self)
 
 
 def par(hands: Sequence[Iterable[Card | str | int]], dealer: int = 2) -> Par:

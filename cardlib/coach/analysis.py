@@ -48,7 +48,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from html import escape
 from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib import games
@@ -57,7 +56,7 @@ from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
 from cardlib.errors import CardlibError, CardlibTypeError, check_count
-from cardlib.game import Seed, TrickDeal, check_seed
+from cardlib.game import Seed, TrickDeal, check_seed, seeded_rng
 from cardlib.i18n import _, ngettext, pgettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
@@ -945,15 +944,6 @@ class CardEstimate:
         return f"{self.card}: {self.estimate}"
 
 
-def _table_html(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return (
-        f"<table class='cardlib-coach'><caption>{escape(caption)}</caption>"
-        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
-    )
-
-
 @dataclass(frozen=True)
 class Analysis:
     """The coach's verdict on a play: every legal card, best first.
@@ -1013,15 +1003,13 @@ class Analysis:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import analysis_html
 
-        rows = []
-        for rank, c in enumerate(self.cards, 1):
-            versus = _versus(rank == 1, f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}")
-            if rank > 1 and c.close and not c.same:
-                versus += ", " + escape(_("too close to tell"))
-            e = c.estimate
-            rows.append((str(rank), card_html(c.card), f"{_fmt(e.mean)} ± {e.stderr:.2f}", versus))
+        return analysis_html(self)
+
+    def table_caption(self) -> str:
+        """The caption of this analysis' table, in the learner's language: what it shows over
+        which samples, then the verdict (the best card and by how much, or too close to tell)."""
         caption = self._caption()
         if not self.clear:
             caption += "; " + _too_close_between(", ".join(str(c) for c in self.equally_good))
@@ -1033,8 +1021,7 @@ class Analysis:
                 stderr=f"{second.loss_stderr:.2f}",
                 second=second.card,
             )
-        head = (_("rank"), _("card"), _("expected points"), _("against the best"))
-        return _table_html(caption, head, rows)
+        return caption
 
     def _caption(self) -> str:
         """What the table shows and over which samples, in the learner's language."""
@@ -1162,39 +1149,20 @@ class CallAnalysis:
             return _("against the best")
         return _("against the highest estimate")
 
-    def versus_html(self, c: CallEstimate, best_html: str | None = None) -> str:
-        """The losses column's cell for call ``c`` (HTML), in this table and the coach
-        widget's: ``best_html`` (the word "best") for the best call; "highest estimate" for
-        the top one when the coach calls bolder than it (``boldness``: the losses are
-        against the top); else the loss; and "too close to tell" after any call but the
-        top whose loss is within two standard errors."""
-        if c.call == self.best:
-            versus = escape(_("best")) if best_html is None else best_html
-        elif c.call == self.top:
-            versus = escape(_("highest estimate"))
-        else:
-            versus = f"−{_fmt(c.loss)} ± {c.loss_stderr:.2f}"
-        if c.call != self.top and c.close and not c.same:
-            versus += ", " + escape(_("too close to tell"))
-        return versus
-
-    def _repr_html_(self) -> str:
-        rows = []
-        for c in self.calls:
-            e = c.estimate
-            rows.append((str(c.call), f"{_fmt(e.mean)} ± {e.stderr:.2f}", self.versus_html(c)))
+    def table_caption(self) -> str:
+        """The caption of this analysis' table, in the learner's language: over how many
+        samples, and the verdict when the samples cannot tell the best calls apart."""
         caption = _("Expected points of each call for seat {seat} ({samples} samples)").format(
             seat=self.seat, samples=self.samples
         )
         if not self.clear:
             caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
-        head = (_("call"), _("expected points"), self.losses_heading())
-        return _table_html(caption, head, rows)
+        return caption
 
+    def _repr_html_(self) -> str:
+        from cardlib.draw.coach import call_analysis_html
 
-def _versus(best: bool, loss: str) -> str:
-    """A table's "against the best" cell: the word for the best choice, else its loss."""
-    return escape(_("best")) if best else loss
+        return call_analysis_html(self)
 
 
 def _too_close_between(choices: str) -> str:
@@ -1498,10 +1466,6 @@ class PlayoutBot:
         earlier = [c for c in view.calls if c is not None]
         return model_call(view, view.seat, view.hand_mask, earlier)
 
-    def choose_bid(self, deal: TrickDeal | TrickMatch) -> int:
-        """Judgement and Call Bridge say *bid*: the same as :meth:`choose_call`."""
-        return self.choose_call(deal)
-
     def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the playout policy plays here, from what this seat can see."""
         view = view_of(deal)
@@ -1547,8 +1511,8 @@ class CoachBot:
     what it can see (``play_samples`` layouts consistent with the play so far,
     finished exactly by the solver from ``exact_from`` cards a hand). A forced
     card is played at once. Seeded: the same seed, deal and turn give the same
-    choice. Works for every game the coach knows (:func:`cardlib.games.coached`; ``choose_bid``
-    for those that say *bid*).
+    choice. Works for every game the coach knows (:func:`cardlib.games.coached`), with the one
+    interface of :mod:`cardlib.bots` (``choose_call``, ``choose_play``).
 
     ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
     ``"classic"`` is named (the coach before issue 25). One run of
@@ -1619,14 +1583,12 @@ class CoachBot:
         check_count(exact_from, "exact_from", 0)
         check_count(tolerance, "tolerance", 0)
         check_boldness(call_boldness, "call_boldness")
-        if not isinstance(seed, random.Random):
-            check_seed(seed)
         if calls_model is not None and calls_model not in CALL_MODELS:
             raise CardlibError(
                 f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
                 "calls-model",
             )
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seeded_rng(seed)  # as a deal takes a seed: -7 is not 7, True is refused
         self.calls_model = calls_model
         self.tolerance = tolerance
         self.call_samples = call_samples
@@ -1642,8 +1604,6 @@ class CoachBot:
         return analyse_calls(
             deal, self.call_samples, seed, self.exact_from, boldness, self.playout
         ).best
-
-    choose_bid = choose_call
 
     def choose_play(self, deal: TrickDeal | TrickMatch) -> Card:
         """The card the coach's analysis rates best (a forced card at once)."""

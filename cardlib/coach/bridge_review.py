@@ -35,10 +35,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
-from cardlib.bridge.calls import SEAT_NAMES, Contract
+from cardlib.bridge.calls import Contract
 from cardlib.bridge.double_dummy import (
     EndplayMissing,
     Par,
@@ -147,6 +146,11 @@ class BridgeReview:
         return result_text(str(self.contract), self.result)
 
     @property
+    def declarer(self) -> int:
+        """The seat that declared the contract."""
+        return _declarer(self.contract)
+
+    @property
     def against_par(self) -> int:
         """North–South's score minus par's (positive: better than par for North–South)."""
         return self.score - self.par.score
@@ -162,48 +166,9 @@ class BridgeReview:
         return sum(row.lost for row in self.rows if not row.declaring)
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import bridge_review_html
 
-        declarer = SEAT_NAMES[_declarer(self.contract)]
-        lines = [
-            f"<p>Contract: <b>{escape(self.result_text)}</b>, {self.score:+d} for North–South; "
-            f"par {escape(', '.join(self.par.texts) or 'passed out')}, {self.par.score:+d} "
-            f"({self.against_par:+d} against par; duplicate scoring, none vulnerable).</p>",
-            f"<p>Against double dummy, {escape(declarer)}'s side gave away "
-            f"{self.declarer_lost} trick(s) in the play, the defenders {self.defence_lost}.</p>",
-        ]
-        if self.lead is not None:
-            lead = self.lead
-            rows = "".join(
-                f"<tr><td>{card_html(card)}</td><td>{float(e.mean):.2f} ± {e.stderr:.2f}</td>"
-                f"<td>{'chosen' if card == lead.chosen else ''}</td></tr>"
-                for card, e in lead.cards
-            )
-            lines.append(
-                "<table class='cardlib-coach'><caption>The opening lead: defenders' "
-                f"double-dummy tricks over {lead.samples} layouts that fit the auction "
-                f"({escape(LEAD_MODEL)})</caption><thead><tr><th scope='col'>lead</th>"
-                "<th scope='col'>defenders' tricks</th><th scope='col'></th></tr></thead>"
-                f"<tbody>{rows}</tbody></table>"
-            )
-        body = []
-        for row in self.rows:
-            if not row.lost:
-                continue
-            best = " ".join(card_html(c) for c in sorted(row.best, reverse=True))
-            body.append(
-                f"<tr><th scope='row'>trick {row.trick}</th>"
-                f"<td>{escape(SEAT_NAMES[row.seat])}</td><td>{card_html(row.card)}</td>"
-                f"<td>{best}</td><td>{row.lost}</td></tr>"
-            )
-        lines.append(
-            "<table class='cardlib-coach'><caption>Cards that gave away tricks against double "
-            "dummy (every other card kept the most)</caption><thead><tr><th scope='col'>"
-            "when</th><th scope='col'>hand</th><th scope='col'>played</th><th scope='col'>"
-            "best</th><th scope='col'>tricks lost</th></tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>"
-        )
-        return "".join(lines)
+        return bridge_review_html(self, LEAD_MODEL)
 
 
 def _duplicate_score(contract: Contract, result: int) -> int:

@@ -52,7 +52,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 from cardlib import games
 from cardlib.cards import Card, parse_card
@@ -267,34 +266,9 @@ class Review:
         )
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import review_html
 
-        worst = self.costliest
-        head = (_("Decision"), _("You chose"), _("Best choice"), _("Expected points lost"))
-        header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
-        body = []
-        for row in self.rows:
-            decision = row.decision_text()
-            style = ""
-            if worst is not None and row.number == worst.number:
-                decision += " ★ " + _("Costliest")
-                style = " style='font-weight:bold;border:3px solid #1a1a1a'"
-            loss = row.loss_text()
-            chosen, best = (
-                (card_html(Card(row.chosen)), card_html(Card(row.best)))
-                if row.kind == "card"
-                else (escape(row.choice_text()), escape(row.choice_text(row.best)))
-            )
-            cells = f"<td>{chosen}</td><td>{best}</td><td>{escape(loss)}</td>"
-            body.append(f"<tr{style}><th scope='row'>{escape(decision)}</th>{cells}</tr>")
-        caption = _(
-            "Each of your decisions against the best choice the coach found there, from "
-            "what you could see ({samples} imagined deals for each)"
-        ).format(samples=self.samples)
-        return (
-            f"<table class='cardlib-review'><caption>{escape(caption)}</caption>"
-            f"<thead><tr>{header}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        )
+        return review_html(self)
 
 
 def _number(row: ReviewRow) -> int:

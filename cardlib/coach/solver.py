@@ -58,14 +58,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from html import escape
 from math import lcm
 from typing import TYPE_CHECKING
 
 from cardlib import games
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
-from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
@@ -234,30 +232,9 @@ class Solution:
         raise CardlibError(f"{card} is not a legal card here", "not-legal")
 
     def _repr_html_(self) -> str:
-        from cardlib.draw.svg import card_html
+        from cardlib.draw.coach import solution_html
 
-        rows = []
-        best = self.value
-        for v in self.cards:
-            loss = best - v.points[self.seat]
-            versus = escape(_("best")) if loss == 0 else f"−{loss}"
-            rows.append(
-                f"<tr><td>{card_html(v.card)}</td><td>{escape(str(v.points[self.seat]))}</td>"
-                f"<td>{versus}</td><td>{escape(' '.join(map(str, v.tricks)))}</td></tr>"
-            )
-        head = "".join(
-            f"<th scope='col'>{escape(h)}</th>"
-            for h in (_("card"), _("points"), _("against the best"), _("final tricks by seat"))
-        )
-        caption = _(
-            "Exact values for seat {seat}, every hand known (max-n: each player plays for "
-            "their own score; a player to whom several cards are worth the same plays the "
-            "highest of them, a convention: another choice of theirs can change these values)"
-        ).format(seat=self.seat)
-        return (
-            f"<table class='cardlib-solution'><caption>{escape(caption)}</caption>"
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        )
+        return solution_html(self)
 
 
 def _compressed(hands: Sequence[int]) -> tuple[int, ...]:

@@ -406,11 +406,12 @@ def view_of(deal: CountedCallDeal[PointsT]) -> PlayView:
             played_by[who] |= 1 << int(card)
     calls = tuple(call or 0 for call in deal.calls)
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
+    turn = deal.turn_masks()
     return PlayView(
         seat,
-        deal._hands[seat],
-        tuple(int(c) for c in deal.trick),
-        deal._legal_for_turn()[0],
+        turn.hand,
+        tuple(int(c) for c in turn.trick),
+        turn.legal,
         deal.tricks_won,
         calls,
         tuple(played_by),

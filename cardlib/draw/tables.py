@@ -4,7 +4,8 @@
 so screen readers can name every column); a cell may be text, a number or
 already-rendered :class:`~cardlib.draw.svg.Html` (cards, calls). :func:`percent` and
 :func:`places` turn exact ``Fraction``/``Decimal`` values into short, stable text,
-rounding half up, so that no float noise reaches a learner.
+rounding half up, so that no float noise reaches a learner. :func:`progress_html` is the
+learner's record (:class:`cardlib.progress.ProgressTable`) as it shows itself.
 
 >>> from fractions import Fraction
 >>> percent(Fraction(2, 3)), places(Fraction(-7, 3)), places(Fraction(5, 2), 0)
@@ -17,8 +18,13 @@ from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from html import escape
+from typing import TYPE_CHECKING
 
 from cardlib.draw.svg import Html
+from cardlib.i18n import _
+
+if TYPE_CHECKING:  # what is drawn: the record draws itself through this, when shown
+    from cardlib.progress import ProgressTable
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -60,4 +66,19 @@ def table_html(header: Sequence, rows: Iterable[Sequence], caption: str | None =
     )
 
 
-__all__ = ["percent", "places", "table_html"]
+def progress_html(progress: ProgressTable) -> str:
+    """The learner's record: one row per lesson, puzzle level and game."""
+    head = (_("What"), _("Which"), _("Done"))
+    header = "".join(f"<th scope='col'>{escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
+        for row in progress.rows
+    )
+    caption = _("Your progress")
+    return (
+        f"<table class='cardlib-progress'><caption>{escape(caption)}</caption>"
+        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+__all__ = ["percent", "places", "progress_html", "table_html"]

@@ -12,21 +12,3 @@ module                    what it holds
 A puzzle draws itself (it imports :mod:`cardlib.draw`); the answers
 (:mod:`.best_answer`) draw nothing.
 """
-
-import importlib as _importlib
-import warnings as _warnings
-
-
-def __getattr__(name: str):
-    # 0.1's ``cardlib.puzzles`` was the legal-play puzzles' module: its names still work here
-    # for one release, with a warning that points at their new home.
-    legal = _importlib.import_module("cardlib.puzzles.legal_play")
-    if name.startswith("_") or not hasattr(legal, name):
-        raise AttributeError(f"module 'cardlib.puzzles' has no attribute {name!r}")
-    _warnings.warn(
-        f"cardlib.puzzles.{name} moved to cardlib.puzzles.legal_play.{name}; "
-        "the old name goes in the next release",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(legal, name)

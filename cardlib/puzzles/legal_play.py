@@ -284,8 +284,7 @@ def called_deal(
     players (its own bot knows the hook); any game the coach knows by its key."""
     deal_seed, dealer = rng.getrandbits(32), rng.randrange(4)
     deal = _new_deal(deal_seed, dealer, variant, game, number)
-    bot = check_game(game).bot("sensible")
-    choose = getattr(bot, "choose_call", None) or bot.choose_bid  # Judgement's bot bids
+    choose = check_game(game).bot("sensible").choose_call
     while deal.phase == deal.calling_phase:
         deal.call(choose(deal))
     return deal_seed, deal

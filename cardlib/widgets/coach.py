@@ -51,6 +51,7 @@ from cardlib.coach.analysis import (
     imagined_deals,
     view_of,
 )
+from cardlib.draw.coach import call_versus_html
 from cardlib.draw.svg import card_html, cards_html, hand_svg, trick_svg
 from cardlib.game import TrickDeal
 from cardlib.i18n import _
@@ -352,7 +353,7 @@ class CoachWidget:
         rows = []
         for rank, c in enumerate(ranked, 1):
             e = c.estimate
-            versus = analysis.versus_html(c, best_word)
+            versus = call_versus_html(analysis, c, best_word)
             rows.append(
                 (
                     f"<td>{rank}</td>",

@@ -119,9 +119,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cardlib import bots as callbreak_bots
-from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
-from cardlib.bridge import bots as bridge_bots
+from cardlib import bots, bridge, callbreak, callbridge, i18n, judgement, seats
 from cardlib.bridge.calls import Contract
 from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_display, suit_name
 from cardlib.coach.review import DEFAULT_SAMPLES, Review, ReviewRow, points_text, reviewable
@@ -198,25 +196,25 @@ def _strong_bot(seed: int, samples: int):
 
 def _callbreak_bot(level: str, seed: int, samples: int):
     if level == "beginner":
-        return callbreak_bots.RandomBot(seed)
+        return bots.RandomBot(seed)
     if level == "strong":
         return _strong_bot(seed, samples)
-    return callbreak_bots.SensibleBot()
+    return bots.SensibleBot()
 
 
 def _judgement_bot(level: str, seed: int, samples: int):
     if level == "beginner":
-        return judgement.RandomBot(seed)
+        return bots.RandomBot(seed)
     if level == "strong":
         return _strong_bot(seed, samples)
-    return judgement.SensibleBot()
+    return bots.SensibleJudgementBot()
 
 
 def _bridge_bot(level: str, seed: int, samples: int):
     """Contract Bridge has no coach bot: "strong" plays as "sensible" (the table says so)."""
     if level == "beginner":
-        return bridge_bots.RandomBridgeBot(seed)
-    return bridge_bots.SensibleBridgeBot()
+        return bots.RandomBridgeBot(seed)
+    return bots.SensibleBridgeBot()
 
 
 #: Imagined deals behind a hint (the coach's ``analyse``): about a second on this machine.
@@ -1156,8 +1154,7 @@ class CardTable(anywidget.AnyWidget):
                 if match.phase == "playing":
                     action = bot.choose_play(deal)
                 else:
-                    choose = getattr(bot, "choose_call", None) or bot.choose_bid
-                    action = choose(deal)
+                    action = bot.choose_call(deal)
                 self._last_said = (seat, action, match.phase == "playing")
                 said = self._said(*self._last_said)
                 match.act(action)
