@@ -58,7 +58,7 @@ import time
 from fractions import Fraction
 from functools import lru_cache
 
-from cardlib import callbreak
+from cardlib import callbreak, games
 from cardlib.bots import SensibleBot, play_out
 from cardlib.cards import DECK, SUITS, Card, from_mask, to_mask
 from cardlib.coach.analysis import (
@@ -78,7 +78,7 @@ from cardlib.coach.analysis import (
 from cardlib.coach.fast import random_playout
 from cardlib.coach.policy import shown_voids
 from cardlib.coach.solver import solve
-from cardlib.puzzles.best_play import GAMES, LEVELS, best_puzzle_set, solved
+from cardlib.puzzles.best_play import LEVELS, best_puzzle_set, solved
 from cardlib.tricks import legal_mask, winner_index
 
 TARGETS = {"margin": 1.0, "stretch": 1.5, "top": 0.38, "made": 0.90}
@@ -364,7 +364,7 @@ def report_confidence(figures: dict) -> str:
 def puzzle_speed(count: int, seed: int) -> dict[tuple[str, str], float]:
     """CPU seconds to generate ``count`` best-play puzzles, by (game, level), from a cold cache."""
     figures = {}
-    for game in GAMES:
+    for game in (game.key for game in games.coached()):
         for level in LEVELS:
             solved.cache_clear()
             figures[game, level] = timed(best_puzzle_set, count, level, seed, game)
@@ -373,7 +373,7 @@ def puzzle_speed(count: int, seed: int) -> dict[tuple[str, str], float]:
 
 def report_puzzle_speed(figures: dict, count: int) -> str:
     lines = []
-    for game in GAMES:
+    for game in (game.key for game in games.coached()):
         times = ", ".join(
             f"{level} ({cards} cards) {figures[game, level]:.2f} s"
             for level, cards in LEVELS.items()

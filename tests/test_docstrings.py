@@ -138,7 +138,7 @@ def examples_of(module_name: str) -> list[doctest.DocTest]:
 def test_the_walk_finds_the_docstrings_examples():
     count = sum(len(test.examples) for name in public_modules(True) for test in examples_of(name))
     assert count >= 128
-    assert "cardlib._moved" in public_modules(True) and "cardlib._moved" not in public_modules()
+    assert "cardlib._api" in public_modules(True) and "cardlib._api" not in public_modules()
 
 
 @pytest.mark.parametrize("module_name", public_modules(private=True))
