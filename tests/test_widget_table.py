@@ -889,7 +889,7 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
     assert record["won"] == (LEARNER in table.match.winners())
     assert Decimal(record["points_tenths"]) / 10 == table.match.totals()[LEARNER]
     assert record["calls"] == len(deals)
-    assert record["made"] == sum(d.tricks_won[LEARNER] >= d.calls[LEARNER] for d in deals)
+    assert record["made"] == sum(d.scores()[LEARNER] > 0 for d in deals)  # the game's rule
     summary = table.review["match_summary"]
     assert summary.startswith("The match in review: your decisions lost ")
     assert f"in {len(deals)} deals." in summary
@@ -1095,3 +1095,44 @@ def test_each_hidden_hand_shows_how_many_cards_are_left():
     play_deal(table)
     assert all(seat["cards_left"] == 0 for seat in table.state["seats"])
     assert table.state["ui"]["cards_left"] == "cards left: {count}"
+
+
+def call_bridge_match_with_a_bonus_bid_overshot() -> object:
+    """A finished Call Bridge match whose first deal the learner bid 8 in and took all 13
+    tricks (all thirteen spades, the trump): more than bid + 1, so the bonus bid is set
+    (callbridge.score: minus 8). The rest of the match is played by sensible bots."""
+    from cardlib import callbridge
+    from cardlib.bots import SensibleBot
+
+    spades = [card for card in DECK if card.suit == "S"]
+    others = [card for card in DECK if card.suit != "S"]
+    deal = callbridge.Deal.from_hands([spades, others[:13], others[13:26], others[26:]], 1)
+    bot = SensibleBot()
+    while deal.phase != "over":
+        if deal.phase == "calling":
+            deal.act(8 if deal.to_act == LEARNER else bot.choose_call(deal))
+        else:
+            deal.act(bot.choose_play(deal))
+    assert (deal.calls[LEARNER], deal.tricks_won[LEARNER]) == (8, 13)
+    match = callbridge.Match(seed=1, target=30).replaying(deal)
+    while match.phase != "over":
+        if match.phase == "deal-over":
+            match.next_deal()
+        elif match.phase == "calling":
+            match.act(bot.choose_call(match.deal))
+        else:
+            match.act(bot.choose_play(match.deal))
+    return match
+
+
+def test_the_learners_record_counts_a_call_bridge_bonus_bid_as_the_game_scores_it():
+    """A bonus bid (8 or more) is made only with the bid or one trick over: 8 bid and 13
+    taken is set, and the record's count of calls made says so (it once counted it made)."""
+    match = call_bridge_match_with_a_bonus_bid_overshot()
+    first = match.deals[0]
+    assert first.scores()[LEARNER] == -8
+    table = CardTable("callbridge", seed=1, speed="instant")
+    record = table._match_record(match)
+    made = [deal.scores()[LEARNER] > 0 for deal in match.deals]
+    assert not made[0] and record["calls"] == len(match.deals)
+    assert record["made"] == sum(made)

@@ -120,7 +120,7 @@ import anywidget
 import traitlets
 
 from cardlib import bots as callbreak_bots
-from cardlib import bridge, callbreak, callbridge, i18n, judgement, seats
+from cardlib import bridge, callbreak, callbridge, games, i18n, judgement, seats
 from cardlib.bridge import bots as bridge_bots
 from cardlib.bridge.calls import Contract
 from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_display, suit_name
@@ -1723,20 +1723,15 @@ class CardTable(anywidget.AnyWidget):
         whole numbers to add), and how many of the learner's calls were made."""
         finished = [deal for deal in match.deals if deal.phase == "over"]
         calls = made = 0
-        if self.game == "bridge":
-            won = 0 in match.winners()  # North–South, the learner's side
-            points = match.totals()[0]
-            for deal in finished:
-                if deal.contract is not None and deal.contract.declarer % 2 == 0:
-                    calls += 1
-                    made += deal.scores().tricks_taken >= deal.contract.level + 6
-        else:
-            won = LEARNER in match.winners()
-            points = match.totals()[LEARNER]
-            for deal in finished:
-                call, tricks = deal.calls[LEARNER], deal.tricks_won[LEARNER]
+        # the learner's seat, and in Contract Bridge their side (North–South), is 0
+        won = LEARNER in match.winners()
+        points = match.totals()[LEARNER]
+        game = games.lookup(self.game)
+        for deal in finished:
+            undertaken = game.made_by(deal, LEARNER)  # the game's own rule (a bonus bid …)
+            if undertaken is not None:
                 calls += 1
-                made += tricks == call if self.game == "judgement" else tricks >= call
+                made += undertaken
         return {
             "key": f"{self.game}-{self.players}-{self.match_seed}",
             "game": self.game,
