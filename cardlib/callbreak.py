@@ -495,3 +495,8 @@ class CallBreak(Game):
     @classmethod
     def rules(cls, options: Variant | None = None, trump: str | None = None) -> PlayRules:
         return play_rules(options or STANDARD)
+
+    @classmethod
+    def deals_to_play(cls, match: Match) -> int:
+        """The deals the match was made with (:data:`DEALS_PER_MATCH` at the card table)."""
+        return match.deals_to_play

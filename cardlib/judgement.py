@@ -806,6 +806,11 @@ class Judgement(Game):
     def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
         return play_rules(trump)
 
+    @classmethod
+    def deals_to_play(cls, match: Match) -> int:
+        """Every match is :data:`ROUNDS` rounds, whatever the number of players."""
+        return ROUNDS
+
 
 __all__ = [
     "CARDS_PER_ROUND",
