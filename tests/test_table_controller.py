@@ -1,7 +1,11 @@
-"""The card table (cardlib.widgets.table), driven through its click handlers in plain pytest.
+"""The card table's controller (cardlib.widgets.table_controller) on its own, no widget:
+driven through its click handlers in plain pytest.
 
-The browser sends exactly these messages ({"type": "card" | "call" | "next"}); the
-browser tests (tests/ui/test_table_app.py) click the same buttons in Voilà.
+The browser sends exactly these messages ({"type": "card" | "call" | "next"}) to the widget,
+which hands them to the controller (tests/test_widget_table.py tests that shell); the
+browser tests (tests/ui/test_table_app.py) click the same buttons in Voilà. A test of a
+feature every game shares is parametrized over the registry (cardlib.games.GAMES), so a game
+registered there is tested at the table too.
 """
 
 from __future__ import annotations
@@ -17,12 +21,11 @@ from cardlib import judgement, progress
 from cardlib.bridge.calls import Contract
 from cardlib.cards import DECK, parse_card
 from cardlib.errors import CardlibError
+from cardlib.games import GAMES
 from cardlib.tricks import RULE_IDS
-from cardlib.widgets.table import (
-    GAMES,
+from cardlib.widgets.table_controller import (
     LEARNER,
-    CardTable,
-    TableApp,
+    TableController,
     contract_text,
     seat_label,
     seat_places,
@@ -32,7 +35,7 @@ ACTING = ("calling", "bidding", "playing")
 RAW_RULE_ID = re.compile(r"\(({})\)".format("|".join(map(re.escape, RULE_IDS))))
 
 
-def learner_acts(table: CardTable) -> None:
+def learner_acts(table: TableController) -> None:
     """A scripted learner: the first allowed call, the first playable card."""
     state = table.state
     if state["calls"]:
@@ -44,7 +47,7 @@ def learner_acts(table: CardTable) -> None:
         assert table.click_card(code), table.refusal
 
 
-def play_deal(table: CardTable) -> int:
+def play_deal(table: TableController) -> int:
     """Play the current deal to its end by clicks; check every frame on the way."""
     number = len(table.match.deals)
     clicks = 0
@@ -58,7 +61,7 @@ def play_deal(table: CardTable) -> int:
     return clicks
 
 
-def check_learner_frame(table: CardTable) -> None:
+def check_learner_frame(table: TableController) -> None:
     """What the learner sees at their turn is what the engine says."""
     state, match = table.state, table.match
     legal = set(match.legal_actions())
@@ -79,7 +82,7 @@ def check_learner_frame(table: CardTable) -> None:
     assert turn == [getattr(table.deal, "hand_to_play", None) or LEARNER]
 
 
-def check_end(table: CardTable) -> None:
+def check_end(table: TableController) -> None:
     end = table.state["end"]
     assert end is not None and not table.state["calls"] and not table.state["hand_active"]
     assert len(end["rows"]) == table.players
@@ -90,11 +93,10 @@ def check_end(table: CardTable) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "players"),
-    [("callbreak", 4), ("callbridge", 4), ("judgement", 4), ("judgement", 5), ("bridge", 4)],
+    ("game", "players"), [(key, players) for key, game in GAMES.items() for players in game.players]
 )
 def test_a_whole_deal_by_clicks(game, players):
-    table = CardTable(game, seed=5, players=players, speed="instant")
+    table = TableController(game, seed=5, players=players, speed="instant")
     play_deal(table)
     check_end(table)
     assert table.click_next()
@@ -102,7 +104,7 @@ def test_a_whole_deal_by_clicks(game, players):
 
 
 def test_call_break_end_of_deal_explains_the_points():
-    table = CardTable("callbreak", seed=2, speed="instant")
+    table = TableController("callbreak", seed=2, speed="instant")
     play_deal(table)
     deal = table.deal
     for seat, row in enumerate(table.state["end"]["rows"]):
@@ -121,7 +123,7 @@ def test_whole_matches_end_with_a_new_match_button_and_go_into_the_progress_reco
 ):
     monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, str(tmp_path / "progress.json"))
     for number, game in enumerate(GAMES, 1):
-        table = CardTable(game, seed=11, speed="instant")
+        table = TableController(game, seed=11, speed="instant")
         while table.match.phase != "over":
             if table.match.phase in ACTING:
                 learner_acts(table)
@@ -131,7 +133,7 @@ def test_whole_matches_end_with_a_new_match_button_and_go_into_the_progress_reco
         finished = table.match
         # written once, whatever happens to the finished match: a redraw, a practice replay
         table.redraw()
-        if game != "bridge":  # a Contract Bridge deal has no review to replay from
+        if GAMES[game].coached:  # a Contract Bridge deal has no review to replay from
             assert table.click_replay(1) and table.click_back_to_match()
         matches = progress.load()["matches"]
         assert len(matches) == number, game
@@ -145,7 +147,7 @@ def test_whole_matches_end_with_a_new_match_button_and_go_into_the_progress_reco
 
 
 def test_bots_act_one_frame_at_a_time_and_pause_on_each_finished_trick():
-    table = CardTable("callbreak", seed=3, speed="instant")
+    table = TableController("callbreak", seed=3, speed="instant")
     while table.match.phase == "calling":
         learner_acts(table)
     while table.match.phase == "playing":
@@ -173,7 +175,7 @@ def test_bots_act_one_frame_at_a_time_and_pause_on_each_finished_trick():
 
 
 def test_the_finished_trick_stays_on_the_table_with_its_winner():
-    table = CardTable("callbreak", seed=3, speed="instant")
+    table = TableController("callbreak", seed=3, speed="instant")
     while not table.deal.tricks:
         learner_acts(table)
     state = table.state
@@ -182,29 +184,29 @@ def test_the_finished_trick_stays_on_the_table_with_its_winner():
         assert all(s["card"] for s in state["seats"])
 
 
-def test_an_illegal_card_is_explained_and_changes_nothing():
-    for game in GAMES:
-        table = CardTable(game, seed=7, speed="instant")
-        tried = 0
-        while table.match.phase in ACTING and tried < 3:
-            state = table.state
-            illegal = [c["code"] for c in state["hand"] if not c["legal"]]
-            if state["hand_active"] and illegal:
-                before, frames = table.match.copy(), table.frames
-                assert not table.click_card(illegal[0])
-                assert table.match == before and table.frames == frames
-                text = table.refusal
-                assert text.startswith(str(parse_card(illegal[0])))  # "K♦ is not allowed: …"
-                assert not RAW_RULE_ID.search(text)
-                assert "not allowed" in text
-                tried += 1
-            learner_acts(table)
-            assert table.refusal == ""
-        assert tried, f"{game}: no illegal card met"
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_illegal_card_is_explained_and_changes_nothing(game):
+    table = TableController(game, seed=7, speed="instant")
+    tried = 0
+    while table.match.phase in ACTING and tried < 3:
+        state = table.state
+        illegal = [c["code"] for c in state["hand"] if not c["legal"]]
+        if state["hand_active"] and illegal:
+            before, frames = table.match.copy(), table.frames
+            assert not table.click_card(illegal[0])
+            assert table.match == before and table.frames == frames
+            text = table.refusal
+            assert text.startswith(str(parse_card(illegal[0])))  # "K♦ is not allowed: …"
+            assert not RAW_RULE_ID.search(text)
+            assert "not allowed" in text
+            tried += 1
+        learner_acts(table)
+        assert table.refusal == ""
+    assert tried, f"{game}: no illegal card met"
 
 
 def test_calls_out_of_range_are_shown_and_explained():
-    table = CardTable("callbridge", seed=1, speed="instant")
+    table = TableController("callbridge", seed=1, speed="instant")
     values = [c["value"] for c in table.state["calls"]]
     assert values == list(range(2, 14))
     assert [c["value"] for c in table.state["calls"] if not c["legal"]] == [13]
@@ -215,7 +217,7 @@ def test_calls_out_of_range_are_shown_and_explained():
 
 def test_judgement_shows_the_hooked_bid_and_explains_it():
     for seed in range(40):
-        table = CardTable("judgement", seed=seed, players=4, speed="instant")
+        table = TableController("judgement", seed=seed, players=4, speed="instant")
         if table.deal.dealer != LEARNER:
             continue
         hooked = [c["value"] for c in table.state["calls"] if not c["legal"]]
@@ -237,7 +239,7 @@ def test_judgement_shows_the_hooked_bid_and_explains_it():
 
 def test_bridge_learner_declares_and_plays_dummy():
     for seed in range(60):
-        table = CardTable("bridge", seed=seed, speed="instant")
+        table = TableController("bridge", seed=seed, speed="instant")
         while table.match.phase == "calling":
             learner_acts(table)
         deal = table.deal
@@ -260,7 +262,7 @@ def test_bridge_asks_the_learner_as_dummy_to_watch_the_play_or_skip_it():
     learner to watch it or skip to the result (the browser waits on it); no other does."""
     asked = 0
     for seed in range(12):
-        table = CardTable("bridge", seed=seed, speed="instant")
+        table = TableController("bridge", seed=seed, speed="instant")
         while table.match.phase == "calling":
             assert table.click_call("P")  # North or East–West may declare, or nobody
         choices = [i for i, frame in enumerate(table.frames) if frame["dummy_choice"]]
@@ -281,7 +283,7 @@ def test_bridge_asks_the_learner_as_dummy_to_watch_the_play_or_skip_it():
 
 
 def test_the_auction_pad_offers_every_call():
-    table = CardTable("bridge", seed=4, speed="instant")
+    table = TableController("bridge", seed=4, speed="instant")
     assert len(table.state["calls"]) == 38
     names = {c["text"]: c["name"] for c in table.state["calls"]}
     assert names["1♠"] in ("1 spade, allowed", "1 spade, not allowed")
@@ -290,7 +292,7 @@ def test_the_auction_pad_offers_every_call():
 
 
 def test_out_of_turn_and_wrong_phase_clicks_are_refused():
-    table = CardTable("callbreak", seed=1, speed="instant")
+    table = TableController("callbreak", seed=1, speed="instant")
     before = table.match.copy()
     assert not table.click_card(next(iter(table.deal.hand(LEARNER))).code)
     assert not table.click_next()
@@ -309,43 +311,43 @@ def test_seats_sit_round_the_table():
 
 def test_bad_options_are_clear_errors():
     with pytest.raises(CardlibError, match="choose one of"):
-        CardTable("poker")
+        TableController("poker")
     with pytest.raises(CardlibError, match="speed is one of"):
-        CardTable("callbreak", speed="warp")
+        TableController("callbreak", speed="warp")
     with pytest.raises(CardlibError, match="3, 4, 5, 6, 7 players"):
-        CardTable("judgement", players=9)
-    table = CardTable("callbreak", speed="instant")
+        TableController("judgement", players=9)
+    table = TableController("callbreak", speed="instant")
     with pytest.raises(CardlibError):
         table.set_speed("warp")
     assert table.speed == "instant"
 
 
-def browser_says(table: CardTable, message: dict) -> None:
+def browser_says(table: TableController, message: dict) -> None:
     """The browser's message, as table.js sends it: with the serial of the position shown."""
-    table._on_browser_message(table, {**message, "serial": table.state["serial"]}, [])
+    assert table.receive({**message, "serial": table.state["serial"]}) is None
 
 
 def test_browser_messages_reach_the_same_handlers():
-    table = CardTable("callbreak", seed=1, speed="instant")
+    table = TableController("callbreak", seed=1, speed="instant")
     legal = next(c["value"] for c in table.state["calls"] if c["legal"])
     browser_says(table, {"type": "call", "value": legal})
     assert table.match.phase == "playing" or table.deal.calls[LEARNER] == legal
 
 
-def first_legal_card(table: CardTable) -> str:
+def first_legal_card(table: TableController) -> str:
     return next(c["code"] for c in table.state["hand"] if c["legal"])
 
 
 def test_a_repeated_or_stale_click_is_ignored_not_played_and_not_refused():
     """A double-click sends the same message twice from the same position: the second is
     ignored. So is a click from a position already answered, or with no serial at all."""
-    table = CardTable("callbreak", seed=1, speed="instant")
+    table = TableController("callbreak", seed=1, speed="instant")
     learner_acts(table)  # the call: now the learner's first card
     while not table.state["hand_active"]:
         learner_acts(table)
     shown = table.state["serial"]
     card = {"type": "card", "code": first_legal_card(table), "serial": shown}
-    table._on_browser_message(table, card, [])
+    assert table.receive(card) is None
     after = table.match.copy()
     count, frames = table.refusal_count, table.frames
     for stale in (
@@ -357,7 +359,7 @@ def test_a_repeated_or_stale_click_is_ignored_not_played_and_not_refused():
         {**card, "serial": shown + 1.0},
         {"type": "next", "serial": shown},
     ):
-        table._on_browser_message(table, stale, [])
+        assert table.receive(stale) == {"type": "ignored", "serial": table.state["serial"]}
         assert table.match == after, stale  # nothing played
         assert table.refusal_count == count and table.refusal == ""  # and no error shown
         assert table.frames is frames
@@ -369,10 +371,10 @@ def test_a_repeated_or_stale_click_is_ignored_not_played_and_not_refused():
 
 
 def test_only_a_message_of_a_known_kind_with_a_dict_is_read():
-    table = CardTable("callbreak", seed=1, speed="instant")
+    table = TableController("callbreak", seed=1, speed="instant")
     before = table.match.copy()
     for junk in (None, [], "card", {"type": "shuffle", "serial": table.state["serial"]}):
-        table._on_browser_message(table, junk, [])
+        assert table.receive(junk) is None
     assert table.match == before and table.refusal == "" and table.ignored_messages == 0
 
 
@@ -380,7 +382,7 @@ def test_only_a_message_of_a_known_kind_with_a_dict_is_read():
 @given(seed=st.integers(0, 10_000), repeats=st.lists(st.integers(1, 3), min_size=1, max_size=30))
 def test_each_click_sent_again_plays_once(seed, repeats):
     """However often each click arrives (repeats), the table plays what one click each plays."""
-    once, many = (CardTable("callbridge", seed=seed, speed="instant") for _ in range(2))
+    once, many = (TableController("callbridge", seed=seed, speed="instant") for _ in range(2))
     extra = 0
     for times in repeats:
         if once.match.phase not in ACTING:
@@ -396,7 +398,7 @@ def test_each_click_sent_again_plays_once(seed, repeats):
         browser_says(once, message)
         sent = {**message, "serial": many.state["serial"]}
         for _ in range(times):
-            many._on_browser_message(many, sent, [])
+            many.receive(sent)
         extra += times - 1
         assert many.match == once.match and many.refusal == ""
         assert many.ignored_messages == extra
@@ -419,7 +421,7 @@ actions = st.one_of(
     clicks=st.lists(actions, max_size=40),
 )
 def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
-    table = CardTable(game, seed=seed, speed="instant")
+    table = TableController(game, seed=seed, speed="instant")
     for kind, value in clicks:
         match = table.match
         before = match.copy()
@@ -444,7 +446,7 @@ def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
             record = list(table.record)
             accepted = table.click_replay(value)
             if accepted:  # only once a deal is over, from one of the learner's decisions
-                assert phase not in ACTING and table.practising and game != "bridge"
+                assert phase not in ACTING and table.practising and GAMES[game].coached
                 assert table.deal == record[value - 1][0] and table.match.to_act == LEARNER
                 assert table.record == record[: value - 1]
             action = None
@@ -468,22 +470,9 @@ def test_the_table_never_lets_an_illegal_action_through(game, seed, clicks):
             assert phase not in ACTING
 
 
-def test_the_app_picks_a_game_and_keeps_the_speed():
-    app = TableApp(speed="instant")
-    assert app.table.game == "callbreak" and app.players_picker.layout.display == "none"
-    app.game_picker.value = "judgement"  # what the learner's pick in the dropdown does
-    assert app.table.game == "judgement" and app.table.players == 4
-    assert app.players_picker.layout.display is None
-    app.players_picker.value = 6
-    assert app.table.players == 6 and len(app.table.state["seats"]) == 6
-    assert app.table.speed == "instant" and app.widget.children[1] is app.table
-    table = app.pick("bridge")
-    assert table.game == "bridge" and app.game_picker.value == "bridge"
-
-
 def test_judgement_blind_round_hides_the_learners_cards_until_the_dealer_bids():
     for seed in range(30):
-        table = CardTable("judgement", seed=seed, speed="instant")
+        table = TableController("judgement", seed=seed, speed="instant")
         while len(table.match.deals) < 8 or table.match.phase not in ACTING:
             if table.match.phase in ACTING:
                 learner_acts(table)
@@ -506,7 +495,7 @@ def test_judgement_blind_round_hides_the_learners_cards_until_the_dealer_bids():
 
 
 def test_bridge_end_of_deal_names_the_contract_in_words():
-    table = CardTable("bridge", seed=4, speed="instant")
+    table = TableController("bridge", seed=4, speed="instant")
     play_deal(table)
     contract = table.deal.contract
     rows = table.state["end"]["rows"]
@@ -530,7 +519,7 @@ def test_a_contract_without_a_declarer_is_written_without_one():
 
 
 def test_the_review_rates_every_decision_and_the_replay_is_practice():
-    table = CardTable("callbreak", seed=5, speed="instant", review_samples=8)
+    table = TableController("callbreak", seed=5, speed="instant", review_samples=8)
     clicks = play_deal(table)
     end = table.state["end"]
     assert end["review_offered"] and not end["practice"] and end["note"] == ""
@@ -576,14 +565,14 @@ def test_the_review_rates_every_decision_and_the_replay_is_practice():
     assert table.match.totals() == totals and table.record == [] and table.review == {}
 
 
-def shown(table: CardTable) -> dict:
+def shown(table: TableController) -> dict:
     """The frame the learner faces, less what only says how it came (a new serial, the
     pause and the announcement of a trick just won)."""
     return {k: v for k, v in table.state.items() if k not in ("serial", "pause", "live")}
 
 
 def test_back_to_the_match_mid_trick_returns_to_the_deal_as_first_played():
-    table = CardTable("callbreak", seed=5, speed="instant", review_samples=4)
+    table = TableController("callbreak", seed=5, speed="instant", review_samples=4)
     play_deal(table)
     rated = table.request_review()
     before, words, record = shown(table), table.review, list(table.record)
@@ -604,7 +593,7 @@ def test_back_to_the_match_mid_trick_returns_to_the_deal_as_first_played():
 
 
 def test_back_to_the_match_mid_bidding_and_after_a_finished_replay():
-    table = CardTable("judgement", seed=2, speed="instant", review_samples=4)
+    table = TableController("judgement", seed=2, speed="instant", review_samples=4)
     play_deal(table)
     before, record, totals = shown(table), list(table.record), table.match.totals()
     assert table.click_replay(1)  # before the learner's bid
@@ -623,7 +612,7 @@ def test_back_to_the_match_mid_bidding_and_after_a_finished_replay():
 
 
 def test_back_to_the_match_is_refused_outside_a_replay():
-    table = CardTable("callbreak", seed=1, speed="instant", review_samples=4)
+    table = TableController("callbreak", seed=1, speed="instant", review_samples=4)
     before = table.match.copy()
     assert not table.click_back_to_match()
     assert table.refusal == "You are not replaying a deal: the match goes on."
@@ -633,7 +622,7 @@ def test_back_to_the_match_is_refused_outside_a_replay():
 def test_back_to_the_match_in_the_learners_language():
     import cardlib
 
-    table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
+    table = TableController("callbridge", seed=3, speed="instant", review_samples=4)
     play_deal(table)
     browser_says(table, {"type": "replay", "number": 2})
     try:
@@ -648,7 +637,7 @@ def test_back_to_the_match_in_the_learners_language():
 
 
 def test_replay_from_the_call_and_in_judgement():
-    table = CardTable("judgement", seed=2, speed="instant", review_samples=4)
+    table = TableController("judgement", seed=2, speed="instant", review_samples=4)
     play_deal(table)
     before_the_bid = table.record[0][0]
     assert table.click_replay(1)
@@ -662,7 +651,7 @@ def test_replay_from_the_call_and_in_judgement():
 
 
 def test_replay_is_refused_before_the_end_and_for_a_decision_that_was_not_made():
-    table = CardTable("callbreak", seed=1, speed="instant", review_samples=4)
+    table = TableController("callbreak", seed=1, speed="instant", review_samples=4)
     learner_acts(table)
     before = table.match.copy()
     assert not table.click_replay(1)
@@ -676,7 +665,7 @@ def test_replay_is_refused_before_the_end_and_for_a_decision_that_was_not_made()
 
 
 def test_a_replay_of_the_last_deal_leaves_the_match_over():
-    table = CardTable("callbreak", seed=11, speed="instant", review_samples=4)
+    table = TableController("callbreak", seed=11, speed="instant", review_samples=4)
     while table.match.phase != "over":
         if table.match.phase in ACTING:
             learner_acts(table)
@@ -698,8 +687,8 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"−{-points}" if points else "0"
 
 
-def _bridge_deal_played(seed: int = 4) -> CardTable:
-    table = CardTable("bridge", seed=seed, speed="instant")
+def _bridge_deal_played(seed: int = 4) -> TableController:
+    table = TableController("bridge", seed=seed, speed="instant")
     play_deal(table)
     assert table.deal.contract is not None  # a deal played, not passed out
     return table
@@ -768,7 +757,7 @@ def test_contract_bridge_review_without_endplay_says_so_and_the_table_goes_on(mo
 
 def test_a_passed_out_bridge_deal_offers_no_review():
     for seed in range(200):
-        table = CardTable("bridge", seed=seed, speed="instant")
+        table = TableController("bridge", seed=seed, speed="instant")
         while table.match.phase == "calling":
             assert table.click_call("P") or table.match.phase != "calling"
         if table.deal.contract is None:
@@ -781,13 +770,13 @@ def test_a_passed_out_bridge_deal_offers_no_review():
 def test_review_samples_must_be_a_positive_whole_number():
     for bad in (0, -3, 2.5, True, "100"):
         with pytest.raises(CardlibError, match="review_samples is a whole number"):
-            CardTable("callbreak", review_samples=bad)
+            TableController("callbreak", review_samples=bad)
 
 
 def test_the_browser_asks_for_the_review_and_a_replay_with_messages():
-    table = CardTable("callbridge", seed=3, speed="instant", review_samples=4)
+    table = TableController("callbridge", seed=3, speed="instant", review_samples=4)
     play_deal(table)
-    table._on_browser_message(table, {"type": "review"}, [])
+    assert table.receive({"type": "review"}) is None
     assert table.review["rows"]
     browser_says(table, {"type": "replay", "number": 2})
     assert table.practising and table.deal == table.match.deal and len(table.record) == 1
@@ -809,7 +798,7 @@ def test_a_replaying_match_leaves_the_match_itself_alone():
 
 def test_the_live_region_reads_each_bots_card_and_call_each_trick_and_the_result():
     """A screen reader hears the whole deal: what the frames' live texts say, in order."""
-    table = CardTable("callbreak", seed=4, speed="instant")
+    table = TableController("callbreak", seed=4, speed="instant")
     heard = [f["live"] for f in table.frames]
     while table.match.phase in ACTING:
         assert table.state["live"].endswith(table.state["prompt"])  # whose turn: yours
@@ -830,7 +819,7 @@ def test_the_live_region_reads_each_bots_card_and_call_each_trick_and_the_result
 def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners_language():
     import cardlib
 
-    bridge_table = CardTable("bridge", seed=2, speed="instant")
+    bridge_table = TableController("bridge", seed=2, speed="instant")
     spoken = " ".join(f["live"] for f in bridge_table.frames)
     assert re.search(r"(West|North|East) \(\d\) calls (pass|\d \w+)", spoken), spoken
     try:
@@ -840,7 +829,7 @@ def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners
             ("hi-Latn", r" khe(la|li)\.", "ki baari"),
         ):
             cardlib.set_language(lang)
-            table = CardTable("judgement", seed=3, speed="instant")
+            table = TableController("judgement", seed=3, speed="instant")
             assert table.state["ui"]["to_act"] == to_act
             while table.match.phase != "playing" or table.match.to_act != LEARNER:
                 learner_acts(table)
@@ -853,20 +842,20 @@ def test_judgement_and_bridge_read_bids_and_calls_and_whose_turn_in_the_learners
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_end_of_each_deal_shows_the_score_sheet_of_the_match_so_far(game):
-    table = CardTable(game, seed=8, speed="instant", review_samples=2)
+    table = TableController(game, seed=8, speed="instant", review_samples=2)
     for number in (1, 2):
         play_deal(table)
         sheet = table.state["end"]["sheet"]
         assert [row[0] for row in sheet["rows"]] == [str(n) for n in range(1, number + 1)]
         for row, deal in zip(sheet["rows"], table.match.deals, strict=True):
-            if game == "bridge":
+            if not GAMES[game].counted_calls:  # a contract, scored by side
                 score = deal.scores()
                 assert row[2:] == [str(score.below[s] + score.above[s]) for s in (0, 1)]
                 assert row[1].startswith(contract_text(deal.contract))
             else:
                 for seat, cell in enumerate(row[1:]):
                     call, won = deal.calls[seat], deal.tricks_won[seat]
-                    assert cell.startswith(f"{'call' if game == 'callbreak' else 'bid'} {call} ")
+                    assert cell.startswith(f"{GAMES[game].call_word} {call} ")
                     assert f" · won {won} · " in cell
                     assert Decimal(cell.rsplit(" · ", 1)[1]) == deal.scores()[seat]
         totals = table.match.totals()
@@ -876,7 +865,7 @@ def test_the_end_of_each_deal_shows_the_score_sheet_of_the_match_so_far(game):
 
 
 def test_a_finished_match_gives_its_record_and_its_review_summary():
-    table = CardTable("callbridge", seed=11, speed="instant", review_samples=2)
+    table = TableController("callbridge", seed=11, speed="instant", review_samples=2)
     while table.match.phase != "over":
         if table.match.phase in ACTING:
             play_deal(table)
@@ -907,59 +896,59 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
 def test_a_deal_of_each_game_at_every_level_of_opponents(game, level):
     from cardlib.coach.analysis import CoachBot
 
-    table = CardTable(game, seed=6, speed="instant", level=level, strong_samples=2)
+    table = TableController(game, seed=6, speed="instant", level=level, strong_samples=2)
     play_deal(table)  # the engine refuses an illegal action: every bot action was legal
     check_end(table)
     kinds = {type(bot).__name__ for bot in table.bots[1:]}
     if level == "beginner":
         assert all(name.startswith("Random") for name in kinds)
-    elif level == "strong" and game != "bridge":
+    elif level == "strong" and GAMES[game].coached:
         assert all(isinstance(bot, CoachBot) for bot in table.bots[1:])
     else:
         assert all(name.startswith("Sensible") for name in kinds)
     seats = table.state["seats"]
     assert seats[LEARNER]["level"] == "" and {s["level"] for s in seats[1:]} == {level.title()}
     note = table.state["ui"]["level_note"]
-    assert bool(note) == (game == "bridge" and level == "strong")
+    assert bool(note) == (not GAMES[game].coached and level == "strong")
 
 
-def test_opponents_per_seat_and_chosen_from_the_browser():
-    table = CardTable(
+def test_opponents_per_seat_and_chosen_later():
+    table = TableController(
         "callbreak", seed=2, speed="instant", level=("beginner", "sensible", "strong")
     )
     assert [s["level"] for s in table.state["seats"]] == ["", "Beginner", "Sensible", "Strong"]
     assert table.level == ""  # the seats differ
-    table.level = "beginner"  # the browser's menu
+    table.set_level("beginner")
+    assert table.level == "beginner" and table.match_actions[-1] == ["level", ["beginner"] * 3]
     assert [s["level"] for s in table.state["seats"]] == ["", *["Beginner"] * 3]
-    before = table.match.copy()
-    table.level = "grandmaster"  # not a level: the table is as it was
+    before, actions = table.match.copy(), list(table.match_actions)
+    with pytest.raises(CardlibError, match="level is one of"):
+        table.set_level("grandmaster")  # not a level: the table is as it was
     assert table.level == "beginner" and table.match == before
+    assert table.match_actions == actions
     for bad in ("Strong", ("beginner",), 3, None, ("beginner", "sensible", 1)):
         with pytest.raises(CardlibError, match="level is one of"):
-            CardTable("callbreak", level=bad)
+            TableController("callbreak", level=bad)
     for bad in (0, True, 2.5):
         with pytest.raises(CardlibError, match="strong_samples is a whole number"):
-            CardTable("callbreak", strong_samples=bad)
-    app = TableApp(game="callbreak", speed="instant")
-    app.table.level = "strong"
-    assert app.pick("judgement").level == "strong"
+            TableController("callbreak", strong_samples=bad)
 
 
-def rebuilt(table: CardTable) -> CardTable:
+def rebuilt(table: TableController) -> TableController:
     """What a reload does: a fresh table of the same game, given what the browser kept."""
-    again = CardTable(
+    again = TableController(
         table.game, seed=None, players=table.players, speed="instant", review_samples=2
     )
-    again._on_browser_message(again, {"type": "restore", "saved": table.kept_match}, [])
+    assert again.receive({"type": "restore", "saved": table.kept_match}) is None
     return again
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
-    table = CardTable(game, seed=None, speed="instant", review_samples=2, level="beginner")
+    table = TableController(game, seed=None, speed="instant", review_samples=2, level="beginner")
     assert table.fresh_seeds and f"match seed {table.match_seed}" in table.state["heading"]
     play_deal(table)
-    if game != "bridge":  # Contract Bridge has no review to replay from
+    if GAMES[game].coached:  # Contract Bridge has no review to replay from
         table.request_review()
         assert table.click_replay(1)  # practice is not kept, and leaves the bots' dice alone
         learner_acts(table)
@@ -983,30 +972,32 @@ def test_a_fresh_match_is_rebuilt_exactly_from_what_the_browser_keeps(game):
 
 
 def test_two_fresh_tables_deal_different_matches():
-    seeds = {CardTable("callbreak", seed=None, speed="instant").match_seed for _ in range(5)}
+    seeds = {TableController("callbreak", seed=None, speed="instant").match_seed for _ in range(5)}
     assert len(seeds) > 1
     for bad in (-1, True, "7", 2.0):
         with pytest.raises(CardlibError, match="seed is a whole number"):
-            CardTable("callbreak", seed=bad)
+            TableController("callbreak", seed=bad)
 
 
 def test_a_seeded_table_keeps_its_own_matches_and_no_other_tables():
     """A notebook's table (a seed of its own) is kept too, under its seed: a reload rebuilds
     it, its next match included, and never from another table's match."""
-    seeded = CardTable("callbreak", seed=3, speed="instant")
+    seeded = TableController("callbreak", seed=3, speed="instant")
     assert seeded.keep_key == "callbreak:4:seed3" and "match seed" not in seeded.state["heading"]
     learner_acts(seeded)
-    fresh = CardTable("callbreak", seed=None, speed="instant")
+    fresh = TableController("callbreak", seed=None, speed="instant")
     learner_acts(fresh)
-    other_seed = CardTable("callbreak", seed=4, speed="instant")
+    other_seed = TableController("callbreak", seed=4, speed="instant")
     learner_acts(other_seed)
     for saved in (fresh.kept_match, other_seed.kept_match):  # another table's match
-        table = CardTable("callbreak", seed=3, speed="instant")
-        assert not table.restore(saved) and table.match == CardTable("callbreak", seed=3).match
-    assert not CardTable("callbreak", seed=None).restore(seeded.kept_match)
+        table = TableController("callbreak", seed=3, speed="instant")
+        assert (
+            not table.restore(saved) and table.match == TableController("callbreak", seed=3).match
+        )
+    assert not TableController("callbreak", seed=None).restore(seeded.kept_match)
     forged = {**seeded.kept_match, "seed": 99}  # not one of this table's matches
-    assert not CardTable("callbreak", seed=3).restore(forged)
-    again = CardTable("callbreak", seed=3, speed="instant")
+    assert not TableController("callbreak", seed=3).restore(forged)
+    again = TableController("callbreak", seed=3, speed="instant")
     assert again.restore(seeded.kept_match) and again.match == seeded.match
 
     while seeded.match.phase != "over":  # the whole match, and the next one begun
@@ -1016,13 +1007,13 @@ def test_a_seeded_table_keeps_its_own_matches_and_no_other_tables():
             assert seeded.click_next()
     assert seeded.click_next() and seeded.match_seed == 1003
     learner_acts(seeded)
-    again = CardTable("callbreak", seed=3, speed="instant")
+    again = TableController("callbreak", seed=3, speed="instant")
     assert again.restore(seeded.kept_match) and again.match == seeded.match
     assert again.kept_match == seeded.kept_match and again.matches_played == 1
 
 
 def test_a_rebuilt_match_says_so_until_the_learners_next_action():
-    table = CardTable("judgement", seed=None, speed="instant")
+    table = TableController("judgement", seed=None, speed="instant")
     for _ in range(2):
         learner_acts(table)
     assert table.state["restored"] == ""
@@ -1036,7 +1027,7 @@ def test_a_rebuilt_match_says_so_until_the_learners_next_action():
 
 
 def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():
-    played = CardTable("judgement", seed=None, speed="instant")
+    played = TableController("judgement", seed=None, speed="instant")
     for _ in range(3):
         learner_acts(played)
     good = played.kept_match
@@ -1056,38 +1047,18 @@ def test_a_damaged_or_foreign_kept_match_leaves_the_fresh_table_as_it_is():
         {**good, "actions": [*good["actions"], ["shuffle"]]},
     ]
     for saved in damaged:
-        table = CardTable("judgement", seed=None, speed="instant")
+        table = TableController("judgement", seed=None, speed="instant")
         fresh = (table.match.copy(), table.match_seed)
         assert not table.restore(saved), saved
         assert (table.match, table.match_seed) == fresh and table.refusal == ""
         assert table.match_actions == [] and table.kept_match["actions"] == []
-    table = CardTable("judgement", seed=None, speed="instant")
+    table = TableController("judgement", seed=None, speed="instant")
     assert table.restore(good) and table.match == played.match
     assert not table.restore(good)  # only a table not played yet is rebuilt
 
 
-def test_switching_game_mid_deal_asks_first():
-    app = TableApp(game="callbreak", seed=4, speed="instant")
-    table = app.table
-    assert app.question.layout.display == "none"
-    app.game_picker.value = "judgement"  # before the learner acts: no question
-    assert app.table is not table and app.table.game == "judgement"
-    learner_acts(app.table)
-    table = app.table
-    app.game_picker.value = "bridge"
-    assert app.table is table and app.game_picker.value == "judgement"  # nothing changed yet
-    assert app.question.layout.display is None and "Contract Bridge" in app.asking.value
-    app.stay_button.click()
-    assert app.table is table and app.question.layout.display == "none"
-    app.players_picker.value = 5
-    assert app.table is table and app.players_picker.value == 4
-    app.switch_button.click()
-    assert app.table.game == "judgement" and app.table.players == 5
-    assert app.question.layout.display == "none"
-
-
 def test_each_hidden_hand_shows_how_many_cards_are_left():
-    table = CardTable("bridge", seed=5, speed="instant")
+    table = TableController("bridge", seed=5, speed="instant")
     for seat in table.state["seats"]:
         view = table.deal.visible_to(LEARNER)
         expected = 0 if seat["seat"] == LEARNER or seat["hand"] else view.hand_sizes[seat["seat"]]
@@ -1131,8 +1102,140 @@ def test_the_learners_record_counts_a_call_bridge_bonus_bid_as_the_game_scores_i
     match = call_bridge_match_with_a_bonus_bid_overshot()
     first = match.deals[0]
     assert first.scores()[LEARNER] == -8
-    table = CardTable("callbridge", seed=1, speed="instant")
-    record = table._match_record(match)
+    table = TableController("callbridge", seed=1, speed="instant")
+    record = table.learner_record(match)
     made = [deal.scores()[LEARNER] > 0 for deal in match.deals]
     assert not made[0] and record["calls"] == len(match.deals)
     assert record["made"] == sum(made)
+
+
+# ----- the controller alone, and the facts it asks of each game ---------------------------
+
+WITHOUT_WIDGETS = r"""
+import sys
+
+for name in ("ipywidgets", "anywidget", "traitlets"):
+    sys.modules[name] = None  # importing any of them now raises ImportError
+
+from cardlib import games
+from cardlib.widgets.table_controller import TableController
+
+for key, game in games.GAMES.items():
+    table = TableController(key, seed=3, speed="instant", review_samples=2)
+    learner = game.bot("sensible")  # the learner's calls and cards: the sensible bot's
+    while table.match.phase != "over":
+        deal = table.deal
+        if table.state["end"] is not None:
+            if len(table.match.deals) == 1:  # the review, once, without a widget too
+                table.request_review()
+                assert table.review, key
+            assert table.click_next(), table.refusal
+        elif table.state["calls"]:
+            choose = getattr(learner, "choose_call", None) or learner.choose_bid
+            assert table.click_call(choose(deal)), table.refusal
+        else:
+            assert table.click_card(learner.choose_play(deal).code), table.refusal
+    record = table.finished_match
+    assert record["game"] == key and record["deals"] == len(table.match.deals), record
+    assert table.state["end"]["next_label"] == "New match"
+    print(key, record["deals"], record["made"], "of", record["calls"])
+
+loaded = {name.split(".")[0] for name, module in sys.modules.items() if module is not None}
+assert not loaded & {"ipywidgets", "anywidget", "traitlets"}, loaded
+"""
+
+
+def test_the_controller_plays_a_whole_match_of_each_game_without_a_widget_library(
+    tmp_path, monkeypatch
+):
+    """The table's controller needs no widget library: in a Python where ipywidgets, anywidget
+    and traitlets cannot be imported, it plays a whole match of every registered game (the
+    learner's moves chosen by the sensible bot, at the instant speed) and makes its record."""
+    import os
+    import subprocess
+    import sys
+
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, str(tmp_path / "progress.json"))
+    environment = dict(os.environ)
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_WIDGETS],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    assert [line.split()[0] for line in run.stdout.splitlines()] == list(GAMES)
+    assert [match["game"] for match in progress.load()["matches"]] == list(GAMES)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_call_buttons_and_the_hand_played_are_the_games_facts(game):
+    """What the table shows comes from the game's facts: the call buttons are its call pad,
+    every allowed call among them; the hand the learner plays from is its hand to play (the
+    dummy's on the dummy's turns), and a dummy has a declarer."""
+    facts = GAMES[game]
+    for seed in range(3):
+        table = TableController(game, seed=seed, speed="instant")
+        while table.match.phase in ACTING:
+            deal, state = table.deal, table.state
+            if state["calls"]:
+                pad = facts.call_pad(deal, LEARNER)
+                assert [c["value"] for c in state["calls"]] == list(pad)
+                assert set(table.match.legal_actions()) <= set(pad)
+            else:
+                seat = facts.hand_to_play(deal)
+                assert seat in (LEARNER, facts.dummy(deal))
+                assert {c["code"] for c in state["hand"]} == {c.code for c in deal.hand(seat)}
+            dummy = facts.dummy(deal)
+            assert (dummy is None) == (facts.declarer(deal) is None)
+            learner_acts(table)
+
+
+def test_the_controller_says_once_when_an_action_is_done():
+    """``on_change`` is called once an action is done, however many actions it made on the
+    way (a reload's replay of a whole match is one), and a refusal is one too."""
+    told = []
+    table = TableController("callbreak", seed=2, speed="instant", on_change=lambda: told.append(1))
+    assert told == []  # being made is not an action
+    learner_acts(table)
+    assert len(told) == 1
+    assert not table.click_next() and len(told) == 2  # refused: said
+    again = TableController("callbreak", seed=2, speed="instant")
+    again.on_change = lambda: told.append(2)
+    assert again.restore(table.kept_match) and told.count(2) == 1
+
+
+def test_a_game_registered_later_is_played_at_the_table():
+    """A new game is one class in the registry: the table plays it with no change, and what
+    the coach does not know (the hint, the review, the strong bot) it says it does not offer."""
+    from cardlib import callbreak, games
+
+    class QuickBreak(callbreak.CallBreak):
+        key = "quickbreak"
+        name = "Quick Break"
+        coached = False
+        match_title = "{name} (a match of two deals)"
+
+        @classmethod
+        def new_match(cls, seed, players=4):
+            return callbreak.Match(seed=seed, deals=2)
+
+    with games.registered(QuickBreak):
+        table = TableController("quickbreak", seed=4, speed="instant", level="strong")
+        assert table.state["heading"].startswith("Quick Break · Deal 1 of 2 · ")
+        assert table.state["ui"]["level_note"] == (
+            "Quick Break has no coach bot yet: Strong plays as Sensible."
+        )
+        assert all(type(bot).__name__ == "SensibleBot" for bot in table.bots[1:])
+        while table.match.phase != "playing" or table.match.to_act != LEARNER:
+            learner_acts(table)
+        assert table.click_hint() is None
+        assert (
+            table.refusal == "The hint is not offered in Quick Break: the coach does not play it."
+        )
+        play_deal(table)
+        check_end(table)
+        assert not table.state["end"]["review_offered"] and table.request_review() is None
+        assert not table.click_replay(1) and "Quick Break review replays nothing" in table.refusal
+        assert table.click_next() and table.state["heading"].startswith("Quick Break · Deal 2 of 2")
