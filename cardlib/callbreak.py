@@ -543,3 +543,8 @@ class CallBreak(Game):
         cls, seed: Seed, dealer: int | None = None, options: Variant | None = None, number: int = 1
     ) -> Deal:
         return Deal(seed=seed, dealer=dealer, variant=cls.check_options(options))
+
+    @classmethod
+    def deals_to_play(cls, match: Match) -> int:
+        """The deals the match was made with (:data:`DEALS_PER_MATCH` at the card table)."""
+        return match.deals_to_play

@@ -23,6 +23,8 @@ fact                Call Break      Call Bridge     Judgement        Contract Br
 ``exact_calls``     no              no              yes              no
 ``trump_varies``    no (♠)          no (♠)          yes (round)      yes (contract)
 ``whole_pack``      yes             yes             no               yes
+``counted_calls``   yes             yes             yes              no (an auction)
+``deals_to_play``   5               (to 30 points)  8                (to 100 below)
 ==================  ==============  ==============  ===============  ================
 
 The facts are class attributes and class methods: a game is never instantiated (its deals
@@ -318,6 +320,45 @@ class Game(metaclass=_GameClass):
         deal = cls.__dict__.get("deal")
         if isinstance(deal, type) and "facts" not in deal.__dict__:
             setattr(deal, "facts", cls)  # noqa: B010 - a class the game names, not this one
+
+    # ----- at the card table (cardlib.widgets.table_controller) --------------------------
+
+    #: whether each seat calls its own count of tricks and is scored on it (the counted-call
+    #: games); ``False``: an auction reaches one contract that a side plays and scores
+    #: (Contract Bridge), and the card table shows the auction, the contract and the sides
+    counted_calls: ClassVar[bool] = True
+
+    @classmethod
+    def call_pad(cls, deal: Any, seat: int) -> tuple[Any, ...]:
+        """The calls the card table shows ``seat`` at its turn, allowed now or not (it dims
+        those the rules of the moment refuse, like Judgement's hook): every count of tricks
+        from the lowest call to the cards in the hand."""
+        low, _high = cls.call_range(cls.options_of(deal))
+        return tuple(range(low, deal.visible_to(seat).hand_sizes[seat] + 1))
+
+    @classmethod
+    def dummy(cls, deal: Any) -> int | None:
+        """The seat whose cards its partner plays (face up from the opening lead), once the
+        auction names it; ``None`` in a game without a dummy."""
+        return None
+
+    @classmethod
+    def declarer(cls, deal: Any) -> int | None:
+        """The seat that plays the dummy's cards as well as its own (:meth:`dummy`); ``None``
+        in a game without a dummy."""
+        return None
+
+    @classmethod
+    def hand_to_play(cls, deal: Any) -> int | None:
+        """The seat whose hand the next card comes from: the seat to act, but the dummy on
+        the dummy's turns (its partner, ``deal.to_act``, chooses the card)."""
+        return cast("int | None", deal.to_act)
+
+    @classmethod
+    def deals_to_play(cls, match: Any) -> int | None:
+        """How many deals (rounds) ``match`` is played over; ``None`` when it is played to a
+        target of points."""
+        return None
 
 
 __all__ = ["LEVELS", "Game"]

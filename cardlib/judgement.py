@@ -743,6 +743,11 @@ class Judgement(Game):
     def deal_numbers(cls, cards: int) -> tuple[int, ...]:
         return tuple(spec.number for spec in SCHEDULE if spec.cards >= cards)
 
+    @classmethod
+    def deals_to_play(cls, match: Match) -> int:
+        """Every match is :data:`ROUNDS` rounds, whatever the number of players."""
+        return ROUNDS
+
 
 __all__ = [
     "CARDS_PER_ROUND",

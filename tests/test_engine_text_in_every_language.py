@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from test_widget_table import ACTING, learner_acts
+from test_table_controller import ACTING, learner_acts
 from test_widgets_in_every_language import DEVANAGARI, TAG, english_words
 
 from cardlib import Card, callbreak, i18n

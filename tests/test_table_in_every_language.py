@@ -12,7 +12,7 @@ import re
 import pytest
 
 import cardlib
-from cardlib import i18n
+from cardlib import games, i18n
 from cardlib.widgets import bridge_review
 from cardlib.widgets.table import CardTable, TableApp
 
@@ -122,16 +122,19 @@ def reviewed(game, players=4, replay=False):
     return make
 
 
+#: Every registered game, at a table of its middle size (Judgement's 3 to 7: five seats).
+EVERY_GAME = [(key, game.players[len(game.players) // 2]) for key, game in games.GAMES.items()]
+
 REVIEWED = {
     f"{game}_{where}": reviewed(game, players, replay)
-    for game, players in [("callbreak", 4), ("callbridge", 4), ("judgement", 5), ("bridge", 4)]
+    for game, players in EVERY_GAME
     for where, replay in [("reviewed", False), ("replayed", True)]
-    if game != "bridge" or not replay
+    if games.GAMES[game].coached or not replay  # Contract Bridge's review replays nothing
 }
 
 AT_EACH_GAME = {
     f"{game}_{where}": at(game, done, players, refuse)
-    for game, players in [("callbreak", 4), ("callbridge", 4), ("judgement", 5), ("bridge", 4)]
+    for game, players in EVERY_GAME
     for where, done, refuse in [
         ("start", start, None),
         ("start_refused", start, "next"),
@@ -161,7 +164,7 @@ def test_every_sentence_of_the_table_changes_and_english_comes_back(name):
     table = TABLES[name]()
     english, frame, refusal = shown(table), copy.deepcopy(table.state), table.refusal
     review = copy.deepcopy(table.review)
-    moves, match = table._serial, repr(table.match.deal.visible_to(0).hand)
+    moves, match = table.controller._serial, repr(table.match.deal.visible_to(0).hand)
     for code in (code for code in i18n.LANGUAGES if code != i18n.DEFAULT):
         cardlib.set_language(code)
         assert table.lang == code
@@ -176,7 +179,7 @@ def test_every_sentence_of_the_table_changes_and_english_comes_back(name):
             if len(english_words(t)) >= 2 and t in now and t not in SAME_IN_HINGLISH
         ]
         assert not stayed, (code, stayed)
-        assert table._serial == moves
+        assert table.controller._serial == moves
         assert repr(table.match.deal.visible_to(0).hand) == match
     cardlib.set_language("en")
     assert table.state == frame

@@ -1,6 +1,6 @@
 """The Judgement widgets of notebook 10, driven in plain pytest: set values, click, read state.
 
-A round of Judgement is played at the card table: tests/test_widget_table.py plays it."""
+A round of Judgement is played at the card table: tests/test_table_controller.py plays it."""
 
 import pytest
 from hypothesis import given, settings

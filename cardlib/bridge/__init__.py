@@ -639,6 +639,29 @@ class ContractBridge(facts.Game):
 
     trump_varies = True
 
+    #: an auction, one contract a side plays, a score sheet by side
+    counted_calls = False
+
+    @classmethod
+    def call_pad(cls, deal: Deal, seat: int) -> tuple[str, ...]:
+        """Every call of the auction (:data:`CALLS`): the table dims those not allowed now."""
+        return CALLS
+
+    @classmethod
+    def dummy(cls, deal: Deal) -> int | None:
+        """The declarer's partner, once the auction has a contract."""
+        return deal.dummy
+
+    @classmethod
+    def declarer(cls, deal: Deal) -> int | None:
+        """The declarer, once the auction has a contract."""
+        return deal.declarer
+
+    @classmethod
+    def hand_to_play(cls, deal: Deal) -> int | None:
+        """The dummy's seat on the dummy's turns (the declarer acts for it)."""
+        return deal.hand_to_play if deal.phase == "playing" else deal.to_act
+
 
 __all__ = [
     "BIDS",

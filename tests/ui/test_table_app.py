@@ -26,7 +26,8 @@ from jupyter_driver import (
 from playwright.sync_api import expect
 
 from cardlib.app import DEFAULT_NOTEBOOK
-from cardlib.widgets.table import GAMES, CardTable
+from cardlib.games import GAMES
+from cardlib.widgets.table import CardTable
 
 pytestmark = pytest.mark.ui
 
