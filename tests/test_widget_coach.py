@@ -324,3 +324,17 @@ def test_a_clear_best_card_is_named_with_its_margin(decision):
         f"{second.loss_stderr:.2f} points ahead of {second.card}"
     )
     assert "200 imagined deals" in verdict and "Too close" not in verdict
+
+
+@pytest.mark.parametrize(
+    ("deal", "word"),
+    [
+        (callbreak.Deal(seed=3, dealer=0), "to call"),
+        (callbridge.Deal(seed=3, dealer=0), "to bid"),
+        (judgement.Round(4, 1, seed=3, dealer=0), "to bid"),
+    ],
+)
+def test_the_coach_asks_for_a_call_in_the_games_own_word(deal, word):
+    # Call Bridge bids, as Judgement does: the word is the game's (its registry entry).
+    coach = CoachWidget(deal, samples=10, seed=1)
+    assert word in coach.heading.value

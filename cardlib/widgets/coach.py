@@ -40,6 +40,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from cardlib import games
 from cardlib.cards import from_mask
 from cardlib.coach.analysis import (
     Analysis,
@@ -87,6 +88,11 @@ def _position_text_field(position: object, seat: int) -> widgets.Text:
     )
     field.observe(lambda change: setattr(field, "value", text), names="value")
     return field
+
+
+def _says_bid(view: View) -> bool:
+    # Judgement and Call Bridge bid; Call Break calls (the game's own word, from the registry).
+    return games.lookup(view.game).call_word == "bid"
 
 
 class CoachWidget:
@@ -225,9 +231,7 @@ class CoachWidget:
         who = escape(self._seat(view.seat))
         if self.calling:
             heading = (
-                _("The coach: {seat} to bid")
-                if view.game == "judgement"
-                else _("The coach: {seat} to call")
+                _("The coach: {seat} to bid") if _says_bid(view) else _("The coach: {seat} to call")
             )
         else:
             heading = _("The coach: {seat} to play")
@@ -289,7 +293,7 @@ class CoachWidget:
                 )
                 + "</p>"
             )
-        word = _("bid") if view.game == "judgement" else _("call")
+        word = _("bid") if _says_bid(view) else _("call")
         head = "".join(f"<th scope='col'>{escape(self._seat(s))}</th>" for s in range(view.players))
         calls = "".join(f"<td>{'–' if c is None else c}</td>" for c in view.calls)
         won = "".join(f"<td>{w}</td>" for w in view.won)
@@ -363,7 +367,7 @@ class CoachWidget:
                     f"<td>{versus}</td>",
                 )
             )
-        word = _("bid") if self.view.game == "judgement" else _("call")
+        word = _("bid") if _says_bid(self.view) else _("call")
         caption = _(
             "Expected points of the deal for {seat} after each {call}, every one tried "
             "on the same {samples} imagined deals (± standard error)"
@@ -426,7 +430,7 @@ class CoachWidget:
                 "estimate ({top}): the imagined deals play your own cards only sensibly, "
                 "so they underrate what you will make."
             )
-            word = _("bid") if self.view.game == "judgement" else _("call")
+            word = _("bid") if _says_bid(self.view) else _("call")
             return (
                 "<p>"
                 + escape(text).format(
@@ -446,7 +450,7 @@ class CoachWidget:
                 "Best {call}: {best}, {margin} points ahead of {second} on average, "
                 "over {samples} imagined deals."
             )
-        word = _("bid") if self.view.game == "judgement" else _("call")
+        word = _("bid") if _says_bid(self.view) else _("call")
         return (
             "<p>"
             + escape(text).format(
