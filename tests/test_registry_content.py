@@ -2,92 +2,30 @@
 puzzle sets and the learner's record ask the registry, so a fifth game gets them all with nothing
 changed outside its own module; and two refusals that had drifted from their translation.
 
-The fifth game is a toy, "Hearts-trump Call Break": Call Break's deal with hearts for trump, no
-duty to beat, any card when void, and its own points (a made call scores twice the call, a
-missed one minus the call, whole points). It is defined here and only tried out in the registry
-(``games.registered``), as a new game would be before it gets its line in ``games.GAMES``.
+The fifth game is the toy of ``tests/toy_game.py``, "Hearts-trump Call Break" (hearts for trump,
+no duty to beat, any card when void, a bid made only exactly, scored by the deal's ``Stakes``),
+tried out in the registry (``games.registered``) as a new game would be before it gets its line
+in ``games.GAMES``.
 """
 
 from __future__ import annotations
 
 import random
-from decimal import Decimal
 
 import pytest
+from toy_game import RULES, Deal, HeartsTrump, Match, Stakes, score
 
 from cardlib import bridge, callbreak, games, i18n, position, progress
 from cardlib.errors import CardlibError, PhaseError
-from cardlib.facts import Game
 from cardlib.game import SeatView, phase_name
-from cardlib.tricks import PlayRules
 
-# ----- the toy fifth game, all of it ---------------------------------------------------------
-
-HEARTS_RULES = PlayRules(trump="H", must_beat=False, void_rule="free")
-
-
-def hearts_points(call: int, tricks: int) -> int:
-    """A made call scores twice the call; a missed one, minus the call."""
-    return 2 * call if tricks >= call else -call
-
-
-class HeartsDeal(callbreak.Deal):
-    """One deal of the toy: Call Break's deal under hearts-trump rules and points."""
-
-    game_name = "Hearts-trump Call Break"
-
-    def _init_options(self, variant: callbreak.Variant = callbreak.STANDARD) -> None:
-        super()._init_options(variant)
-        self.rules = HEARTS_RULES
-
-    def score_for(self, call: int, tricks: int) -> Decimal:
-        return Decimal(hearts_points(call, tricks))
-
-
-class HeartsMatch(callbreak.Match):
-    """A match of the toy: Call Break's five deals (or ``deals``), of its deals."""
-
-    deal_class = HeartsDeal
-
-    def __repr__(self) -> str:
-        return f"<HeartsMatch deal {len(self._deals)} of {self.deals_to_play} phase={self.phase}>"
-
-
-class HeartsTrump(Game):
-    """The toy's facts: only what differs from a four-player trick game's defaults."""
-
-    key = "heartstrump"
-    name = "Hearts-trump Call Break"
-    deal = HeartsDeal
-    match = HeartsMatch
-
-    @classmethod
-    def points(cls, call: int, tricks: int, options: object = None) -> int:
-        return hearts_points(call, tricks)
-
-    @classmethod
-    def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
-        return HEARTS_RULES
+HIGH = Stakes(per_trick=3)
 
 
 @pytest.fixture
 def toy():
     with games.registered(HeartsTrump) as game:
         yield game
-
-
-@pytest.fixture
-def solver_scores_the_toy(toy, monkeypatch):
-    """The exact solver scores an ending by its game's key. Until it reads the registry (the
-    coach's part of issue 35, not this file's), it is told the toy's points here."""
-    from cardlib.coach import solver
-
-    scorings = getattr(solver, "SCORINGS", None)
-    if scorings is not None and toy.key not in scorings:
-        monkeypatch.setitem(
-            scorings, toy.key, lambda call, tricks, _options: toy.points(call, tricks)
-        )
-    return toy
 
 
 def play_randomly(state, rng: random.Random, steps: int) -> None:
@@ -103,12 +41,12 @@ def play_randomly(state, rng: random.Random, steps: int) -> None:
 # ----- the registry knows it -------------------------------------------------------------------
 
 
-def test_the_toy_is_its_own_game_though_its_deal_is_a_call_break_deal(toy):
-    deal = HeartsDeal(seed=1)
+def test_the_toy_is_its_own_game_and_leaves_call_break_alone(toy):
+    deal = Deal(seed=1)
     assert deal.facts is HeartsTrump and callbreak.Deal.facts is callbreak.CallBreak
-    assert games.of(deal) is toy and games.of(HeartsMatch(seed=1)) is toy
+    assert games.of(deal) is toy and games.of(Match(seed=1)) is toy
     assert games.of(callbreak.Deal(seed=1)) is callbreak.CallBreak
-    assert deal.rules == HEARTS_RULES and HeartsTrump.direction() == 1
+    assert deal.rules == RULES and HeartsTrump.direction() == 1
     assert toy in games.coached()
 
 
@@ -118,12 +56,14 @@ def test_the_toy_is_its_own_game_though_its_deal_is_a_call_break_deal(toy):
 @pytest.mark.parametrize("seed", range(6))
 def test_a_toy_deal_round_trips_through_its_position_text(toy, seed):
     rng = random.Random(seed)
-    deal = HeartsDeal(seed=seed)
+    stakes = HIGH if seed % 2 else Stakes()
+    deal = Deal(seed=seed, stakes=stakes)
     play_randomly(deal, rng, rng.randrange(4, 56))
     text = position.to_text(deal)
-    assert text.startswith("heartstrump ") and text == deal.to_text()
+    written = "heartstrump/stake3 " if seed % 2 else "heartstrump "
+    assert text.startswith(written) and text == deal.to_text()
     copy = position.from_text(text)
-    assert type(copy) is HeartsDeal and copy == deal and copy.rules == HEARTS_RULES
+    assert type(copy) is Deal and copy == deal and copy.stakes == stakes
     assert copy.legal_actions() == deal.legal_actions()
     for seat in range(4):
         view = position.from_text(position.to_text(deal, seat=seat))
@@ -131,30 +71,50 @@ def test_a_toy_deal_round_trips_through_its_position_text(toy, seed):
     play_randomly(copy, random.Random(seed), 60)
     play_randomly(deal, random.Random(seed), 60)
     assert copy == deal and position.to_text(copy) == position.to_text(deal)
+    assert copy.returns() == deal.returns()  # scored by the stake read back
 
 
 def test_a_toy_match_round_trips_with_its_deals_and_totals(toy):
-    match = HeartsMatch(seed=3, deals=2)
+    match = Match(seed=3, stakes=HIGH)
     play_randomly(match, random.Random(3), 70)
     assert len(match.deals) == 2
     text = position.to_text(match)
-    assert text.startswith("heartstrump/deals=2 | heartstrump ")
+    assert text.startswith("heartstrump | heartstrump/stake3 ")
     copy = position.from_text(text)
-    assert type(copy) is HeartsMatch and copy.deals == match.deals
+    assert type(copy) is Match and copy.deals == match.deals
     assert copy.totals() == match.totals() and copy.phase == match.phase
     assert position.to_text(copy) == text
+    # A deal of another stake is not one this match deals.
+    header, first, second = text.split(" | ")
+    mixed = " | ".join([header, first, second.replace("heartstrump/stake3", "heartstrump")])
+    with pytest.raises(CardlibError, match="deal 2 is heartstrump for 4; this match deals heartst"):
+        position.from_text(mixed)
 
 
-def test_the_toy_takes_no_options_and_is_played_by_four(toy):
-    text = position.to_text(HeartsDeal(seed=2))
+@pytest.mark.parametrize(
+    "field",
+    [
+        "heartstrump/anti",
+        "heartstrump/stake",
+        "heartstrump/stake0",
+        "heartstrump/stake٣",
+        "heartstrump/stake3/stake3",
+        "heartstrump/Stake3",
+    ],
+)
+def test_the_toy_reads_only_its_own_option(toy, field):
+    text = position.to_text(Deal(seed=2))
     with pytest.raises(CardlibError, match="field game"):
-        position.from_text(text.replace("heartstrump", "heartstrump/anti", 1))
-    with pytest.raises(CardlibError, match="field hands"):
+        position.from_text(text.replace("heartstrump", field, 1))
+
+
+def test_the_toy_is_played_by_four(toy):
+    with pytest.raises(CardlibError, match="field hands: Hearts-trump Call Break is played by 4"):
         position.from_text("heartstrump 0 A.../K.../Q... - -")
 
 
 def test_a_game_not_in_the_registry_is_not_read():
-    text = HeartsDeal(seed=2).to_text()  # writing needs only the deal's own facts
+    text = Deal(seed=2).to_text()  # writing needs only the deal's own facts
     with pytest.raises(CardlibError, match="field game"):
         position.from_text(text)
 
@@ -162,12 +122,12 @@ def test_a_game_not_in_the_registry_is_not_read():
 # ----- the best-play puzzles -----------------------------------------------------------------
 
 
-def toy_ending_givens(seed: int):
+def toy_ending_givens(seed: int, stakes: Stakes = HIGH):
     """A toy deal played by the sensible bot down to three cards a hand: the givens of an
     ending as a puzzle notebook writes them."""
     from cardlib.bots import SensibleBot
 
-    deal = HeartsDeal(seed=seed, dealer=0)
+    deal = Deal(seed=seed, dealer=0, stakes=stakes)
     bot = SensibleBot()
     while deal.phase == "calling":
         deal.call(bot.choose_call(deal))
@@ -177,42 +137,42 @@ def toy_ending_givens(seed: int):
     return deal, (hands, "", deal.to_act, list(deal.calls), list(deal.tricks_won))
 
 
-def test_a_toy_ending_is_solved_and_checked_under_its_own_rules(solver_scores_the_toy):
+def test_a_toy_ending_is_solved_and_checked_under_its_own_rules_and_stake(toy):
     from cardlib.exercises import check_best_play
     from cardlib.puzzles import best_answer, best_play
 
-    toy = solver_scores_the_toy
     deal, givens = toy_ending_givens(5)
-    ending = best_answer.ending_from(*givens, game=toy.key)
-    assert ending.rules == HEARTS_RULES and ending.direction == 1 and ending.game == toy.key
-    assert ending.variant is None  # Call Break's variant is not the toy's
+    ending = best_answer.ending_from(*givens, variant=HIGH, game=toy.key)
+    assert ending.rules == RULES and ending.direction == 1 and ending.game == toy.key
+    assert ending.variant == HIGH
+    # Without a stake, the standard one (not the Call Break variant the signature defaults to).
+    assert best_answer.ending_from(*givens, game=toy.key).variant == Stakes()
+    with pytest.raises(TypeError, match="options: a Stakes, got Variant"):
+        best_answer.ending_from(*givens, variant=callbreak.Variant(free_discard=True), game=toy.key)
     with pytest.raises(ValueError, match="the trump is always hearts in heartstrump"):
         best_answer.ending_from(*givens, game=toy.key, trump="S")
     solution = best_answer.solved(ending)
     assert {value.card for value in solution.cards} == set(deal.legal_plays())
     seat = ending.to_act
-    for value in solution.cards:  # the toy's own points, in whole numbers
-        assert value.points[seat] == hearts_points(ending.calls[seat], value.tricks[seat])
+    for value in solution.cards:  # the toy's own points at the stake, in whole numbers
+        assert value.points[seat] == score(ending.calls[seat], value.tricks[seat], HIGH)
     best = min(best_answer.best_cards(solution))
-    assert check_best_play(best.code, *givens, game=toy.key).correct
+    assert check_best_play(best.code, *givens, variant=HIGH, game=toy.key).correct
     outcome = best_answer.outcome_text(solution.cards[0], ending)
-    assert "your call of" in outcome and "." not in outcome.split("(")[-1]
+    assert "your bid of" in outcome and "." not in outcome.split("(")[-1]
     question = best_play.question_text(ending)
-    assert "with a call of" in question and "trump" not in question
-    assert best_play.seat_line(0, givens[3], givens[4], toy.key).startswith("South: call ")
+    assert "with a bid of" in question and "trump" not in question
+    assert best_play.seat_line(0, givens[3], givens[4], toy.key).startswith("South: bid ")
 
 
-@pytest.mark.xfail(
-    reason="best_puzzle reads its endings with the solver's ending_of, which names a game by its "
-    "deal's module (cardlib/coach: its part of issue 35)",
-    strict=False,
-)
-def test_a_toy_best_play_puzzle_is_made(solver_scores_the_toy):
+def test_a_toy_best_play_puzzle_is_made(toy):
     from cardlib.puzzles.best_play import best_puzzle
 
-    toy = solver_scores_the_toy
     puzzle = best_puzzle("easy", seed=1, game=toy.key)
     assert puzzle.game == toy.key and "Hearts-trump Call Break" in puzzle.title
+    replayed = puzzle.replay()
+    assert type(replayed) is Deal and replayed.rules == RULES
+    assert puzzle.check(min(puzzle.answer).code).correct
 
 
 def test_the_puzzle_sets_offer_the_toy_for_best_play_only(toy):

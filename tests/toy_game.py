@@ -7,16 +7,23 @@ Its rules differ from every real game's where shared code could have assumed one
 trump, a card need not beat the trick, a void may discard anything, it says *bid*, and a bid
 scores only when made exactly, by a multiple the deal's option (``Stakes``) sets. A match is
 three deals.
+
+Its class of facts (:class:`HeartsTrump`, at the end) states what the shared machinery asks:
+besides the four a game must state (``key``, ``name``, ``deal``, ``match``), the facts where
+it differs from a four-player trick game's defaults: its word for a call, its points and when
+a bid is made, its option (what it is, its standard value, how a deal was dealt with it, how
+the position text writes and reads it) and the length of its match.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Self
+from typing import Any, Self
 
 from cardlib import _api, game
 from cardlib.cards import Card
+from cardlib.errors import CardlibError, CardlibTypeError
 from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
 from cardlib.match import CountedCallMatch
@@ -31,6 +38,8 @@ class Stakes:
 
 
 STANDARD = Stakes()
+#: The deals of a match.
+DEALS_PER_MATCH = 3
 RULES = PlayRules(trump="H", must_beat=False, void_rule="free")
 
 
@@ -99,9 +108,6 @@ class Deal(CountedCallDeal[int]):
     def _init_options(self, stakes: Stakes = STANDARD) -> None:
         self.stakes = stakes
 
-    def _text_game(self) -> str:
-        return "heartstrump"
-
     def score_for(self, call: int, tricks: int) -> int:
         return score(call, tricks, self.stakes)
 
@@ -118,7 +124,7 @@ class Match(CountedCallMatch[Deal, int]):
     zero = 0
 
     def _finished(self) -> bool:
-        return len(self._deals) == 3 and self._deals[-1].phase == "over"
+        return len(self._deals) == DEALS_PER_MATCH and self._deals[-1].phase == "over"
 
 
 class HeartsTrump(Game):
@@ -129,10 +135,42 @@ class HeartsTrump(Game):
     deal = Deal
     match = Match
     call_word = "bid"
+    exact_calls = True
+    standard_options = STANDARD
+    match_title = "{name} (a match of {deals} deals)"  # Call Break's words: translated already
+
+    @classmethod
+    def match_values(cls) -> dict[str, object]:
+        return {"deals": DEALS_PER_MATCH}
+
+    @classmethod
+    def deals_to_play(cls, match: Match) -> int:
+        return DEALS_PER_MATCH
 
     @classmethod
     def options_of(cls, deal: Deal) -> Stakes:
         return deal.stakes
+
+    @classmethod
+    def check_options(cls, options: object) -> Stakes:
+        if options is None:
+            return STANDARD
+        if not isinstance(options, Stakes):
+            raise CardlibTypeError(f"options: a Stakes, got {options!r}", "options")
+        if isinstance(options.per_trick, bool) or not isinstance(options.per_trick, int):
+            raise CardlibTypeError(
+                f"options: Stakes(per_trick=...) is a whole number, got {options.per_trick!r}",
+                "options",
+            )
+        if options.per_trick < 1:
+            raise CardlibError(f"options: a stake of 1 or more, got {options.per_trick}", "options")
+        return options
+
+    @classmethod
+    def new_deal(
+        cls, seed: object, dealer: int | None = None, options: object = None, number: int = 1
+    ) -> Deal:
+        return Deal(seed=seed, dealer=dealer, stakes=cls.check_options(options))  # type: ignore[arg-type]
 
     @classmethod
     def deal_again(cls, deal: Deal, hands: Sequence[Sequence[Card]]) -> Deal:
@@ -151,3 +189,42 @@ class HeartsTrump(Game):
     @classmethod
     def rules(cls, options: object = None, trump: str | None = None) -> PlayRules:
         return RULES
+
+    # The position text: the stake after a slash when it is not the standard one
+    # (``heartstrump/stake3``), read back into the deal and its match.
+
+    @classmethod
+    def text_game(cls, deal: Deal) -> str:
+        if deal.stakes == STANDARD:
+            return cls.key
+        return f"{cls.key}/stake{deal.stakes.per_trick}"
+
+    @classmethod
+    def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
+        if not words:
+            return {"options": STANDARD}
+        number = words[0].removeprefix("stake")
+        if (
+            len(words) > 1
+            or not words[0].startswith("stake")
+            or not (number.isdigit() and number.isascii())
+        ):
+            raise CardlibError(
+                f"{cls.name}'s one option is its stake (stake3, …), got {'/'.join(words)!r}",
+                "position",
+            )
+        return {"options": cls.check_options(Stakes(int(number)))}
+
+    @classmethod
+    def deal_from_text(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        dealer: int,
+        options: dict[str, Any],
+        made_up: bool = False,
+    ) -> Deal:
+        return Deal.from_hands(hands, dealer, stakes=options["options"])
+
+    @classmethod
+    def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
+        return Match(seed=0, dealer=first.dealer, stakes=first.stakes, **settings)

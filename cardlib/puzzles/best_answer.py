@@ -56,10 +56,17 @@ def check_game(game: str) -> type[Game]:
     raise ValueError(f"game must be one of {keys}, got {game!r}")
 
 
-def options_for(facts: type[Game], variant: callbreak.Variant | None) -> Any:
-    """The options an ending of ``facts`` is played under: ``variant`` in a game with options
-    (Call Break's), else none (a Call Break ``variant`` is ignored there, as it always was)."""
-    return variant if facts.standard_options is not None else None
+def options_for(facts: type[Game], variant: object) -> Any:
+    """The options an ending of ``facts`` is played under: none in a game without options (a
+    Call Break ``variant`` is ignored there, as it always was); in a game with options,
+    ``variant`` as the game checks them (:meth:`~cardlib.facts.Game.check_options`), and its
+    standard options for ``None`` or for Call Break's standard variant, which the puzzles'
+    signatures take by default."""
+    if facts.standard_options is None:
+        return None
+    if variant is None or variant == STANDARD:
+        return facts.standard_options
+    return facts.check_options(variant)
 
 
 def ending_from(
