@@ -203,7 +203,7 @@ class CardTable(anywidget.AnyWidget):
         hints: bool = True,
         hint_samples: int = HINT_SAMPLES,
     ):
-        #: the table's game, bots, review and record: everything but the drawing
+        #: the table's game, bots, review and record (everything but the drawing)
         self.controller = TableController(
             game,
             seed=seed,
