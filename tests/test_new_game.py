@@ -69,7 +69,7 @@ def played_out(deal: Deal, bots) -> list[object]:
 def test_01_the_one_api_of_the_game_module(toy):
     module = toy.module
     assert module is toy_game and games.lookup("heartstrump") is toy
-    assert games.lookup("Hearts-trump Call Break") is toy and games.lookup("HEARTS TRUMP CALLBREAK")
+    assert games.lookup("Hearts-trump Call Break") is games.lookup("HEARTS TRUMP CALLBREAK") is toy
     assert games.of(Deal(seed=1)) is toy and games.of(Match(seed=1)) is toy
     # Its rules, which no real game has: hearts trump, no duty to beat, a void discards freely.
     assert module.play_rules() == RULES and module.as_rules(HIGH) == RULES
@@ -161,22 +161,26 @@ def test_07_the_history_makes_the_deal_again_and_replays_it(toy):
 # ----- 8., 9., 10. and 11. the coach: cards, calls, as a bot, and the review -------------------
 
 
+def made_in(mean: Fraction, call: int, samples: int, stakes: Stakes = HIGH) -> Fraction:
+    """How many of ``samples`` imagined deals made ``call`` exactly, if ``mean`` is the mean of
+    the toy's two outcomes only: ``per_trick`` × the call when made exactly, −call otherwise."""
+    return (mean / call + 1) / (stakes.per_trick + 1) * samples
+
+
 def test_08_the_coach_analyses_the_cards(toy):
     from cardlib.coach.analysis import analyse
 
     deal = called(Deal(seed=8, dealer=0, stakes=HIGH))
     bot = SensibleBot()
-    for _ in range(22):  # in the middle of the sixth trick
+    for _ in range(21):  # in the middle of the sixth trick
         deal.play(bot.choose_play(deal))
     cards = analyse(deal, samples=6, seed=2, exact_from=3)
     assert {rated.card for rated in cards.cards} == set(deal.legal_plays())
     assert cards.best in deal.legal_plays()
-    seat = deal.to_act
-    possible = {score(deal.calls[seat], tricks, HIGH) for tricks in range(14)}
-    for rated in cards.cards:  # means of the toy's own points at the deal's stake
-        assert min(possible) <= rated.estimate.mean <= max(possible)
-    # A card the rules refuse is not rated at all: no duty to beat, so every diamond is in.
-    assert len(cards.cards) == len(deal.legal_plays())
+    call = deal.calls[deal.to_act]
+    for rated in cards.cards:  # each the mean of the toy's own points at the deal's stake
+        made = made_in(rated.estimate.mean, call, rated.estimate.samples)
+        assert made.denominator == 1 and 0 <= made <= rated.estimate.samples
 
 
 def test_09_the_coach_analyses_the_calls(toy):
@@ -185,9 +189,9 @@ def test_09_the_coach_analyses_the_calls(toy):
     deal = Deal(seed=9, dealer=1, stakes=HIGH)
     bids = analyse_calls(deal, samples=6, seed=1)
     assert [rated.call for rated in bids.calls] == list(range(1, 14))
-    for rated in bids.calls:
-        exact = Fraction(score(rated.call, rated.call, HIGH))
-        assert rated.estimate.mean <= exact  # no bid scores more than when made exactly
+    for rated in bids.calls:  # each the mean of the toy's own points at the deal's stake
+        made = made_in(rated.estimate.mean, rated.call, 6)
+        assert made.denominator == 1 and 0 <= made <= 6
     assert bids.best in deal.legal_calls()
     assert max(bids.calls, key=lambda rated: rated.estimate.mean).call == bids.best
 
