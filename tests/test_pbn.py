@@ -324,6 +324,13 @@ def test_a_file_of_several_boards():
         assert [board.deal for board in read_pbn(pbn.dumps(pbn.loads(text)))] == deals
 
 
+def test_windows_line_ends_and_a_byte_order_mark():
+    deals = [played_deal(4, "left", 30), played_deal(9, "dealer", 52)]
+    text = "\n".join(to_pbn(deal, Event="Club") for deal in deals)
+    for other in ("\ufeff" + text.replace("\n", "\r\n"), text.replace("\n", "\r")):
+        assert [board.deal for board in read_pbn(other)] == deals
+
+
 def test_a_bad_board_of_several_is_named():
     good = to_pbn(played_deal(4, "left", 52))
     text = good + "\n" + good.replace("[Deal ", "[Deal_ ") + "\n\n\n" + good

@@ -315,6 +315,7 @@ def _games(text: str) -> list[tuple[dict[str, _Tag], list[str]]]:
     notes: list[str] = []
     current: _Tag | None = None
     in_comment = False
+    text = text.removeprefix("\ufeff")  # the byte order mark some editors put before UTF-8
 
     def end_game() -> None:
         nonlocal tags, notes, current
