@@ -11,8 +11,8 @@ Every change reads the file afresh and writes it back whole, holding a lock (a f
 ``cardlib-progress.json.lock``, through :mod:`filelock`) from the read to the write, through a
 temporary file of the writer's own renamed over the old one. So any number of notebooks
 recording at once all count, a reader never sees half a file, and a kernel restart loses
-nothing. (Pyodide has no locks between processes, and needs none: a kernel there is one
-process, and each of the site's kernels is one browser tab.)
+nothing. Pyodide (the classroom site) has no locks between kernels: there a write is still
+whole, but two notebooks recording in the same few milliseconds may keep only one record.
 
 The file's layout is a JSON Schema (:func:`schema`), checked on every read:
 
@@ -371,7 +371,7 @@ def _read_or_set_aside(file: Path) -> dict[str, Any] | None:
 def _lock(file: Path) -> Iterator[None]:
     """Hold the record's lock: one writer at a time, from its read to its write."""
     if sys.platform == "emscripten":
-        # Pyodide: one process per kernel, no file locks between processes to take.
+        # Pyodide: each kernel a Web Worker of its own, with no lock between them to take
         yield
         return
     from filelock import FileLock

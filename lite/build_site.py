@@ -115,7 +115,7 @@ WIDGET_PACKAGES = (
 )
 #: cardlib's own dependencies besides the widgets', from PyPI at the versions installed here
 #: (pure Python). filelock is not one in the browser: pyproject.toml leaves it out in Pyodide,
-#: where a kernel is one process and has no other writer to lock out.
+#: which has no locks between its kernels (cardlib/progress.py goes without).
 PROJECT_PACKAGES = ("fastjsonschema",)
 #: Loaded at kernel start: the kernel's own packages, then the project.
 PRELOAD = (*KERNEL_PACKAGES, "cardlib")

@@ -297,8 +297,8 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
 def test_every_dependency_cardlib_has_in_the_browser_is_one_the_site_ships(tmp_path):
     """The lock entry the build writes for cardlib's wheel (a BuildError for a requirement the
     site lacks), with the wheels stage_pyodide fetches from PyPI: fastjsonschema (the progress
-    record's schema) is shipped; filelock is required everywhere but in Pyodide, where a
-    kernel is one process and cardlib.progress takes no lock."""
+    record's schema) is shipped; filelock is required everywhere but in Pyodide, which has no
+    locks between its kernels (cardlib.progress goes without)."""
     from packaging.requirements import Requirement
 
     wheel = build_site.build_project_wheel(tmp_path, build_site.DEFAULT_EPOCH)

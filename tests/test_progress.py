@@ -339,7 +339,7 @@ def test_a_writer_waiting_too_long_for_the_lock_gives_up_with_a_warning(record, 
 
 def test_without_file_locks_the_record_is_kept_all_the_same(record, monkeypatch):
     """Pyodide (the classroom site): filelock is not installed there (pyproject.toml's marker),
-    and a kernel is one process; recording works without it."""
+    and there are no locks between kernels to take; recording works without it."""
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "filelock", None)  # importing it would fail
     progress.record_lesson("01")
