@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -22,13 +23,37 @@ import pytest
 from hypothesis import settings
 
 
-def _fresh_progress_record() -> str:
-    return str(Path(tempfile.mkdtemp(prefix="cardlib-progress-")) / "progress.json")
+class ProgressRecords:
+    """Progress records for a test run, each in a folder of its own, all of them in one
+    temporary folder (``cardlib-progress-…``) that :meth:`remove` takes away at the run's end."""
 
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+
+    def new(self) -> str:
+        """The path of a new, empty record (its folder made, the file not yet)."""
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix="cardlib-progress-"))
+        return str(Path(tempfile.mkdtemp(dir=self.folder)) / "progress.json")
+
+    def remove(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+
+
+PROGRESS_RECORDS = ProgressRecords()
 
 # No test (nor a notebook's kernel, which inherits this) writes a learner's progress record
-# (cardlib/progress.py): every run keeps its own, in a temporary folder.
-os.environ.setdefault("CARDLIB_PROGRESS", _fresh_progress_record())
+# (cardlib/progress.py): every run keeps its own, in a temporary folder. (pytest-xdist's
+# workers inherit the controller's, and make their notebooks' in folders of their own.)
+if "CARDLIB_PROGRESS" not in os.environ:
+    os.environ["CARDLIB_PROGRESS"] = PROGRESS_RECORDS.new()
+
+
+def pytest_unconfigure(config):
+    # The last hook of every run (a worker's too), however it ended: the records go.
+    PROGRESS_RECORDS.remove()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -38,7 +63,7 @@ def pytest_runtest_setup(item):
     # not show what another notebook on the same worker passed before it.
     notebook = item.parent
     if type(notebook).__name__ == "IPyNbFile" and not hasattr(notebook, "cardlib_progress"):
-        notebook.cardlib_progress = os.environ["CARDLIB_PROGRESS"] = _fresh_progress_record()
+        notebook.cardlib_progress = os.environ["CARDLIB_PROGRESS"] = PROGRESS_RECORDS.new()
 
 
 @pytest.fixture(autouse=True)
@@ -87,18 +112,37 @@ ONE_LAB = (
 )
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    if config.getoption("dist") != "loadfile":
+def one_lab_scheduling():
+    """pytest-xdist's ``--dist loadfile`` with the :data:`ONE_LAB` files as one file, or None
+    when the installed pytest-xdist has no ``_split_scope`` to override.
+
+    That method is private: pyproject.toml pins pytest-xdist to the release this was written
+    for (3.8), and a release without it falls back to plain ``loadfile`` (those files may
+    then run on two workers, each with a JupyterLab of its own: slower, never wrong).
+    """
+    try:
+        from xdist.scheduler import LoadFileScheduling
+
+        # what this was written for: a test's file is its scope (the method reads no state)
+        if LoadFileScheduling._split_scope(None, "t/a.py::Case::test") != "t/a.py":
+            return None
+    except Exception:  # no such method, or one that works otherwise
         return None
-    from xdist.scheduler import LoadFileScheduling
 
     class OneLabScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid):
             scope = super()._split_scope(nodeid)
             return ONE_LAB[0] if scope in ONE_LAB else scope
 
-    return OneLabScheduling(config, log)
+    return OneLabScheduling
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    scheduling = one_lab_scheduling()
+    return None if scheduling is None else scheduling(config, log)
 
 
 def pytest_collection_finish(session):

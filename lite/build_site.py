@@ -113,6 +113,10 @@ WIDGET_PACKAGES = (
     "psygnal",
     "typing-extensions",
 )
+#: cardlib's own dependencies besides the widgets', from PyPI at the versions installed here
+#: (pure Python). filelock is not one in the browser: pyproject.toml leaves it out in Pyodide,
+#: which has no locks between its kernels (cardlib/progress.py goes without).
+PROJECT_PACKAGES = ("fastjsonschema",)
 #: Loaded at kernel start: the kernel's own packages, then the project.
 PRELOAD = (*KERNEL_PACKAGES, "cardlib")
 
@@ -752,8 +756,9 @@ def stage_pyodide(static: Path, cache: Path) -> list[str]:
     for wheel in pypi.values():
         shutil.copy2(wheel, static / wheel.name)
 
-    widgets = fetch_wheels(
-        {name: importlib.metadata.version(name) for name in WIDGET_PACKAGES}, cache
+    from_pypi = fetch_wheels(
+        {name: importlib.metadata.version(name) for name in (*WIDGET_PACKAGES, *PROJECT_PACKAGES)},
+        cache,
     )
     kernel_pypi = labextension_dir(LAB_EXTENSIONS[1]) / "static" / "pypi"
     kernel_wheels = {}
@@ -764,7 +769,7 @@ def stage_pyodide(static: Path, cache: Path) -> list[str]:
             raise BuildError(f"the Pyodide kernel ships no {name} wheel in {kernel_pypi}")
         kernel_wheels[name] = max(candidates, key=lambda w: _version_key(w.name))
     project = build_project_wheel(static, DEFAULT_EPOCH)
-    added = {**widgets, **kernel_wheels, "cardlib": project}
+    added = {**from_pypi, **kernel_wheels, "cardlib": project}
 
     known = {name: entry["version"] for name, entry in packages.items()}
     known.update({name: wheel_name_version(w.name)[1] for name, w in added.items()})
@@ -1165,7 +1170,12 @@ def fingerprint(
     for path in input_files():
         digest.update(str(path.relative_to(PROJECT)).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_PACKAGES):
+    for name in (
+        "jupyterlite-core",
+        "jupyterlite-pyodide-kernel",
+        *WIDGET_PACKAGES,
+        *PROJECT_PACKAGES,
+    ):
         digest.update(f"{name}=={importlib.metadata.version(name)}\0".encode())
     digest.update(f"epoch={epoch}\0python={sys.version_info[:2]}".encode())
     if graded is not None:

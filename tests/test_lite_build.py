@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import http.client
+import importlib.metadata
 import importlib.util
 import json
 import re
@@ -291,6 +292,26 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
         expected = base64.urlsafe_b64encode(hashlib.sha256(data_bytes).digest()).rstrip(b"=")
         assert digest == f"sha256={expected.decode()}" and int(size) == len(data_bytes), name
     assert build_site.wheel_metadata(wheel)["imports"] == ["cardlib"]
+
+
+def test_every_dependency_cardlib_has_in_the_browser_is_one_the_site_ships(tmp_path):
+    """The lock entry the build writes for cardlib's wheel (a BuildError for a requirement the
+    site lacks), with the wheels stage_pyodide fetches from PyPI: fastjsonschema (the progress
+    record's schema) is shipped; filelock is required everywhere but in Pyodide, which has no
+    locks between its kernels (cardlib.progress goes without)."""
+    from packaging.requirements import Requirement
+
+    wheel = build_site.build_project_wheel(tmp_path, build_site.DEFAULT_EPOCH)
+    fetched = (*build_site.WIDGET_PACKAGES, *build_site.PROJECT_PACKAGES)
+    shipped = {build_site.canonical(name): importlib.metadata.version(name) for name in fetched}
+    entry = build_site.lock_entry(wheel, build_site.pyodide_python(), shipped)
+    assert "fastjsonschema" in entry["depends"] and "filelock" not in entry["depends"]
+    (filelock,) = (
+        Requirement(r)
+        for r in build_site.wheel_metadata(wheel)["requires"]
+        if Requirement(r).name == "filelock"
+    )
+    assert filelock.marker is not None and filelock.marker.evaluate()  # here, it is required
 
 
 def test_a_kind_of_file_the_wheel_rules_do_not_name_stops_the_build(tmp_path):
