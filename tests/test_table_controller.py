@@ -879,7 +879,8 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
             table.click_next()
     record = table.finished_match
     deals = table.match.deals
-    assert record["key"] == "callbridge-4-11" and record["deals"] == len(deals)
+    assert record["key"] == table.match_id and record["deals"] == len(deals)
+    assert table.state["end"]["finished"] == record  # in the frame that shows the match's end
     assert record["won"] == (LEARNER in table.match.winners())
     assert Decimal(record["points_tenths"]) / 10 == table.match.totals()[LEARNER]
     assert record["calls"] == len(deals)
