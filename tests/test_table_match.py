@@ -57,13 +57,25 @@ def rebuilt(table: TableController) -> TableController:
 
 
 def expected_totals(table: TableController) -> list[str]:
-    """Each seat's running total as the seat shows it, computed here from the match."""
+    """Each seat's running total as a screen reader reads it, computed here from the match;
+    in Contract Bridge the sides' points below the line, said once in the heading."""
     match = table._kept_match or table.match
     if not GAMES[table.game].counted_calls:  # by side, below the line, where the game is won
-        return [f"side: {match.below()[seat % 2]} below the line" for seat in range(4)]
+        ns, ew = match.below()
+        return [f"below the line: North–South {ns}, East–West {ew}"]
     if table.game == "callbreak":  # tenths, always shown
         return [f"match total {total:.1f}" for total in match.totals()]
     return [f"match total {total}" for total in match.totals()]
+
+
+def totals_shown(frame: dict) -> list[str]:
+    """The running totals in a frame, as read out; the short ones drawn at the seats agree."""
+    if frame["seats"][0]["total_name"] == "":  # by side: the heading's last part
+        assert all(seat["total"] == seat["total_name"] == "" for seat in frame["seats"])
+        return [frame["heading"].rsplit(" · ", 1)[1]]
+    for seat in frame["seats"]:
+        assert seat["total"] == f"total {seat['total_name'].split()[-1]}"
+    return [seat["total_name"] for seat in frame["seats"]]
 
 
 # ----- the running match total at each seat --------------------------------------------
@@ -73,24 +85,27 @@ def expected_totals(table: TableController) -> list[str]:
 def test_each_seat_shows_its_running_match_total_in_every_frame_of_play(game):
     table = TableController(game, seed=8, speed="instant", review_samples=2)
     zero = "0.0" if game == "callbreak" else "0"
-    shown = [seat["total"] for seat in table.state["seats"]]
+    shown = totals_shown(table.state)
     if GAMES[game].counted_calls:
         assert shown == [f"match total {zero}"] * 4
     else:
-        assert shown == ["side: 0 below the line"] * 4
+        assert shown == ["below the line: North–South 0, East–West 0"]
     play_deal(table)
     assert table.click_next()
     after_one = expected_totals(table)
-    assert after_one != [seat["total"] for seat in TableController(game, seed=8).state["seats"]]
+    assert after_one != totals_shown(TableController(game, seed=8).state)
     while table.match.phase in ACTING:  # the second deal: the first one's totals, every frame
         for frame in table.frames:
-            assert [seat["total"] for seat in frame["seats"]] == after_one
+            assert totals_shown(frame) == after_one
         learner_acts(table)
-    assert [seat["total"] for seat in table.state["seats"]] == expected_totals(table)
-    assert [row["total"] for row in table.state["end"]["rows"]] == [
-        text.split()[-1] if GAMES[game].counted_calls else text.split()[1]
-        for text in expected_totals(table)
-    ]  # the end table's running total says the same
+    assert totals_shown(table.state) == expected_totals(table)
+    # the end table's running total says the same
+    ends = [row["total"] for row in table.state["end"]["rows"]]
+    if GAMES[game].counted_calls:
+        assert ends == [text.split()[-1] for text in expected_totals(table)]
+    else:
+        below = table.match.below()
+        assert ends == [str(below[seat % 2]) for seat in range(4)]
 
 
 def test_a_replay_is_practice_and_the_seats_keep_the_matchs_totals():
@@ -100,9 +115,9 @@ def test_a_replay_is_practice_and_the_seats_keep_the_matchs_totals():
     assert table.click_play_again() and table.practising
     while table.match.phase in ACTING:
         for frame in table.frames:
-            assert [seat["total"] for seat in frame["seats"]] == totals
+            assert totals_shown(frame) == totals
         learner_acts(table)
-    assert [seat["total"] for seat in table.state["seats"]] == totals
+    assert totals_shown(table.state) == totals
 
 
 # ----- places at the match's end -----------------------------------------------------

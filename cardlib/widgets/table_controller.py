@@ -278,9 +278,18 @@ class _CountedCalls:
         """The head of the record's column of calls made (by the game's own rule)."""
         return _("Bids made") if self.game.call_word == "bid" else _("Calls made")
 
-    def seat_total(self, match: Any, seat: int) -> str:
-        """A seat's running match total, shown at its place during play."""
-        return _("match total {points}").format(points=_total_text(match.totals()[seat]))
+    def running(self, match: Any) -> str:
+        """The running totals said in the heading: none, each seat shows its own."""
+        return ""
+
+    def seat_total(self, match: Any, seat: int) -> tuple[str, str] | None:
+        """A seat's running match total at its place during play: short, to keep the seat as
+        narrow as its badge on a phone, and in full for screen readers."""
+        points = _total_text(match.totals()[seat])
+        return (
+            _("total {points}").format(points=points),
+            _("match total {points}").format(points=points),
+        )
 
     def standings(self, match: Any, players: int) -> dict:
         """A finished match's places by total (ties share a place, compared exactly)."""
@@ -359,9 +368,17 @@ class _Auction(_CountedCalls):
     def made_word(self) -> str:
         return _("Contracts made")  # your side's contracts: made_by counts them
 
-    def seat_total(self, match: Any, seat: int) -> str:
-        """The seat's side's points below the line: the game is won there."""
-        return _("side: {points} below the line").format(points=match.below()[seat % 2])
+    def seat_total(self, match: Any, seat: int) -> tuple[str, str] | None:
+        """None: a side's points are its two seats', said once in the heading (:meth:`running`),
+        which keeps the seats (declarer's and dummy's taller already) as they were."""
+        return None
+
+    def running(self, match: Any) -> str:
+        """The sides' points below the line so far, where the game is won: in the heading."""
+        north_south, east_west = match.below()
+        return _("below the line: North–South {ns}, East–West {ew}").format(
+            ns=north_south, ew=east_west
+        )
 
     def standings(self, match: Any, players: int) -> dict:
         """The sides' places: the side that reached the target below the line is first."""
@@ -1441,7 +1458,14 @@ class TableController:
                 {
                     "seat": seat,
                     "label": label,
-                    "total": self._shows.seat_total(real, seat),
+                    # the running match total, short and as a screen reader says it
+                    **dict(
+                        zip(
+                            ("total", "total_name"),
+                            self._shows.seat_total(real, seat) or ("", ""),
+                            strict=True,
+                        )
+                    ),
                     "role": role,
                     "level": "" if level is None else _(LEVELS[level]),
                     # the backs of the cards still in a hidden hand, and how many
@@ -1665,6 +1689,9 @@ class TableController:
         said = self._shows.heading(deal)  # the trump, or the contract
         if said:
             parts.append(said)
+        running = self._shows.running(self._kept_match or match)  # a side's points so far
+        if running:
+            parts.append(running)
         return " · ".join(parts)
 
     def _call_buttons(self, legal_actions: Sequence[Any]) -> list[dict]:
