@@ -146,6 +146,8 @@ def values(count: int, phase: str) -> dict[str, object]:
         "name": _("Call Break"),
         "names": "South",
         "needed": 10,
+        "ns": 40,
+        "ew": 0,
         "number": count,
         "others": "3♥ +1.2",
         "out": 24,
