@@ -66,6 +66,18 @@ def tied_on_top(totals: Sequence[Decimal | int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+def places(totals: Sequence[Decimal | int]) -> tuple[int, ...]:
+    """Each seat's place by its total, 1 for the highest: tied totals share a place, and the
+    place after them is skipped as players count it (7.4, 7.4, 3.1, −2 → 1, 1, 3, 4).
+
+    Totals compare exactly (``Decimal`` tenths, whole points), never as floats.
+
+    >>> places((Decimal("7.4"), Decimal("7.40"), Decimal("3.1"), Decimal("-2.0")))
+    (1, 1, 3, 4)
+    """
+    return tuple(1 + sum(other > total for other in totals) for total in totals)
+
+
 class TrickMatch(Generic[DealT, CallT, ScoresT]):
     """Deals of a calling game, with running totals and winners.
 

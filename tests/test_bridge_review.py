@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import sys
 from pathlib import Path
 
@@ -9,7 +11,7 @@ import pytest
 from test_double_dummy import run_code_cells
 
 from cardlib import bridge
-from cardlib.bots import SensibleBridgeBot, play_out
+from cardlib.bots import RandomBridgeBot, SensibleBridgeBot, play_out
 from cardlib.bridge import double_dummy
 from cardlib.bridge.double_dummy import EndplayMissing
 from cardlib.coach import bridge_review
@@ -18,6 +20,8 @@ from cardlib.draw.bridge import unavailable_note
 from cardlib.errors import CardlibError
 
 needs_endplay = pytest.mark.skipif(not double_dummy.available(), reason="endplay not installed")
+#: A deal whose random play gives tricks away and back until a side's losses sum past 13.
+SUMS_PAST_13 = 34
 
 
 def played(seed: int) -> bridge.Deal:
@@ -78,6 +82,66 @@ def test_the_lead_is_rated_before_it_is_made_with_none_chosen():
     assert deal.contract is not None and not deal.tricks and not deal.trick
     lead = bridge_review.rate_lead(deal, samples=2, seed=1)
     assert lead.chosen is None and len(lead.cards) == 13
+
+
+def played_at_random(seed: int) -> bridge.Deal:
+    """Sensible calls, then random cards all round: tricks given away and back again."""
+    deal = bridge.Deal(seed=seed)
+    caller, player = SensibleBridgeBot(), RandomBridgeBot(seed)
+    while deal.phase == "calling":
+        deal.act(caller.choose_call(deal))
+    assert deal.contract is not None
+    while deal.phase == "playing":
+        deal.act(player.choose_play(deal))
+    return deal
+
+
+@needs_endplay
+def test_what_the_review_says_is_counted_against_the_deals_13_tricks():
+    """Card by card, the tricks given away and given back can sum past 13 (they did here:
+    a review said 15 tricks were given away in a 13-trick deal): the review's words count the
+    tricks of the deal in which each side gave some away, and double dummy's tricks against
+    the tricks taken, every number between 0 and 13."""
+    from cardlib.widgets.bridge_review import review_words
+    from cardlib.widgets.table_controller import card_json, contract_text
+
+    deal = played_at_random(SUMS_PAST_13)
+    review = review_bridge(deal, lead_samples=0)
+    assert max(review.declarer_lost, review.defence_lost) > 13  # the case the words must meet
+    start = double_dummy.dd_table(deal.dealt_hands).of(deal.contract.strain, deal.contract.declarer)
+    assert review.double_dummy_tricks == start and review.declarer_took == deal.declarer_tricks
+    assert review.declarer_costly_tricks == len(
+        {row.trick for row in review.rows if row.declaring and row.lost}
+    )
+    assert 0 < review.declarer_costly_tricks <= 13 and 0 < review.defence_costly_tricks <= 13
+    said = review_words(review, card_json, contract_text)["summary"][1]
+    numbers = [int(n) for n in re.findall(r"\d+", said)]
+    assert numbers == [
+        start,
+        deal.declarer_tricks,
+        review.declarer_costly_tricks,
+        13,
+        review.defence_costly_tricks,
+    ]
+    assert max(numbers) <= 13, said
+    shown = re.search(r"<p>Double dummy.*?</p>", review._repr_html_()).group()  # notebook 41's
+    assert max(int(n) for n in re.findall(r"\d+", shown)) <= 13, shown
+
+
+@needs_endplay
+def test_a_review_that_does_not_add_up_to_the_deal_is_never_shown(reviewed):
+    deal, review = reviewed
+    broken = [
+        dataclasses.replace(review, rows=review.rows[:-4]),  # a trick short
+        dataclasses.replace(review, result=review.result + 1),  # another number of tricks
+        dataclasses.replace(  # a loss the result does not show
+            review, rows=(dataclasses.replace(review.rows[0], lost=1), *review.rows[1:])
+        ),
+    ]
+    bridge_review._check_against_the_deal(review, deal)  # the real one adds up
+    for wrong in broken:
+        with pytest.raises(AssertionError, match="does not add up"):
+            bridge_review._check_against_the_deal(wrong, deal)
 
 
 def test_a_deal_not_over_is_refused_and_without_endplay_it_says_so(monkeypatch):

@@ -715,8 +715,13 @@ def test_contract_bridge_end_of_deal_shows_the_double_dummy_review(monkeypatch):
     assert contract_text(deal.contract) in words["reason"]
     assert f"par is {', '.join(rated.par.texts)}, {signed(rated.par.score)}" in words["reason"]
     assert f"{signed(rated.against_par)} against par" in words["reason"]
-    lost = f"gave away {rated.declarer_lost} trick(s) in the play, the defenders' "
-    assert lost + f"{rated.defence_lost}." in words["summary"][1]
+    side = "North–South" if deal.contract.declarer % 2 == 0 else "East–West"
+    assert words["summary"][1] == (
+        f"Double dummy, {side} could take {rated.double_dummy_tricks} tricks from the opening "
+        f"lead on and took {deal.declarer_tricks}. Their cards (declarer's and dummy's) gave "
+        f"tricks away in {rated.declarer_costly_tricks} of the 13 tricks, the defenders' cards "
+        f"in {rated.defence_costly_tricks}."
+    )
     # the lead: every legal lead rated, the one played marked
     lead = words["lead"]
     assert [row["card"]["code"] for row in lead["rows"]] == [c.code for c, _ in rated.lead.cards]
@@ -874,7 +879,8 @@ def test_a_finished_match_gives_its_record_and_its_review_summary():
             table.click_next()
     record = table.finished_match
     deals = table.match.deals
-    assert record["key"] == "callbridge-4-11" and record["deals"] == len(deals)
+    assert record["key"] == table.match_id and record["deals"] == len(deals)
+    assert table.state["end"]["finished"] == record  # in the frame that shows the match's end
     assert record["won"] == (LEARNER in table.match.winners())
     assert Decimal(record["points_tenths"]) / 10 == table.match.totals()[LEARNER]
     assert record["calls"] == len(deals)

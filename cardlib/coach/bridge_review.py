@@ -9,7 +9,12 @@ Bo Haglund's DDS through :mod:`cardlib.bridge.double_dummy`):
   deal with after each legal card, every hand then playing perfectly; a card's **loss**
   is the best card's tricks minus the chosen card's (0: as good as the best). Declarer
   plays declarer's and dummy's cards, so declarer's losses and the defenders' add up
-  separately (:attr:`BridgeReview.declarer_lost`, :attr:`BridgeReview.defence_lost`);
+  separately (:attr:`BridgeReview.declarer_lost`, :attr:`BridgeReview.defence_lost`). Those
+  sums can pass 13 when tricks go back and forth (a trick given away, given back, given away
+  again), so what the review *says* of each side is counted against the deal's 13 tricks:
+  in how many of them the side's cards gave tricks away
+  (:attr:`BridgeReview.declarer_costly_tricks`, :attr:`BridgeReview.defence_costly_tricks`),
+  and the tricks declarer could take double dummy against those taken;
 - **the opening lead**, from what the leader could see: their own hand and the auction.
   The other three hands are drawn at random and kept when they fit :data:`LEAD_MODEL`,
   a simple model of what the auction shows: the declaring side holds at least
@@ -65,6 +70,8 @@ if TYPE_CHECKING:
     from cardlib import bridge
 #: Layouts drawn for one kept sample before the model is given up (never hangs).
 MAX_DRAWS = 20_000
+#: The tricks of a deal: every count the review states of them is checked against it.
+TRICKS = 13
 _POINTS = {12: 4, 11: 3, 10: 2, 9: 1}  # A K Q J by rank index
 
 
@@ -157,13 +164,39 @@ class BridgeReview:
 
     @property
     def declarer_lost(self) -> int:
-        """Tricks declarer's cards (and dummy's) gave away against double dummy."""
+        """Tricks declarer's cards (and dummy's) gave away against double dummy, card by card.
+
+        With :attr:`defence_lost` it accounts for the result exactly (double dummy's tricks,
+        minus declarer's losses, plus the defenders'); each can pass 13 when tricks go back
+        and forth, so the review's words count :attr:`declarer_costly_tricks` instead."""
         return sum(row.lost for row in self.rows if row.declaring)
 
     @property
     def defence_lost(self) -> int:
-        """Tricks the defenders' cards gave away against double dummy."""
+        """Tricks the defenders' cards gave away against double dummy, card by card."""
         return sum(row.lost for row in self.rows if not row.declaring)
+
+    @property
+    def declarer_costly_tricks(self) -> int:
+        """In how many of the deal's tricks (0 to 13) a card of declarer's or dummy's gave
+        tricks away against double dummy."""
+        return len({row.trick for row in self.rows if row.declaring and row.lost})
+
+    @property
+    def defence_costly_tricks(self) -> int:
+        """In how many of the deal's tricks (0 to 13) a defender's card gave tricks away."""
+        return len({row.trick for row in self.rows if not row.declaring and row.lost})
+
+    @property
+    def double_dummy_tricks(self) -> int:
+        """The tricks declarer could take double dummy from the opening lead on: 13 less the
+        defenders' after their best lead (the first row: the lead is a defender's)."""
+        return TRICKS - self.rows[0].tricks
+
+    @property
+    def declarer_took(self) -> int:
+        """The tricks declarer took."""
+        return self.contract.tricks_needed + self.result
 
     def _repr_html_(self) -> str:
         from cardlib.draw.coach import bridge_review_html
@@ -277,7 +310,7 @@ def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> B
     assert taken is not None  # the deal has a contract, hence a declarer
     result = taken - contract.tricks_needed
     lead = rate_lead(deal, lead_samples, seed) if lead_samples else None
-    return BridgeReview(
+    reviewed = BridgeReview(
         contract,
         result,
         _duplicate_score(contract, result),
@@ -285,12 +318,39 @@ def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> B
         tuple(rows),
         lead,
     )
+    _check_against_the_deal(reviewed, deal)
+    return reviewed
+
+
+def _check_against_the_deal(reviewed: BridgeReview, deal: bridge.Deal) -> None:
+    """The review's counts agree with the deal it reviews: 52 cards in 13 tricks, every
+    count of tricks it states between 0 and 13, and the losses card by card accounting for
+    the tricks declarer took. A solver answer that breaks one is a bug: said, never shown."""
+    counts = {
+        "double-dummy tricks": reviewed.double_dummy_tricks,
+        "tricks taken": reviewed.declarer_took,
+        "declarer's costly tricks": reviewed.declarer_costly_tricks,
+        "defenders' costly tricks": reviewed.defence_costly_tricks,
+    }
+    wrong = [f"{name} {count}" for name, count in counts.items() if not 0 <= count <= TRICKS]
+    if len(reviewed.rows) != 4 * TRICKS or {row.trick for row in reviewed.rows} != set(
+        range(1, TRICKS + 1)
+    ):
+        wrong.append(f"{len(reviewed.rows)} cards reviewed")
+    if reviewed.declarer_took != deal.declarer_tricks or (
+        reviewed.double_dummy_tricks - reviewed.declarer_lost + reviewed.defence_lost
+        != reviewed.declarer_took
+    ):
+        wrong.append("the losses do not account for the tricks taken")
+    if wrong:
+        raise AssertionError(f"the review of a 13-trick deal does not add up: {', '.join(wrong)}")
 
 
 __all__ = [
     "LEAD_MODEL",
     "SIDE_POINTS",
     "SIDE_TRUMPS",
+    "TRICKS",
     "BridgeReview",
     "LeadRating",
     "PlayRow",

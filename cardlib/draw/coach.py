@@ -205,8 +205,11 @@ def bridge_review_html(review: BridgeReview, lead_model: str) -> str:
         f"<p>Contract: <b>{escape(review.result_text)}</b>, {review.score:+d} for North–South; "
         f"par {escape(', '.join(review.par.texts) or 'passed out')}, {review.par.score:+d} "
         f"({review.against_par:+d} against par; duplicate scoring, none vulnerable).</p>",
-        f"<p>Against double dummy, {escape(declarer)}'s side gave away "
-        f"{review.declarer_lost} trick(s) in the play, the defenders {review.defence_lost}.</p>",
+        # counted against the deal's 13 tricks (summed card by card they can pass 13)
+        f"<p>Double dummy, {escape(declarer)}'s side could take {review.double_dummy_tricks} "
+        f"tricks from the opening lead on and took {review.declarer_took}. Its cards gave "
+        f"tricks away in {review.declarer_costly_tricks} of the 13 tricks, the defenders' in "
+        f"{review.defence_costly_tricks}.</p>",
     ]
     if review.lead is not None:
         lead = review.lead

@@ -131,13 +131,18 @@ def review_words(
         par_score=_signed(rated.par.score),
         against=_signed(rated.against_par),
     )
+    # Counted against the deal's 13 tricks: summed card by card, the tricks given away can
+    # pass 13 when they go back and forth, which no player would believe.
     lost = _(
-        "Against double dummy, {declaring}'s cards (declarer's and dummy's) gave away "
-        "{declarer_lost} trick(s) in the play, the defenders' {defence_lost}."
+        "Double dummy, {declaring} could take {best} tricks from the opening lead on and took "
+        "{taken}. Their cards (declarer's and dummy's) gave tricks away in {declarer_tricks} "
+        "of the 13 tricks, the defenders' cards in {defence_tricks}."
     ).format(
         declaring=_side(declarer),
-        declarer_lost=rated.declarer_lost,
-        defence_lost=rated.defence_lost,
+        best=rated.double_dummy_tricks,
+        taken=rated.declarer_took,
+        declarer_tricks=rated.declarer_costly_tricks,
+        defence_tricks=rated.defence_costly_tricks,
     )
     summary = [against, lost]
     lead_table = None

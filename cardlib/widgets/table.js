@@ -9,7 +9,11 @@ const RECORD_KEY = "cardlib-table-record-v1";
 const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to survive a reload
 // This page load. A match kept by an earlier load of the page (before a reload) is rebuilt
 // when its table is shown again; one kept by this load is not: a table made again here (a
-// cell run again, another game picked) starts its match afresh, as its seed promises.
+// cell run again) starts its match afresh, as its seed promises. A table that deals fresh
+// seeds (the app) rebuilds the match kept for it whenever it is shown: its deal is fixed the
+// moment it is shown, and no reload or new table deals another.
+// The page load is also who holds a kept match: one tab or window plays it, the last to open
+// it (see keepMatch).
 const PAGE = (globalThis.__cardlibTablePage ??= Math.random().toString(36).slice(2));
 // Every word shown comes from Python, in the learner's language: the frame's sentences and
 // its "ui" words (speed names, labels, table headings).
@@ -137,6 +141,8 @@ function render({ model, el }) {
   const prompt = h("p", { class: "cl-prompt" });
   const forcedNote = h("p", { class: "cl-forced" }); // a card played for the learner
   const restoredNote = h("p", { class: "cl-restored" }); // a match a reload gave back
+  // said once another tab or window took the match over: this one plays and saves no more
+  const takenNote = h("p", { class: "cl-taken-over", role: "alert", hidden: true });
   // Contract Bridge, the learner dummy: watch the play or skip to the result (then "Skip").
   const choice = h("div", { class: "cl-dummy-choice", role: "group" });
   // The table's helpers: the last trick (a toggle), the coach's hint, the only-card option.
@@ -162,7 +168,7 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
+    heading, takenNote, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
     forcedNote, tools, peek,
     hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
@@ -191,7 +197,10 @@ function render({ model, el }) {
   // a double-click or double-tap (detail > 1) is never an action of its own.
   let pending = false; // a click sent, its answer (new frames, a refusal, "ignored") not yet here
   let keeping = false; // whether this browser keeps the match (see keepMatch)
+  let holding = false; // this tab wrote the kept match: it holds it until another tab takes it
+  let takenOver = false; // another tab or window took the match over: this one is read-only
   function send(message, event, { whileBusy = false } = {}) {
+    if (!stillHeld()) return; // another tab plays this match now: nothing is sent from here
     if ((busy && !whileBusy) || pending || (event && event.detail > 1)) return;
     pending = true;
     wantFocus = true;
@@ -250,6 +259,11 @@ function render({ model, el }) {
         seat.role ? h("span", { class: "cl-role", text: seat.role }) : null,
         seat.level ? h("span", { class: "cl-bot-level", text: seat.level }) : null,
         h("span", { class: "cl-badge", text: seat.badge }),
+        seat.total
+          ? h("span", { class: "cl-seat-total" },
+              h("span", { class: "cl-sr", text: seat.total_name }),
+              h("span", { "aria-hidden": "true", text: seat.total }))
+          : null,
         seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
         seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
         seat.cards_left
@@ -381,6 +395,10 @@ function render({ model, el }) {
   model.on("change:peek_open", () => ui && drawPeek());
   hintButton.addEventListener("click", (event) => send({ type: "hint" }, event));
   forcedBox.addEventListener("change", () => {
+    if (!stillHeld()) {
+      forcedBox.checked = model.get("auto_forced");
+      return;
+    }
     keeping = true; // it may play a card at once
     model.set("auto_forced", forcedBox.checked);
     model.save_changes();
@@ -450,6 +468,7 @@ function render({ model, el }) {
       // scrolls sideways on a phone: a tab stop, so the keyboard can scroll it too
       h("div", { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": e.title },
         table),
+      e.standings ? drawStandings(e.standings) : null,
       h("button", {
         class: "cl-next",
         type: "button",
@@ -467,13 +486,33 @@ function render({ model, el }) {
       h("p", { class: "cl-seed", text: e.seed }),
     );
     if (e.sheet?.rows.length) end.append(drawSheet(e.sheet));
-    const record = keepRecord(model.get("finished_match"));
+    const record = drawRecord();
     if (record) end.append(record);
     if (e.note) end.append(h("p", { class: "cl-review-note", text: e.note }));
     if (e.review_offered) {
       end.append(review);
       drawReview();
     }
+  }
+
+  // The match's end: each seat's place (shared by a tie), name and total, best first.
+  function drawStandings(standings) {
+    const table = h(
+      "table",
+      { class: "cl-sheet cl-standings" },
+      h("caption", { text: standings.caption }),
+      h("thead", {}, h("tr", {}, standings.heads.map((t) => h("th", { scope: "col", text: t })))),
+      h(
+        "tbody",
+        {},
+        standings.rows.map(([place, name, ...cells]) =>
+          h("tr", {}, h("td", { text: place }), h("th", { scope: "row", text: name }),
+            cells.map((t) => h("td", { text: t }))),
+        ),
+      ),
+    );
+    return h("div", { class: "cl-end-scroll", tabindex: "0", role: "region",
+      "aria-label": standings.caption }, table);
   }
 
   // The score sheet: the match so far, deal by deal, and the totals.
@@ -505,26 +544,36 @@ function render({ model, el }) {
       "aria-label": sheet.caption }, table);
   }
 
-  // The learner's record across matches, kept in this browser's local storage: each finished
-  // match is added once (by its key, however often its end is drawn), then shown per game.
-  function keepRecord(finished) {
+  // The learner's record across matches, kept in this browser's local storage, every game's
+  // in one. A finished match is counted when it arrives (its frames carry it: at every speed,
+  // before or after its picture is drawn), once, by its id, which a reload keeps; only by a
+  // tab whose learner plays at the table (a table driven from code counts nothing).
+  function readRecord() {
+    return JSON.parse(localStorage.getItem(RECORD_KEY) || "null") || { games: {}, seen: [] };
+  }
+  function countRecord(finished) {
+    if (!finished?.key || !keeping || takenOver) return;
+    try {
+      const kept = readRecord();
+      if (kept.seen.includes(finished.key)) return;
+      const game = (kept.games[finished.game] ??= {
+        played: 0, won: 0, deals: 0, points_tenths: 0, calls: 0, made: 0,
+      });
+      game.played += 1;
+      game.won += finished.won ? 1 : 0;
+      for (const field of ["deals", "points_tenths", "calls", "made"]) {
+        game[field] += finished[field];
+      }
+      kept.seen = [...kept.seen, finished.key].slice(-200);
+      localStorage.setItem(RECORD_KEY, JSON.stringify(kept));
+    } catch {} // no storage in this browser (private mode, blocked): no record
+  }
+  function drawRecord() {
     let kept;
     try {
-      kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null") || { games: {}, seen: [] };
-      if (finished?.key && !kept.seen.includes(finished.key)) {
-        const game = (kept.games[finished.game] ??= {
-          played: 0, won: 0, deals: 0, points_tenths: 0, calls: 0, made: 0,
-        });
-        game.played += 1;
-        game.won += finished.won ? 1 : 0;
-        for (const field of ["deals", "points_tenths", "calls", "made"]) {
-          game[field] += finished[field];
-        }
-        kept.seen = [...kept.seen, finished.key].slice(-200);
-        localStorage.setItem(RECORD_KEY, JSON.stringify(kept));
-      }
+      kept = readRecord();
     } catch {
-      return null; // no storage in this browser (private mode, blocked): no record shown
+      return null;
     }
     const game = kept.games[model.get("game_key")];
     if (!game?.played) return null;
@@ -666,7 +715,8 @@ function render({ model, el }) {
     felt.setAttribute("aria-label", ui.table);
   }
 
-  function draw(frame, active) {
+  function draw(frame, shown) {
+    const active = shown && !takenOver;
     // Redrawing removes the focused button: keep focus in the hand meanwhile, not on <body>.
     const focused = document.activeElement;
     const hadFocus = focused && focused !== speed && root.contains(focused);
@@ -682,6 +732,7 @@ function render({ model, el }) {
     drawTools(frame, active);
     drawCalls(frame, active);
     drawEnd(frame);
+    drawTakenOver();
     if (hadFocus && !root.contains(document.activeElement)) hand.focus();
   }
 
@@ -789,6 +840,7 @@ function render({ model, el }) {
     cont.replaceChildren();
     frames = model.get("frames");
     if (!frames.length) return;
+    countRecord(frames[frames.length - 1].end?.finished);
     heardUpTo = 0;
     watching = null;
     at = !arrived || SPEEDS[model.get("speed")] === 0 ? frames.length - 1 : 0;
@@ -818,6 +870,10 @@ function render({ model, el }) {
   }
 
   level.addEventListener("change", () => {
+    if (!stillHeld()) {
+      level.value = model.get("level");
+      return;
+    }
     keeping = true; // one of the match's actions
     model.set("level", level.value);
     model.save_changes();
@@ -828,29 +884,95 @@ function render({ model, el }) {
   });
   model.on("change:frames", () => play());
   // The table keeps its match in this browser once the learner plays at it (a table driven
-  // from code never writes): its seed, opponents and the learner's actions, replayed by
-  // Python after a reload. One kept match per table key (game, seats, and seed unless fresh).
+  // from code never writes), and a table of fresh seeds from the moment it is shown: its seed,
+  // opponents and the learner's actions, replayed by Python after a reload. One kept match per
+  // table key (game, seats, and seed unless fresh).
+  //
+  // One tab or window plays a kept match: the one that wrote it last holds it (``owner``, its
+  // page load). A tab that opens the same match rebuilds it and takes it over at once; the tab
+  // that held it hears of it (the "storage" event, or when it next writes or sends a click),
+  // says so and takes no more clicks. So no play is lost without a word: the match goes on in
+  // the newer tab, from every play the older one saved, and a reload of the older one brings
+  // it back from there (and takes it over in turn).
   function keptKey(kept) {
     return `${MATCH_KEY}:${kept.key}`;
   }
+  function readKept(kept) {
+    try {
+      return JSON.parse(localStorage.getItem(keptKey(kept)) || "null");
+    } catch {
+      return null; // no storage, or a damaged record: nothing kept
+    }
+  }
+  // Whether another tab took the match over from this one.
+  function lostTo(saved) {
+    return holding && !!saved?.owner && saved.owner !== PAGE;
+  }
+  // Whether this tab may still play (and keep) its match; says so at once when it may not.
+  function stillHeld() {
+    const kept = model.get("kept_match");
+    if (!takenOver && kept?.key && lostTo(readKept(kept))) giveUp();
+    return !takenOver;
+  }
+  function giveUp() {
+    takenOver = true;
+    pending = false;
+    clearTimeout(timer); // the bots' cards still to show: the last picture at once
+    cont.replaceChildren();
+    if (frames.length) {
+      at = frames.length - 1;
+      draw(frames[at], false);
+      showSkip(true);
+    }
+    live.textContent = ui?.taken_over ?? "";
+  }
+  function drawTakenOver() {
+    takenNote.hidden = !takenOver;
+    takenNote.replaceChildren(takenOver ? h("strong", { text: ui.taken_over }) : "");
+    level.disabled = forcedBox.disabled = takenOver;
+    if (takenOver) for (const button of root.querySelectorAll("button")) button.disabled = true;
+  }
   function keepMatch() {
     const kept = model.get("kept_match");
-    if (!keeping || !kept?.key) return;
+    if (!keeping || !kept?.key || !stillHeld()) return;
     try {
-      localStorage.setItem(keptKey(kept), JSON.stringify({ ...kept, page: PAGE }));
+      localStorage.setItem(keptKey(kept), JSON.stringify({ ...kept, page: PAGE, owner: PAGE }));
+      holding = true;
     } catch {} // no storage here: the match lives as long as the page
   }
   model.on("change:kept_match", keepMatch);
-  const fresh = model.get("kept_match");
-  if (fresh?.key && !fresh.actions.length) {
+  function otherTabWrote(event) {
+    const kept = model.get("kept_match");
+    if (takenOver || !kept?.key || event.key !== keptKey(kept)) return;
     let saved = null;
     try {
-      saved = JSON.parse(localStorage.getItem(keptKey(fresh)) || "null");
+      saved = JSON.parse(event.newValue || "null");
     } catch {}
-    if (saved?.actions?.length && saved.page !== PAGE) {
-      keeping = true;
-      model.send({ type: "restore", saved });
-    }
+    if (lostTo(saved)) giveUp();
+  }
+  window.addEventListener("storage", otherTabWrote);
+  // Whether the match kept in this browser is rebuilt on this table, just shown: never on a
+  // table played already; on a table of fresh seeds whenever another match is kept for it (its
+  // deal is locked once shown); on a seeded table when an earlier page load kept a match of
+  // its that has gone further than its start.
+  function rebuilds(saved, given) {
+    if (!saved || given.actions.length) return false;
+    if (given.fresh) return saved.match_id !== given.match_id;
+    return saved.page !== PAGE && (saved.actions?.length > 0 || saved.seed !== given.seed);
+  }
+  const given = model.get("kept_match"); // the match this table was made with
+  const stored = given?.key ? readKept(given) : null;
+  if (given?.key && rebuilds(stored, given)) {
+    keeping = true;
+    try {
+      // taken over at once: a tab still playing it writes no more and sends no more clicks
+      localStorage.setItem(keptKey(given), JSON.stringify({ ...stored, owner: PAGE }));
+      holding = true;
+    } catch {}
+    model.send({ type: "restore", saved: stored });
+  } else if (given?.fresh) {
+    keeping = true; // the deal is kept as it is shown: a reload gives the same cards back
+    keepMatch();
   }
   model.on("msg:custom", (message) => {
     if (message?.type === "ignored") pending = false; // a stale click: nothing changed
@@ -875,7 +997,10 @@ function render({ model, el }) {
   model.on("change:refusal", showRefusal);
   play({ arrived: false });
   showRefusal();
-  return () => clearTimeout(timer);
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener("storage", otherTabWrote);
+  };
 }
 
 export default { render };

@@ -70,9 +70,22 @@ and a seeded table's seed): when the page is loaded again (a reload; JupyterLite
 new, the cell run again) the browser sends it back and :meth:`TableController.restore`
 replays it through the engine, and the table says so. A table made again in the same page
 load (a cell run again) starts afresh, as its seed promises; a table driven from code never
-writes. The end of each deal shows the **score sheet** of the match so far; a finished match
-adds itself once to the learner's **record** in local storage (played, won, average points a
-deal, calls made by the game's own rule), and its last review sums up the match's reviews.
+writes. A table of fresh seeds (the app's) keeps its deal from the moment it is shown: a
+reload, or the same game picked again, before the first action gives the same cards back,
+so nobody deals again until the cards please them. One tab or window plays a kept match: a
+second tab that opens it takes it over, and the first says so ("This match is now played in
+another tab…") and takes no more clicks, so no play is lost unseen. In JupyterLab, a reload
+before the notebook is saved loses the cell's output, not the match: the table's cell says to
+run it again, and the match comes back.
+
+Each seat shows its **running match total** during play (in Contract Bridge, its side's
+points below the line). The end of each deal shows the **score sheet** of the match so far;
+the end of the match the **places** (1st, 2nd, …; tied totals, compared exactly, share a
+place, and the next place is skipped), and the learner's **record** in local storage (played,
+won, average points a deal, calls made by the game's own rule), to which each finished match
+adds itself once, by its id (:attr:`TableController.match_id`), at every speed and after any
+reload; its last review sums up the match's reviews. Every word for a call is the game's own
+(a bid in Call Bridge and Judgement).
 
 **Helpers at the table.** "Last trick" (:meth:`TableController.click_peek`, the ``peek_open``
 trait) shows the last trick taken, its cards, who played each and who won it, until the next
@@ -99,10 +112,12 @@ and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``; a
 Contract Bridge review's sentences ``cl-bridge-summary`` and its note ``cl-review-note``),
 ``cl-practice`` with the ``cl-back`` button (only while replaying), ``cl-live``,
-``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level`` and ``cl-backs``
-on a seat, ``cl-new`` on a card just played, ``cl-sheet`` (the score sheet and the record,
-``cl-record``), ``cl-match-review``, ``cl-tools`` (the ``cl-peek-button``,
-``cl-hint-button`` and the ``cl-auto-forced`` checkbox), ``cl-peek`` (``cl-peek-winner`` on
+``cl-level`` (the opponents' menu) and ``cl-level-note``, ``cl-bot-level``, ``cl-backs`` and
+``cl-seat-total`` (the running match total) on a seat, ``cl-standings`` (the places at the
+match's end), ``cl-taken-over`` (another tab took the match over), ``cl-new`` on a card
+just played, ``cl-sheet`` (the score sheet and the record, ``cl-record``),
+``cl-match-review``, ``cl-tools`` (the ``cl-peek-button``, ``cl-hint-button`` and the
+``cl-auto-forced`` checkbox), ``cl-peek`` (``cl-peek-winner`` on
 its winner's line), ``cl-hint``, ``cl-forced``, ``cl-again`` and ``cl-seed`` at the end of a
 deal, ``cl-restored`` (a match a reload gave back), ``cl-dummy-choice`` (its ``cl-watch`` and
 ``cl-skip`` buttons), ``cl-swept`` (a finished trick's card on its way to the winner); the

@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from decimal import Decimal
@@ -52,6 +53,7 @@ from cardlib.errors import CardlibError, check_count
 from cardlib.facts import Game
 from cardlib.game import SEAT_NAMES, TrickDeal
 from cardlib.i18n import N_, _, ngettext, pgettext
+from cardlib.match import places
 from cardlib.widgets import bridge_review
 from cardlib.widgets.bridge_review import TableBridgeReview
 
@@ -80,6 +82,19 @@ STRONG_SAMPLES = 30
 #: Imagined deals behind a hint (the coach's ``analyse``): about a second on this machine.
 HINT_SAMPLES = 200
 ACTING = ("calling", "bidding", "playing")
+#: A place at the end of a match, as players say it (Judgement seats up to seven).
+PLACE_WORDS = {
+    1: N_("1st"),
+    2: N_("2nd"),
+    3: N_("3rd"),
+    4: N_("4th"),
+    5: N_("5th"),
+    6: N_("6th"),
+    7: N_("7th"),
+}
+#: What a kept match's id may be: the controller's own (hex), or an older kept match's
+#: "game-players-seed"; anything else is a damaged record.
+MATCH_ID = re.compile(r"[A-Za-z0-9_:-]{1,64}")
 
 
 def fresh_seed() -> int:
@@ -172,6 +187,26 @@ def seat_places(players: int) -> list[dict]:
     return places
 
 
+def place_text(place: int, tied: bool = False) -> str:
+    """A place as the learner reads it: "1st", or "2nd (tied)" when others share it."""
+    word = _(PLACE_WORDS[place])
+    return _("{place} (tied)").format(place=word) if tied else word
+
+
+def _standing_rows(places_of: Sequence[int], names: Sequence[str], *columns: Sequence[str]):
+    """The rows of a final table, best place first (seats in order within a place): the
+    place, shared where the same place is anybody else's too, the name, then ``columns``."""
+    order = sorted(range(len(places_of)), key=lambda i: (places_of[i], i))
+    return [
+        [
+            place_text(places_of[i], tied=places_of.count(places_of[i]) > 1),
+            names[i],
+            *(column[i] for column in columns),
+        ]
+        for i in order
+    ]
+
+
 def _forced_words(card: Card) -> Callable[[], str]:
     """What the table says of a card played for the learner, in the language in use."""
     return lambda: _("Only one card could be played: {card}.").format(card=card)
@@ -230,6 +265,45 @@ class _CountedCalls:
         """A seat's call, tricks and running total at the end of a deal."""
         return str(deal.calls[seat]), deal.tricks_won[seat], match.totals()[seat]
 
+    def end_heads(self) -> list[str]:
+        """The heads of the end-of-deal table, in the game's words (a bid or a call)."""
+        said = _("Bid") if self.game.call_word == "bid" else _("Call")
+        return [_("Seat"), said, _("Tricks"), _("Result"), _("Points"), _("Why")]
+
+    def calls_word(self) -> str:
+        """What the learner's call buttons are named as a group."""
+        return _("Bids") if self.game.call_word == "bid" else _("Calls")
+
+    def made_word(self) -> str:
+        """The head of the record's column of calls made (by the game's own rule)."""
+        return _("Bids made") if self.game.call_word == "bid" else _("Calls made")
+
+    def running(self, match: Any) -> str:
+        """The running totals said in the heading: none, each seat shows its own."""
+        return ""
+
+    def seat_total(self, match: Any, seat: int) -> tuple[str, str] | None:
+        """A seat's running match total at its place during play: short, to keep the seat as
+        narrow as its badge on a phone, and in full for screen readers."""
+        points = _total_text(match.totals()[seat])
+        return (
+            _("total {points}").format(points=points),
+            _("match total {points}").format(points=points),
+        )
+
+    def standings(self, match: Any, players: int) -> dict:
+        """A finished match's places by total (ties share a place, compared exactly)."""
+        totals = match.totals()
+        return {
+            "caption": _("Final places"),
+            "heads": [_("Place"), _("Seat"), _("Match total")],
+            "rows": _standing_rows(
+                places(totals),
+                [seat_label(seat, players) for seat in range(players)],
+                [_total_text(total) for total in totals],
+            ),
+        }
+
     def total_word(self) -> str:
         return _("Running total")
 
@@ -287,6 +361,39 @@ class _Auction(_CountedCalls):
         """The contract, the seat's side's tricks and its total below the line."""
         side = seat % 2
         return contract_text(deal.contract), deal.tricks_by_side()[side], match.below()[side]
+
+    def end_heads(self) -> list[str]:
+        return [_("Seat"), _("Contract"), _("Side's tricks"), _("Result"), _("Points"), _("Why")]
+
+    def made_word(self) -> str:
+        return _("Contracts made")  # your side's contracts: made_by counts them
+
+    def seat_total(self, match: Any, seat: int) -> tuple[str, str] | None:
+        """None: a side's points are its two seats', said once in the heading (:meth:`running`),
+        which keeps the seats (declarer's and dummy's taller already) as they were."""
+        return None
+
+    def running(self, match: Any) -> str:
+        """The sides' points below the line so far, where the game is won: in the heading."""
+        north_south, east_west = match.below()
+        return _("below the line: North–South {ns}, East–West {ew}").format(
+            ns=north_south, ew=east_west
+        )
+
+    def standings(self, match: Any, players: int) -> dict:
+        """The sides' places: the side that reached the target below the line is first."""
+        winners = match.winners()
+        below, totals = match.below(), match.totals()
+        return {
+            "caption": _("Final places"),
+            "heads": [_("Place"), _("Side"), _("Below the line"), _("Total")],
+            "rows": _standing_rows(
+                [1 if side in winners else 2 for side in (0, 1)],
+                [_("North–South"), _("East–West")],
+                [str(points) for points in below],
+                [str(points) for points in totals],
+            ),
+        }
 
     def total_word(self) -> str:
         return _("Side's total below the line")
@@ -418,6 +525,9 @@ class TableController:
         self.speed = speed
         self.match_seed = seed  # the seed of the match now played
         self.match = self.facts.new_match(seed, players)
+        #: this match's own name: the learner's record counts each match once by it, however
+        #: often its end is shown or rebuilt (a replayed seed is another match)
+        self.match_id = secrets.token_hex(8)
         #: the frames the browser shows, one at a time: the last is the learner's position
         self.frames: list[dict] = []
         #: the refusal shown beside the hand ("" for none), and how many were said so far
@@ -499,10 +609,14 @@ class TableController:
 
     def kept(self) -> dict:
         """What the browser keeps to rebuild this match after a reload (:meth:`restore`): its
-        key, the match's seed, the matches played before it at this table, the opponents it
-        began with and the learner's actions."""
+        key, its id, the match's seed, the matches played before it at this table, the
+        opponents it began with and the learner's actions; ``fresh``: the table deals fresh
+        seeds, so the browser keeps the deal from the moment it is shown (a reload before the
+        first action gives the same cards back)."""
         return {
             "key": self.keep_key,
+            "match_id": self.match_id,
+            "fresh": self.fresh_seeds,
             "game": self.game,
             "players": self.players,
             "seed": self.match_seed,
@@ -522,6 +636,8 @@ class TableController:
             return False
         try:
             matches = saved.get("matches", 0)
+            # a match kept before matches had ids is named as its record then named it
+            match_id = saved.get("match_id", f"{saved['game']}-{saved['players']}-{saved['seed']}")
             ok = (
                 saved.get("key", f"{saved['game']}:{saved['players']}") == self.keep_key
                 and saved["game"] == self.game
@@ -532,21 +648,33 @@ class TableController:
                 and matches >= 0
                 and (self.fresh_seeds or saved["seed"] == self.seed + 1000 * matches)
                 and isinstance(saved["actions"], list)
+                and isinstance(match_id, str)
+                and MATCH_ID.fullmatch(match_id) is not None
             )
             if not ok:
                 return False
             levels = self._check_levels(saved["levels"])
         except (AttributeError, KeyError, TypeError, CardlibError):
             return False
-        fresh = (self.match, self.match_seed, self.levels, self.bots, self.matches_played)
+        fresh = (
+            self.match,
+            self.match_seed,
+            self.levels,
+            self.bots,
+            self.matches_played,
+            self.match_id,
+        )
         self._restoring = True  # the kept actions name every card, forced ones too
         try:
-            return self._restore_from(saved, levels, fresh, matches)
+            return self._restore_from(saved, levels, fresh, matches, match_id)
         finally:
             self._restoring = False
 
-    def _restore_from(self, saved: dict, levels: list, fresh: tuple, matches: int) -> bool:
+    def _restore_from(
+        self, saved: dict, levels: list, fresh: tuple, matches: int, match_id: str
+    ) -> bool:
         self.match_seed, self.matches_played = saved["seed"], matches
+        self.match_id = match_id
         self.match = self.facts.new_match(self.match_seed, self.players)
         self.levels, self._first_levels = levels, levels[1:]
         self.bots = self._make_bots()
@@ -558,7 +686,14 @@ class TableController:
             if not replayed:
                 break
         if not replayed:  # back to the fresh match, as if nothing was kept
-            self.match, self.match_seed, self.levels, self.bots, self.matches_played = fresh
+            (
+                self.match,
+                self.match_seed,
+                self.levels,
+                self.bots,
+                self.matches_played,
+                self.match_id,
+            ) = fresh
             self._first_levels = self.levels[1:]
             self.match_actions, self.record = [], []
             self._match_reviews = {}
@@ -696,6 +831,7 @@ class TableController:
             else:
                 self.match_seed = self.seed + 1000 * self.matches_played
             self.match = self.facts.new_match(self.match_seed, self.players)
+            self.match_id = secrets.token_hex(8)
             self.bots = self._make_bots()
             self._first_levels = self.levels[1:]
             self._match_reviews = {}
@@ -1195,10 +1331,11 @@ class TableController:
 
     def learner_record(self, match: Any) -> dict:
         """The finished ``match`` for the learner's record in the browser (table.js adds it up
-        once per match, by ``key``): won or not, deals, the learner's points in tenths (exact
-        whole numbers to add), and how many of the learner's calls were made, by the game's
-        own rule (:meth:`cardlib.facts.Game.made_by`: a Call Bridge bonus bid needs the bid or
-        one trick over; in Contract Bridge, the contracts North–South declared)."""
+        once per match, by ``key``: the match's id, kept across a reload): won or not,
+        deals, the learner's points in tenths (exact whole numbers to add), and how many of
+        the learner's calls were made, by the game's own rule
+        (:meth:`cardlib.facts.Game.made_by`: a Call Bridge bonus bid needs the bid or one
+        trick over; in Contract Bridge, the contracts North–South declared)."""
         finished = [deal for deal in match.deals if deal.phase == "over"]
         calls = made = 0
         # the learner's seat, and in a game scored by side their side (North–South), is 0
@@ -1210,7 +1347,7 @@ class TableController:
                 calls += 1
                 made += undertaken
         return {
-            "key": f"{self.game}-{self.players}-{self.match_seed}",
+            "key": self.match_id,
             "game": self.game,
             "won": bool(won),
             "deals": len(finished),
@@ -1291,6 +1428,7 @@ class TableController:
         hand_to_play = game.hand_to_play(deal)
         dummy = _exposed_dummy(game, deal)
         declarer = None if dummy is None else game.declarer(deal)
+        real = self._kept_match or match  # a replay is practice: the match's own totals
 
         # the trick in front of the seats: the one being played, else the last one won
         shown_trick, shown_seats, winner = view.trick, view.trick_seats, None
@@ -1320,6 +1458,14 @@ class TableController:
                 {
                     "seat": seat,
                     "label": label,
+                    # the running match total, short and as a screen reader says it
+                    **dict(
+                        zip(
+                            ("total", "total_name"),
+                            self._shows.seat_total(real, seat) or ("", ""),
+                            strict=True,
+                        )
+                    ),
                     "role": role,
                     "level": "" if level is None else _(LEVELS[level]),
                     # the backs of the cards still in a hidden hand, and how many
@@ -1451,13 +1597,21 @@ class TableController:
         }
 
     def _result_said(self, end: dict) -> str:
-        """The deal's result as the live region reads it: its title, then each seat's points."""
+        """The deal's result as the live region reads it: its title, then each seat's points;
+        at the match's end, the places too."""
         seats = [
             _("{seat}: {result}, {points} points.").format(
                 seat=row["label"], result=row["result"], points=row["points"]
             )
             for row in end["rows"]
         ]
+        standings = end["standings"]
+        if standings:
+            seats.append(standings["caption"] + ":")
+            seats += [
+                _("{place}: {name}, {total}.").format(place=row[0], name=row[1], total=row[-1])
+                for row in standings["rows"]
+            ]
         return " ".join([end["title"], *seats])
 
     def _ui_words(self) -> dict:
@@ -1467,9 +1621,14 @@ class TableController:
             "speed_label": _("Speed of the other players:") + " ",
             "table": _("The table"),
             "played": _("{seat} played"),
-            "face_down": _("{count} cards, face down until the dealer bids."),
-            "calls": _("Calls"),
-            "heads": [_("Seat"), _("Call"), _("Tricks"), _("Result"), _("Points"), _("Why")],
+            # only Judgement's blind round deals a hand face down (a game that says "bid")
+            "face_down": (
+                _("{count} cards, face down until the dealer bids.")
+                if self.facts.call_word == "bid"
+                else ""
+            ),
+            "calls": self._shows.calls_word(),
+            "heads": self._shows.end_heads(),
             "auction": _("Auction: {calls}"),
             "continue": _("Continue"),
             "won": _("won"),
@@ -1490,8 +1649,10 @@ class TableController:
             "record_heads": [
                 _("Matches played"),
                 _("Won"),
-                _("Average points a deal"),
-                _("Calls made"),
+                _("Average points a round")
+                if self.facts.deal_word == "round"
+                else _("Average points a deal"),
+                self._shows.made_word(),
             ],
             "game": _(self.facts.name),
             "peek": _("Last trick"),
@@ -1502,6 +1663,12 @@ class TableController:
             "hint": _("Hint") if self.hints else "",
             "hint_name": _("Hint: the coach's best card here (it is not played for you)"),
             "auto_forced": _("Play my only legal card for me"),
+            # said in this tab when another tab or window of the browser opened the same match
+            "taken_over": _(
+                "This match is now played in another tab or window of this browser, so this "
+                "tab no longer plays or saves it. Reload this page to play it here: it comes "
+                "back as the other tab left it."
+            ),
         }
 
     def _heading(self) -> str:
@@ -1522,6 +1689,9 @@ class TableController:
         said = self._shows.heading(deal)  # the trump, or the contract
         if said:
             parts.append(said)
+        running = self._shows.running(self._kept_match or match)  # a side's points so far
+        if running:
+            parts.append(running)
         return " · ".join(parts)
 
     def _call_buttons(self, legal_actions: Sequence[Any]) -> list[dict]:
@@ -1589,6 +1759,7 @@ class TableController:
                 }
             )
         over = match.phase == "over"
+        finished = over and not self.practising
         if self.practising:
             if game.deal_word == "round":
                 title = _(
@@ -1628,6 +1799,10 @@ class TableController:
                 else _("Seed of this deal: match seed {seed}, deal {number}.")
             ).format(seed=self.match_seed, number=len(match.deals)),
             "sheet": self._score_sheet(match),
+            # the match's end: the places, and the match for the record in the browser, in
+            # the frame itself so that they arrive with the picture that shows them
+            "standings": self._shows.standings(match, players) if finished else None,
+            "finished": self.learner_record(match) if finished else {},
         }
 
     def _score_sheet(self, match: Any) -> dict:
@@ -1653,6 +1828,7 @@ __all__ = [
     "HINT_SAMPLES",
     "LEARNER",
     "LEVELS",
+    "PLACE_WORDS",
     "SPEEDS",
     "STRONG_SAMPLES",
     "TableController",
@@ -1661,6 +1837,7 @@ __all__ = [
     "card_json",
     "contract_text",
     "fresh_seed",
+    "place_text",
     "plain_refusal",
     "seat_label",
     "seat_places",

@@ -973,6 +973,152 @@ def test_a_reload_mid_deal_rebuilds_the_match_and_two_visits_get_different_deals
         leave(other)
 
 
+#: The last frame of what the table was sent is on the screen (no bots' cards still to show).
+LAST_FRAME_SHOWN = (
+    "() => { const f = document.querySelector('.cardlib-table')?.dataset.frame?.split('/');"
+    " return !!f && f[0] === f[1]; }"
+)
+
+
+def restored_position(page) -> dict:
+    """Once the table says a kept match is back, the position it shows (its last frame)."""
+    expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you left it")
+    page.select_option(".cl-speed", "instant")
+    page.wait_for_function(LAST_FRAME_SHOWN)
+    return table_position(page)
+
+
+def reload_app(page, game: str = "callbreak") -> None:
+    """A reload of the app's page (a new kernel), back at ``game``'s table."""
+    page.reload()
+    page.locator(TABLE).wait_for(timeout=120_000)
+    if game != "callbreak":
+        page.select_option(".cardlib-game-picker select", label=GAMES[game].title)
+        expect(page.locator(".cl-heading")).to_contain_text(GAMES[game].title.split(" (")[0])
+
+
+def test_a_reload_before_the_first_action_gives_the_same_hand_back(table_app, page):
+    """The deal is fixed the moment it is shown: reloading (twice) or picking another game and
+    back, before any call or card, never deals another hand."""
+    open_table(page, table_app)
+    page.wait_for_function(LAST_FRAME_SHOWN)
+    dealt = table_position(page)
+    for _ in range(2):
+        reload_app(page)
+        assert restored_position(page) == dealt
+    heading = page.locator(".cl-heading")
+    page.select_option(".cardlib-game-picker select", label=GAMES["judgement"].title)
+    expect(heading).to_contain_text("Judgement")
+    page.select_option(".cardlib-game-picker select", label=GAMES["callbreak"].title)
+    expect(heading).to_have_text(dealt["heading"])
+    assert restored_position(page) == dealt
+    click_and_wait(page, page.locator(PLAYABLE).first)  # and it plays on from there
+    no_errors(page)
+
+
+RECORD_JS = "() => JSON.parse(localStorage.getItem('cardlib-table-record-v1') || 'null')"
+
+
+def record_says(page, played: int) -> None:
+    """The record under the match's end, and in local storage: ``played`` Judgement matches."""
+    expect(page.locator(".cl-end .cl-record td").first).to_have_text(str(played))
+    kept = page.evaluate(RECORD_JS)
+    assert kept["games"]["judgement"]["played"] == played and len(kept["seen"]) == played
+
+
+def finish_match_by_clicking(page, last_speed: str) -> None:
+    """Judgement by the first allowed bid or card, to the end of the match; the learner's card
+    of the last round at ``last_speed``, so the match ends while its frames are drawn at it."""
+    for _ in range(120):
+        end = page.locator(".cl-end .cl-end-table")
+        if end.is_visible():
+            next_button = page.locator(".cl-end button.cl-next")
+            if next_button.inner_text() == "New match":
+                return
+            click_and_wait(page, next_button)
+            continue
+        last_round = "Round 8 of 8" in page.locator(".cl-heading").inner_text()
+        if last_round and page.locator(".cl-hand button.cl-legal").count():
+            page.select_option(".cl-speed", last_speed)
+        click_and_wait(page, page.locator(PLAYABLE).first)
+    raise AssertionError("the match did not end")
+
+
+def seat_totals(page) -> dict[str, str]:
+    """Each seat's name and the running match total drawn at it."""
+    return dict(
+        zip(
+            page.locator(".cl-seat .cl-name").all_text_contents(),
+            page.locator(".cl-seat .cl-seat-total [aria-hidden]").all_text_contents(),
+            strict=True,
+        )
+    )
+
+
+def test_a_match_finished_at_each_speed_is_counted_once_even_after_a_reload(table_app, page):
+    """Three matches of Judgement, the last card of each played at Instant, Fast and Normal:
+    each match's end shows its places, the seats' totals and the record, counted as it ends,
+    once; a reload rebuilds the finished match and counts it no second time."""
+    open_table(page, table_app, "judgement")
+    expect(page.locator(".cl-seat .cl-seat-total [aria-hidden]")).to_have_text(["total 0"] * 4)
+    for played, speed in enumerate(("instant", "fast", "normal"), 1):
+        finish_match_by_clicking(page, speed)
+        record_says(page, played)
+        standings = page.locator(".cl-end .cl-standings tbody tr")
+        expect(standings).to_have_count(4)
+        rows = [row.locator("th, td").all_text_contents() for row in standings.all()]
+        assert re.fullmatch(r"1st( \(tied\))?", rows[0][0]), rows
+        assert seat_totals(page) == {name: f"total {total}" for _, name, total in rows}
+        expect(page.locator(".cl-end .cl-end-table thead th").nth(1)).to_have_text("Bid")
+        reload_app(page, "judgement")
+        restored_position(page)
+        expect(page.locator(".cl-end button.cl-next")).to_have_text("New match")
+        record_says(page, played)  # the same match again: not counted twice
+        click_and_wait(page, page.locator(".cl-end button.cl-next"))
+        expect(page.locator(".cl-heading")).to_contain_text("Round 1 of 8")
+    no_errors(page)
+
+
+def test_a_second_tab_takes_the_match_over_and_no_play_is_lost(table_app, browser):
+    """Two tabs of one browser: the second opens the first's match where it stands and takes
+    it over; the first says so and takes no more clicks; a reload of the first brings the match
+    back with the second's plays, and takes it over in turn."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # shared storage
+    context.set_default_timeout(30_000)
+    first, second = context.new_page(), context.new_page()
+    try:
+        open_table(first, table_app)
+        for _ in range(3):  # the call and two cards
+            click_and_wait(first, first.locator(PLAYABLE).first)
+        played = table_position(first)
+        second.goto(table_app.url)
+        second.locator(TABLE).wait_for(timeout=120_000)
+        assert restored_position(second) == played
+        taken = first.locator(".cl-taken-over")
+        expect(taken).to_have_text(
+            "This match is now played in another tab or window of this browser, so this tab "
+            "no longer plays or saves it. Reload this page to play it here: it comes back as "
+            "the other tab left it."
+        )
+        expect(taken).to_have_attribute("role", "alert")
+        expect(first.locator(".cl-hand button.cl-legal")).to_have_count(0)
+        for button in first.locator(".cl-hand button, .cl-tools button").all():
+            expect(button).to_be_disabled()
+        expect(first.locator(".cl-level")).to_be_disabled()
+        click_and_wait(second, second.locator(PLAYABLE).first)  # the match goes on there
+        moved_on = table_position(second)
+
+        reload_app(first)
+        assert restored_position(first) == moved_on  # every play of both tabs
+        expect(second.locator(".cl-taken-over")).to_be_visible()
+        expect(second.locator(".cl-hand button.cl-legal")).to_have_count(0)
+        click_and_wait(first, first.locator(PLAYABLE).first)
+        no_errors(first)
+    finally:
+        second.close(run_before_unload=True)  # its kernel shut down; leave closes the context
+        leave(first)
+
+
 def test_the_last_trick_and_the_hint_by_keyboard(table_app, page):
     """Once a trick is taken, "Last trick" opens a panel with its four cards and its winner
     (axe-core clean with it open), and "Hint" names the coach's card, both by keyboard."""
