@@ -600,10 +600,13 @@ def checked(function: Callable[P, Feedback]) -> Callable[P, Feedback]:
             return function(*args, **kwargs)  # Python's own TypeError: no answer given
         data = _replay.data if _replay is not None else answers.encode(answer)
         try:
-            value = answers.decode(data)
+            value, readable = answers.decode(data), True
         except answers.BadReport:  # an answer whose own report does not read back: no answer
             value = answers.Unreadable("answer", _("an answer that cannot be read"))
+            readable = False
         feedback = judge(function, value, given, question)
+        if not readable:  # (the exam's receipt would read the report back)
+            feedback = replace(feedback, readable=False)
         report = {"version": answers.VERSION, "check": name, "answer": data}
         feedback = replace(feedback, report=json.dumps(report, ensure_ascii=False))
         if _replay is not None:

@@ -38,6 +38,7 @@ import select
 import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -312,19 +313,23 @@ def _in_child(
     os.close(write_end)
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
+    finished = False
     try:
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([read_end], [], [], left)[0]:
-                os.kill(pid, signal.SIGKILL)
                 why = _("judging took longer than {seconds} seconds").format(seconds=f"{timeout:g}")
                 return _failed(cells, why)
             chunk = os.read(read_end, 1 << 16)
             if not chunk:
+                finished = True
                 break
             chunks.append(chunk)
-    finally:
+    finally:  # out of time, or this process interrupted: the child never outlives the wait
         os.close(read_end)
+        if not finished:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     try:
         judged = pickle.loads(b"".join(chunks))
