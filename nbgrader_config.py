@@ -26,12 +26,16 @@ if "JUPYTERHUB_USER" not in os.environ:
     c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
 
 # The grade is worked out outside the student's kernel (cardlib.exercises.grading): sanitizing
-# puts back any locked cell a student deleted; after the notebook has run, JudgeAnswers judges
-# each check cell's reported answer with the project's checks and the release's own cells, and
-# writes the verdict as the cell's outputs, which SaveAutoGrades then scores. So rebinding a
-# check, silencing stderr or patching a class in the notebook cannot change a grade.
+# makes each submission's nbgrader metadata the release's again (a check cell pasted twice, a
+# cell's metadata edited, an extra cell: repaired and logged for that submission, never a stop
+# for the whole class) and puts back any locked cell a student deleted; after the notebook has
+# run, JudgeAnswers judges each check cell's reported answer with the project's checks and the
+# release's own cells, in a child process with its own time limit, and writes a verdict as the
+# outputs of every graded cell, which SaveAutoGrades then scores. So rebinding a check,
+# silencing stderr, patching a class or forging a report in the notebook cannot change a grade.
 c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.ClearOutput",
+    "cardlib.exercises.grading.RepairSubmission",
     "nbgrader.preprocessors.DeduplicateIds",
     "nbgrader.preprocessors.OverwriteKernelspec",
     "nbgrader.preprocessors.OverwriteCells",
@@ -48,3 +52,7 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
+
+# Seconds the judging of one notebook may take (each notebook of exercises/ takes well under
+# one): longer, and every graded cell of that notebook scores 0 with the reason.
+c.JudgeAnswers.timeout = 60

@@ -94,8 +94,8 @@ def test_no_answer_ever_raises(answer):
 
 
 def test_none_is_not_answered_yet():
-    assert check_hooked_bid(None, 5, [1]).status == "not answered yet"
-    assert check_dealer_bids(None, 5, [1]).status == "not answered yet"
+    assert check_hooked_bid(None, 5, [1, 0]).status == "not answered yet"
+    assert check_dealer_bids(None, 5, [1, 0]).status == "not answered yet"
 
 
 def test_readers():

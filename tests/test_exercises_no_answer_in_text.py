@@ -104,7 +104,7 @@ def _givens(check: str) -> list[str] | None:
     values = [
         ast.literal_eval(arg)
         for arg in [*call.args[1:], *(k.value for k in call.keywords)]
-        if not isinstance(arg, ast.Name | ast.Call | ast.Attribute)
+        if not isinstance(arg, ast.Name | ast.Call | ast.Attribute | ast.Starred)
     ]
     if len(values) < len(call.args) - 1 + len(call.keywords) or not values:
         return None

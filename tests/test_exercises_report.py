@@ -161,3 +161,42 @@ def test_a_download_in_another_mode_than_the_release_is_skipped_with_its_reason(
     assert not (course / "submitted" / "ben").exists()  # nothing for nbgrader to grade
     out = capsys.readouterr().out
     assert "homework_03-trick-winners.ipynb: a homework copy, not the exam exam-1" in out
+
+
+@pytest.mark.parametrize("name", ["../escape", "", " ", "a/b", "a\\b", ".hidden", "ex+3", "ex\n3"])
+def test_an_assignment_name_that_is_not_one_folder_is_refused_in_one_line(tmp_path, capsys, name):
+    """Issue 43: --assignment ../escape or '' exited 0 and said nothing (and ../escape wrote
+    outside submitted/STUDENT/)."""
+    downloads = tmp_path / "downloads"
+    (downloads / "ben").mkdir(parents=True)
+    (downloads / "ben" / "exercises_03-trick-winners.ipynb").write_text("{}", encoding="utf-8")
+    course = tmp_path / "course"
+    assert main(["handin", str(downloads), "--course", str(course), "--assignment", name]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "--assignment must name one assignment folder" in error
+    assert repr(name) in error
+    assert not (tmp_path / "escape").exists() and not course.exists()
+
+
+def test_a_handin_that_finds_no_notebook_says_so_and_fails(tmp_path, capsys):
+    downloads = tmp_path / "downloads"
+    (downloads / "ben").mkdir(parents=True)
+    (downloads / "ben" / "notes.txt").write_text("no notebook", encoding="utf-8")
+    argv = ["handin", str(downloads), "--course", str(tmp_path), "--assignment", "ex3"]
+    assert main(argv) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "nothing handed in" in error
+
+
+@pytest.mark.parametrize(
+    "content", [b"not a database at all", b"", b"SQLite format 3\x00" + b"\x00" * 200]
+)
+def test_a_gradebook_that_is_not_nbgraders_gets_one_line_and_exit_2(tmp_path, capsys, content):
+    """Issue 43: a gradebook.db that is not SQLite (or not nbgrader's) printed SQLAlchemy's
+    message and a link to its documentation."""
+    (tmp_path / "gradebook.db").write_bytes(content)
+    assert main(["report", "--course", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "gradebook.db is not an nbgrader gradebook (" in error
+    assert "sqlalche.me" not in error and "Traceback" not in error
+    assert not (tmp_path / "reports").exists()

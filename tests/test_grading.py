@@ -139,8 +139,11 @@ def _solution_sources(path: Path) -> dict[str, str]:
 
 
 def _handed_in(student: str) -> list[Path]:
-    """The notebooks a student hands in: all, or for a student who tries, exercise 3."""
-    if student in TRICKS or student in DELETES:
+    """The notebooks a student hands in: all, or for a student who tries, exercise 3 (or,
+    for one who tinkers with exercise 6's position, exercise 6)."""
+    if student in TINKERS:
+        return [path for path in NOTEBOOKS if path.stem == "06-worked-deal"]
+    if student in TRICKS or student in DELETES or student in TROUBLE:
         return [path for path in NOTEBOOKS if path.stem in TRIED]
     return NOTEBOOKS
 
@@ -156,6 +159,8 @@ def _submit(course: Path, student: str, answers) -> None:
             if cell.id in solutions:
                 cell.source = answers(path.stem, cell.id, cell.source, solutions[cell.id])
         released.cells = [cell for cell in released.cells if cell.id != DELETES.get(student)]
+        if student in REWORKED:
+            REWORKED[student](released)
         nbformat.write(released, folder / path.name)
 
 
@@ -228,6 +233,107 @@ DELETES = {"deletes-imports": "setup", "deletes-check": "q2-check"}
 STUDENTS.update(dict.fromkeys(DELETES, _solutions))
 
 
+# ----- issue 36: submissions that stopped or stalled the whole class, or scored by silence ----
+
+MIME = "application/vnd.cardlib.answer+json"
+
+
+def _forging(forms: dict[str, dict]) -> str:
+    """An answer cell's code that rebinds each check to show a forged report of its own name
+    (and a "✓ Correct"), ``forms`` by check name (``"*"``: every other check)."""
+    return (
+        "from IPython.display import display\n"
+        f"_forms = {forms!r}\n"
+        "def _forger(name):\n"
+        "    report = {'version': 1, 'check': name, 'answer': _forms.get(name, _forms.get('*'))}\n"
+        f"    data = {{{MIME!r}: report, 'text/plain': '✓ Correct'}}\n"
+        "    return lambda *a, **k: display(data, raw=True)\n"
+        "for _name in [n for n in globals() if n.startswith('check_')]:\n"
+        "    if _name in _forms or '*' in _forms:\n"
+        "        globals()[_name] = _forger(_name)\n"
+    )
+
+
+# Forged forms as JSON text (the report carries the decoded value): a Fraction whose exact
+# value prints more than 4300 digits, a Decimal whose exact value fills memory, and one (40
+# characters as a report) whose exact value takes for ever to compute.
+FRACTION_1E5000 = {"Fraction": "1e5000"}
+DECIMAL_HUGE = {"Decimal": "1e999999999999999999"}
+ENDLESS = {"Fraction": "1e99999999"}
+
+
+def _answers_nothing_but_forges(stem, cell_id, released, _solution):
+    if cell_id == "q1-answer":
+        forms = {"check_trick_winner": FRACTION_1E5000, "*": DECIMAL_HUGE}
+        return _forging(forms) + "\n" + released
+    return released
+
+
+def _endless_report_in_q1(stem, cell_id, released, solution):
+    if cell_id == "q1-answer":
+        return _forging({"check_trick_winner": ENDLESS}) + "\n" + solution
+    if cell_id == "q2-answer":  # and the honest check back for the other questions
+        return "from cardlib.exercises import check_trick_winner\n" + solution
+    return solution
+
+
+def _slow_decimal_in_q5(stem, cell_id, released, solution):
+    if cell_id == "q5-answer":
+        return solution + '\nfrom decimal import Decimal\nanswer_5 = Decimal("1e999999")'
+    return solution
+
+
+def _paste_check(notebook) -> None:
+    """JupyterLab's copy and paste of check cell q2: the same grade id twice."""
+    index = next(i for i, cell in enumerate(notebook.cells) if cell.get("id") == "q2-check")
+    copy = nbformat.from_dict(dict(notebook.cells[index]))
+    copy["id"] = "pasted"
+    notebook.cells.insert(index + 1, copy)
+
+
+def _edit_metadata(notebook) -> None:
+    """A student who edits the nbgrader metadata (points, schema, locks, grade) and adds a
+    graded cell of their own."""
+    by_id = {cell.get("id"): cell for cell in notebook.cells}
+    by_id["q3-check"].metadata["nbgrader"].update(points=5, schema_version=1, locked=False)
+    by_id["q4-check"].metadata["nbgrader"]["grade"] = False
+    extra = nbformat.v4.new_code_cell("print('✓ Correct')")
+    extra.metadata["nbgrader"] = {
+        "grade": True,
+        "grade_id": "q9-check",
+        "points": 10,
+        "solution": False,
+        "locked": False,
+        "schema_version": 3,
+        "task": False,
+    }
+    notebook.cells.append(extra)
+
+
+#: Issue 36: each of these hands in exercise 3, and each costs its own submission at most.
+TROUBLE = {
+    "forges-reports": (_answers_nothing_but_forges, "nothing"),
+    "endless-report": (_endless_report_in_q1, "all but q1"),
+    "slow-decimal": (_slow_decimal_in_q5, "all but q5"),
+    "pastes-check": (_solutions, "all"),
+    "edits-metadata": (_solutions, "all"),
+}
+REWORKED = {"pastes-check": _paste_check, "edits-metadata": _edit_metadata}
+
+
+def _tinker_with_position(stem, cell_id, released, solution):
+    """Exercise 6, issue 36: rebuild position before answering question 2 (another moment
+    of the deal: a wrong answer here), and play a card on it after answering 4 and 5."""
+    if cell_id == "q2-answer":
+        return "position = deal_after(5)\nanswer_2 = position.legal_plays()"
+    if cell_id in ("q4-answer", "q5-answer"):
+        return solution + "\nposition.play(sorted(position.legal_plays())[0])"
+    return solution
+
+
+TINKERS = {"tinkers-with-position": _tinker_with_position}
+
+
 def make_course(course: Path, assignment: str, notebooks) -> Path:
     """An nbgrader course as docs/teaching.md makes one, in the folder ``course``: the
     shipped ``nbgrader_config.py``, the instructor ``notebooks`` in ``source/ASSIGNMENT/``, and
@@ -259,6 +365,10 @@ def check_scores(course: Path, assignment: str, student: str) -> dict[str, dict[
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         submission = gradebook.find_submission(assignment, student)
         return {nb.name: {g.name: g.score for g in nb.grades} for nb in submission.notebooks}
+
+
+STUDENTS.update({name: answers for name, (answers, _deserved) in TROUBLE.items()})
+STUDENTS.update(TINKERS)
 
 
 @pytest.fixture(scope="module")
@@ -374,6 +484,9 @@ def test_no_warning_of_ours_while_grading(course):
     log = course.joinpath("autograde.log").read_text(encoding="utf-8")
     assert "cannot be converted" not in log and "converted to" not in log
     assert "partial credit" not in log.lower()
+    assert "not judged" not in log  # every check of every submission was judged
+    assert "exists multiple times" not in log  # repaired before nbgrader's DeduplicateIds
+    assert "error processing assignment" not in log
 
 
 def test_feedback_carries_the_checks_sentences(course):
@@ -394,3 +507,68 @@ def test_validate_fails_with_the_checks_sentences(course):
     assert "VALIDATION FAILED ON 6 CELL(S)" in report
     assert report.count("✗ Not answered yet: replace None with your answer") == 6
     assert "NotImplementedError" not in report and "AssertionError" not in report
+
+
+# ----- issue 36: what stopped or stalled the class costs its own submission at most ------------
+
+
+def test_a_forged_report_a_pasted_cell_an_endless_report_and_a_slow_decimal_cost_their_own(
+    course,
+):
+    """Each of these stopped the class, stalled it, or scored full marks for nothing: a student
+    who answers nothing and forges every report (Fraction 1e5000, Decimal 1e999999999999999999)
+    scores 0; an endless report costs its question; Decimal("1e999999") costs its question
+    (it took 213 s); a pasted check cell and edited metadata cost nothing. The whole class
+    was graded (the fixture's autograde exits 0) and everyone after them too (the other tests)."""
+    (total,) = (points for name, points in _points().items() if name in TRIED)
+    deserved = {"nothing": 0, "all": total, "all but q1": total - 1, "all but q5": total - 1}
+    grades = _grades(course, TROUBLE)
+    for student, (_answers, what) in TROUBLE.items():
+        assert _scores(grades[student]) == {"03-trick-winners": deserved[what]}, student
+        assert grades[student]["needs manual grade"] == 0, student
+    scores = check_scores(course, ASSIGNMENT, "slow-decimal")["03-trick-winners"]
+    assert [name for name, score in sorted(scores.items()) if score == 0] == ["q5-check"]
+    scores = check_scores(course, ASSIGNMENT, "endless-report")["03-trick-winners"]
+    assert [name for name, score in sorted(scores.items()) if score == 0] == ["q1-check"]
+    assert set(check_scores(course, ASSIGNMENT, "edits-metadata")["03-trick-winners"]) == {
+        f"q{n}-check" for n in range(1, 7)
+    }  # no q9-check of the student's own, and each question worth its released point
+    log = course.joinpath("autograde.log").read_text(encoding="utf-8")
+    assert "a second copy of q2-check, made an ordinary cell" in log
+    assert "the metadata of q3-check put back as released" in log
+    assert "grade id 'q9-check' not in the release, made an ordinary cell" in log
+    html = course / "feedback" / "forges-reports" / ASSIGNMENT / "03-trick-winners.html"
+    assert html.read_text(encoding="utf-8").count("the answer reported cannot be read") == total
+
+
+def test_exercise_6_shows_the_tick_it_grades_whatever_is_done_to_position(course, tmp_path):
+    """Issue 36, item 4, in a real kernel: the student of TINKERS rebuilt position before
+    question 2 (a wrong answer: ✗ and 0) and played a card on it after questions 4 and 5
+    (still ✓ and the point). What the kernel shows is what the grade gives, check by check."""
+    from nbclient import NotebookClient
+
+    scores = check_scores(course, ASSIGNMENT, "tinkers-with-position")["06-worked-deal"]
+    assert [name for name, score in sorted(scores.items()) if score == 0] == ["q2-check"]
+    submitted = course / "submitted" / "tinkers-with-position" / ASSIGNMENT / "06-worked-deal.ipynb"
+    notebook = nbformat.read(submitted, as_version=4)
+    NotebookClient(notebook, timeout=300, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    ticks = {}
+    for cell in notebook.cells:
+        if cell.get("id", "").endswith("-check"):
+            texts = [o.get("text") or o.get("data", {}).get("text/plain", "") for o in cell.outputs]
+            ticks[cell.id] = any(text.startswith("✓") for text in texts)
+    assert ticks == {name: score == 1 for name, score in scores.items()}
+
+
+def test_validate_fails_on_a_question_whose_givens_cannot_happen(course, tmp_path):
+    """Issue 43, class 6: the teacher's mistake (a card twice) is an error when nbgrader
+    validates the notebook, never a ✓ for the solution."""
+    notebook = nbformat.read(ROOT / "exercises" / "01-cards-and-dealing.ipynb", as_version=4)
+    for cell in notebook.cells:
+        if cell.get("id") == "q2-check":
+            cell.source = 'check_order(answer_2, cards="3H AH 10H JH 9H 9H")'
+    path = tmp_path / "01-cards-and-dealing.ipynb"
+    nbformat.write(notebook, path)
+    report = _run(course, "validate", str(path), check=False)
+    assert "PositionError" in report and "a hand holds the same card twice (9♥)" in report
+    assert "✓ Correct: 3♥" not in report

@@ -203,10 +203,30 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def _database_errors() -> tuple[type[Exception], ...]:
+    """What reading a file that is not nbgrader's gradebook raises (SQLAlchemy's errors carry
+    a link to its own documentation: the teacher gets one sentence instead)."""
+    import sqlite3
+
+    try:
+        from sqlalchemy.exc import SQLAlchemyError
+    except ImportError:  # pragma: no cover - nbgrader brings SQLAlchemy
+        return (sqlite3.Error,)
+    return (sqlite3.Error, SQLAlchemyError)
+
+
+_DATABASE_ERRORS = _database_errors()
+
+
 def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "handin":
-        from cardlib.exercises.handin import hand_in
+        from cardlib.exercises.handin import BadAssignmentName, check_assignment_name, hand_in
 
+        try:
+            check_assignment_name(args.assignment)
+        except BadAssignmentName as error:
+            print(f"python -m cardlib.exercises handin: {error}", file=sys.stderr)
+            return 2
         if not Path(args.downloads).is_dir():
             print(
                 f"python -m cardlib.exercises handin: no folder of downloads at {args.downloads}",
@@ -214,13 +234,21 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             )
             return 2
         skipped: list[tuple[Path, str]] = []
-        for path in hand_in(args.downloads, args.course, args.assignment, skipped):
+        written = hand_in(args.downloads, args.course, args.assignment, skipped)
+        for path in written:
             print(f"wrote {path}")
         for path, why in skipped:
             print(f"skipped {path}: {why}")
+        if not written and not skipped:
+            print(
+                f"python -m cardlib.exercises handin: no downloaded notebook (*.ipynb) in a "
+                f"student's folder of {args.downloads}: nothing handed in",
+                file=sys.stderr,
+            )
+            return 1
         return 0
     if args.command == "report":
-        from cardlib.exercises.report import write_report
+        from cardlib.exercises.report import NotAGradebook, write_report
 
         course = Path(args.course)
         if not (course / "gradebook.db").is_file():
@@ -230,7 +258,18 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        for path in write_report(course, args.out):
+        refused: tuple[type[Exception], ...] = (NotAGradebook, *_DATABASE_ERRORS)
+        try:
+            written = write_report(course, args.out)
+        except refused as error:
+            reason = str(getattr(error, "orig", None) or error).split("\n")[0]
+            print(
+                f"python -m cardlib.exercises report: {reason}: run the report in the course "
+                "folder after nbgrader autograde, or pass --course",
+                file=sys.stderr,
+            )
+            return 2
+        for path in written:
             print(f"wrote {path}")
         return 0
     if args.command == "release":

@@ -13,7 +13,13 @@ Only plain values travel: text, whole numbers, ``True``/``False``/``None``, bina
 ``Decimal``, ``Fraction``, cards, and lists, tuples, sets and dicts of them. Anything else is
 reported by its type and a short ``repr`` and decodes to an :class:`Unreadable` that every reader
 refuses. Encoding never raises, never calls a student's ``__eq__`` or ``__hash__``, and is bounded
-in depth and size.
+in depth and size; so are the numbers it writes (:data:`MAX_DIGITS` digits, exponents within
+:data:`MAX_EXPONENT`): a longer number is reported as "a very long number", which no reader takes.
+
+Decoding runs in the grading process on data a student's kernel may have forged, so it is total
+and bounded: it reads only what :func:`encode` writes, within the same bounds, and refuses
+anything else with :class:`BadReport` before building a value (no ``Fraction("1e99999999")``,
+no ``Decimal`` with a billion-digit exponent, no nesting deeper than :data:`MAX_DEPTH`).
 
 >>> encode(["KH", Card("AH")])
 {'list': ['KH', {'Card': 'AH'}]}
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -39,7 +46,14 @@ VERSION = 1
 
 #: Bounds on what is encoded: deeper or larger answers are reported as unreadable.
 MAX_DEPTH, MAX_ITEMS, MAX_TEXT = 4, 1000, 2000
+#: Bounds on a number: its digits, and a Decimal's exponent (both ways). Whole numbers and
+#: fractions stay below ``10**MAX_DIGITS``; a Decimal has at most MAX_DIGITS digits and an
+#: exponent from -MAX_EXPONENT to MAX_EXPONENT. Beyond them a number is "a very long number":
+#: ``Decimal("1e999999")`` would take minutes to make exact (int, Fraction), and ``str`` of an
+#: int over 4300 digits raises.
+MAX_DIGITS, MAX_EXPONENT = 30, 60
 _REPR_LENGTH = 80
+_LONG = "a very long number"
 
 JSON = Any  # what json.dumps takes
 
@@ -69,8 +83,15 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= _REPR_LENGTH else text[: _REPR_LENGTH - 1] + "…"
 
 
-def _other(value: object) -> dict[str, str]:
-    return {"other": type(value).__name__, "repr": _short_repr(value)}
+def _type_name(value: object) -> str:
+    name = type(value).__name__
+    if not isinstance(name, str):
+        return "object"
+    return name if len(name) <= _REPR_LENGTH else name[: _REPR_LENGTH - 1] + "…"
+
+
+def _other(value: object, text: str | None = None) -> dict[str, str]:
+    return {"other": _type_name(value), "repr": _short_repr(value) if text is None else text}
 
 
 def encode(answer: object) -> JSON:
@@ -79,7 +100,16 @@ def encode(answer: object) -> JSON:
     try:
         return _encode(answer, 0, count)
     except _TooBig:
-        return {"other": type(answer).__name__, "repr": "an answer too large to read"}
+        return _other(answer, "an answer too large to read")
+    except Exception:  # a student's object whose base type's own methods raise
+        return _other(answer)
+
+
+def _decimal_in_bounds(value: Decimal) -> bool:
+    _sign, digits, exponent = Decimal.as_tuple(value)
+    if len(digits) > MAX_DIGITS:
+        return False
+    return not isinstance(exponent, int) or -MAX_EXPONENT <= exponent <= MAX_EXPONENT
 
 
 def _encode(value: object, depth: int, count: list[int]) -> JSON:
@@ -90,6 +120,8 @@ def _encode(value: object, depth: int, count: list[int]) -> JSON:
     kind = type(value)
     if value is None or kind is bool:
         return value
+    if isinstance(value, Unreadable):
+        return {"other": value.type_name, "repr": value.text}
     if isinstance(value, Card):
         return {"Card": Card(int.__int__(value)).code} if 0 <= int.__int__(value) < 52 else None
     if isinstance(value, str):
@@ -99,16 +131,21 @@ def _encode(value: object, depth: int, count: list[int]) -> JSON:
         return text
     if isinstance(value, int):
         number = int.__index__(value)
-        return number if abs(number) < 10**30 else {"other": "int", "repr": "a very long number"}
+        return number if abs(number) < 10**MAX_DIGITS else _other(value, _LONG)
     if isinstance(value, float):
         return {"float": float.__repr__(value)}
     if isinstance(value, Decimal):
+        if Decimal.is_snan(value):  # it raises when compared or hashed: no reader takes it
+            return _other(value)
+        if not _decimal_in_bounds(value):
+            return _other(value, _LONG)
         return {"Decimal": Decimal.__str__(value)}
     if isinstance(value, Fraction):
-        fraction = Fraction(value.numerator, value.denominator)
-        if max(abs(fraction.numerator), fraction.denominator) >= 10**30:
-            return {"other": "Fraction", "repr": "a very long number"}
-        return {"Fraction": str(fraction)}
+        numerator = Fraction.numerator.__get__(value)
+        denominator = Fraction.denominator.__get__(value)
+        if max(abs(numerator), abs(denominator)) >= 10**MAX_DIGITS:
+            return _other(value, _LONG)
+        return {"Fraction": str(Fraction(numerator, denominator))}
     if value is ...:
         return {"Ellipsis": True}
     if isinstance(value, bytes):
@@ -139,43 +176,116 @@ class BadReport(ValueError):
     """Reported data that is not what :func:`encode` writes."""
 
 
+# What encode writes for a number, and no more: decode checks the text before it builds a value.
+_FRACTION = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}(/[0-9]{{1,{MAX_DIGITS}}})?")
+_DECIMAL = re.compile(r"-?([0-9.]+(E[+-][0-9]{1,4})?|Infinity|NaN[0-9]*)")
+_HEX = re.compile(r"([0-9a-f]{2})*")
+_DECIMAL_TEXT, _FLOAT_TEXT = 2 * MAX_DIGITS + 20, 32
+
+
 def decode(data: JSON) -> object:
-    """The value :func:`encode` reported; :class:`BadReport` for anything else."""
-    if data is None or isinstance(data, bool | str):
-        return data
-    if isinstance(data, int):
-        return data
-    if not isinstance(data, dict) or len(data) not in (1, 2):
-        raise BadReport(f"not an answer: {_short_repr(data)}")
+    """The value :func:`encode` reported; :class:`BadReport` for anything else.
+
+    Total and bounded: any data at all (nested, huge, of any type) gives a value or
+    :class:`BadReport` in time proportional to the bounds, and only data :func:`encode` could
+    have written gives a value (``encode(decode(data)) == data``).
+    """
     try:
-        if len(data) == 2:
-            return Unreadable(str(data["other"]), str(data["repr"]))
-        ((tag, inner),) = data.items()
-        if tag == "Card":
-            return Card(inner)
-        if tag == "float":
-            return float(inner)
-        if tag == "Decimal":
-            return Decimal(inner)
-        if tag == "Fraction":
-            return Fraction(inner)
-        if tag == "Ellipsis":
-            return ...
-        if tag == "bytes":
-            return bytes.fromhex(inner)
-        if tag == "list":
-            return [decode(item) for item in inner]
-        if tag == "tuple":
-            return tuple(decode(item) for item in inner)
-        if tag == "set":
-            return {decode(item) for item in inner}
-        if tag == "dict":
-            return {decode(k): decode(v) for k, v in inner}
+        value = _decode(data, 0, [0], hashable=False)
+        same = encode(value) == data
     except BadReport:
         raise
     except Exception as error:  # a forged report: wrong shapes, unhashable items, bad numbers
-        raise BadReport(f"not an answer: {_short_repr(data)} ({error})") from None
-    raise BadReport(f"not an answer: {_short_repr(data)}")
+        raise BadReport(f"not an answer: {_glimpse(data)} ({type(error).__name__})") from None
+    if not same:
+        raise BadReport(f"not an answer as encode writes it: {_glimpse(data)}")
+    return value
+
+
+def _glimpse(data: object) -> str:
+    """Forged data, named without reading all of it (a repr could be huge, or raise)."""
+    if isinstance(data, dict) and len(data) == 1:
+        return "{" + repr(str(next(iter(data)))[:20]) + ": …}"
+    return f"<{type(data).__name__}>"
+
+
+def _refuse(data: object) -> BadReport:
+    return BadReport(f"not an answer: {_glimpse(data)}")
+
+
+def _decode(data: JSON, depth: int, count: list[int], hashable: bool) -> object:
+    count[0] += 1
+    if count[0] > MAX_ITEMS or depth > MAX_DEPTH:
+        raise BadReport("not an answer: nested deeper or holding more than an answer can")
+    if data is None or isinstance(data, bool):
+        return data
+    if isinstance(data, str):
+        if len(data) > MAX_TEXT:
+            raise _refuse(data)
+        return str(data)
+    if isinstance(data, int):
+        if abs(data) >= 10**MAX_DIGITS:
+            raise BadReport("not an answer: a whole number longer than encode writes")
+        return int(data)
+    if not isinstance(data, dict):
+        raise _refuse(data)
+    if len(data) == 2 and set(data) == {"other", "repr"}:
+        kind, text = data["other"], data["repr"]
+        if not isinstance(kind, str) or not isinstance(text, str):
+            raise _refuse(data)
+        if max(len(kind), len(text)) > _REPR_LENGTH:
+            raise _refuse(data)
+        return Unreadable(str(kind), str(text))
+    if len(data) != 1:
+        raise _refuse(data)
+    ((tag, inner),) = data.items()
+    if tag in ("list", "tuple", "set", "dict"):
+        if not isinstance(inner, list) or len(inner) > MAX_ITEMS:
+            raise _refuse(data)
+        if tag == "dict":
+            pairs = []
+            for pair in inner:
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise _refuse(data)
+                key = _decode(pair[0], depth + 1, count, hashable=True)
+                pairs.append((key, _decode(pair[1], depth + 1, count, hashable=False)))
+            return dict(pairs)
+        items = [_decode(item, depth + 1, count, hashable or tag == "set") for item in inner]
+        if tag == "list":
+            return items
+        if tag == "tuple":
+            return tuple(items)
+        return frozenset(items) if hashable else set(items)
+    if not isinstance(inner, str) and tag != "Ellipsis":
+        raise _refuse(data)
+    if tag == "Card":
+        if len(inner) != 2:
+            raise _refuse(data)
+        return Card(inner)
+    if tag == "float":
+        if len(inner) > _FLOAT_TEXT:
+            raise _refuse(data)
+        return float(inner)
+    if tag == "Decimal":
+        if len(inner) > _DECIMAL_TEXT or not _DECIMAL.fullmatch(inner):
+            raise _refuse(data)
+        number = Decimal(inner)
+        if not _decimal_in_bounds(number):
+            raise BadReport("not an answer: a Decimal longer than encode writes")
+        return number
+    if tag == "Fraction":
+        if not _FRACTION.fullmatch(inner):
+            raise _refuse(data)
+        return Fraction(inner)
+    if tag == "Ellipsis":
+        if inner is not True:
+            raise _refuse(data)
+        return ...
+    if tag == "bytes":
+        if len(inner) > 2 * MAX_TEXT or not _HEX.fullmatch(inner):
+            raise _refuse(data)
+        return bytes.fromhex(inner)
+    raise _refuse(data)
 
 
 def report(check: str, answer: object) -> dict[str, JSON]:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from cardlib import bridge
 from cardlib.bridge import CALLS, SEAT_NAMES, STRAIN_NAMES, Auction, Contract
 from cardlib.cards import Card, parse_cards
-from cardlib.errors import IllegalCallError
+from cardlib.errors import CardlibError, IllegalCallError
 from cardlib.exercises.feedback import (
     AnswerError,
     Examples,
@@ -35,6 +35,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
+from cardlib.i18n import _
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
 
@@ -83,6 +84,12 @@ def read_calls(answer: object, example: Examples = ('"1C"',)) -> list[str]:
     return calls
 
 
+def _calls_given(calls: str | Iterable[str]) -> list[str]:
+    """The question's own calls (the teacher's): a call that cannot be read raises."""
+    items = calls.replace(",", " ").split() if isinstance(calls, str) else list(calls)
+    return [bridge.parse_call(item) for item in items]
+
+
 @checked
 def check_legal_calls(
     answer: object,
@@ -94,10 +101,12 @@ def check_legal_calls(
     """The calls the next player may make after ``calls`` (``among`` a few given calls, or all)."""
     auction = Auction.from_calls(dealer, calls, first_caller)
     if auction.to_act is None:
-        raise ValueError("the auction must still be on: nobody calls after it is over")
-    given = set(read_calls(answer))
-    pool = set(CALLS) if among is None else set(read_calls(among))
+        raise IllegalCallError(
+            _("the auction must still be on: nobody calls after it is over"), "givens"
+        )
+    pool = set(CALLS) if among is None else set(_calls_given(among))
     expected = set(auction.legal_calls()) & pool
+    given = set(read_calls(answer))
     seat = SEAT_NAMES[auction.to_act]
     if given == expected:
         return correct(f"{seat} may call {_calls_listing(expected)}.")
@@ -152,7 +161,7 @@ def check_declarer(
     auction = Auction.from_calls(dealer, calls, first_caller)
     contract, declarer = auction.contract, auction.declarer
     if contract is None or declarer is None:  # a finished auction has both or neither
-        raise ValueError("the auction must end in a contract")
+        raise IllegalCallError(_("the auction must end in a contract"), "givens")
     seat = read_seat(answer, 4, ('"East"', '"South"', '"North"'))
     why = _declarer_why(auction, contract, declarer)
     if seat == declarer:
@@ -248,6 +257,13 @@ def check_side_points(
 ) -> Feedback:
     """What one side (``"NS"`` or ``"EW"``) scores ``where`` (``"below"`` or ``"above"`` the
     line) in a deal: the contract's score plus honours found in ``hands`` (by seat)."""
+    if side not in bridge.SIDE_NAMES or where not in ("below", "above"):
+        raise CardlibError(
+            _(
+                "side must be 'NS' or 'EW' and where 'below' or 'above', got {side!r} and {where!r}"
+            ).format(side=side, where=where),
+            "givens",
+        )
     result = bridge.deal_score(contract, tricks, _hands(hands))
     index = bridge.SIDE_NAMES.index(side)
     expected = (result.below if where == "below" else result.above)[index]

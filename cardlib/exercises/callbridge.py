@@ -13,10 +13,12 @@ Bid 10 is a bonus bid: 10 or 11 tricks make it and score 13; 11 tricks, so 13.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from fractions import Fraction
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import Card, parse_card, parse_cards
+from cardlib.errors import CardlibError, CardlibTypeError, PositionError, check_count
 from cardlib.exercises.checks import result_kind
 from cardlib.exercises.feedback import (
     AnswerError,
@@ -31,6 +33,7 @@ from cardlib.exercises.feedback import (
     unanswered,
 )
 from cardlib.game import SEAT_NAMES
+from cardlib.i18n import _
 from cardlib.match import tied_on_top
 
 GAME_ANSWERS = ("Call Break", "Call Bridge", "both", "neither")
@@ -51,6 +54,15 @@ def check_which_game(
     answer: object, card: Card | str, hand: str | Iterable[Card | str], trick: str | Sequence = ()
 ) -> Feedback:
     """Which game lets you play ``card`` here: "Call Break", "Call Bridge", "both" or "neither"."""
+    card, hand, trick = parse_card(str(card)), _given(hand), _given(trick)
+    in_break = callbreak.explain_play(hand, trick)
+    in_bridge = callbridge.explain_play(hand, trick)
+    if card not in hand:
+        raise PositionError(
+            _("card {card} is not in the hand ({cards})").format(
+                card=card, cards=" ".join(map(str, hand))
+            )
+        )
     if answer is None or answer is ...:
         return unanswered(
             'replace None with one of "Call Break", "Call Bridge", "both", "neither".'
@@ -59,9 +71,6 @@ def check_which_game(
     if not isinstance(answer, str) or " ".join(answer.split()).lower() not in choices:
         return not_yet(f"answer one of {', '.join(map(repr, GAME_ANSWERS))}, not {answer!r}.")
     chosen = choices[" ".join(answer.split()).lower()]
-    card, hand, trick = parse_card(str(card)), _given(hand), _given(trick)
-    in_break = callbreak.explain_play(hand, trick)
-    in_bridge = callbridge.explain_play(hand, trick)
     allowed = {
         name
         for name, e in (("Call Break", in_break), ("Call Bridge", in_bridge))
@@ -97,9 +106,9 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_bridge_score(answer: object, bid: int, tricks: int) -> Feedback:
     """The points of one Call Bridge deal for a ``bid`` and the ``tricks`` taken (exact)."""
-    points = read_points(answer, example=("13", "-8", "4"))
     expected = Fraction(callbridge.score(bid, tricks))
     why = _score_why(bid, tricks)
+    points = read_points(answer, example=("13", "-8", "4"))
     if points == expected:
         return correct(f"{_points(expected)} points.", why)
     return not_yet(f"not {_points(points)}.", why, kind=result_kind(points, expected, "bid"))
@@ -121,6 +130,7 @@ def _items(answer, what: str, example: Examples) -> list:
 @checked
 def check_winning_tricks(answer: object, bid: int) -> Feedback:
     """Every number of tricks (0..13) with which a Call Bridge ``bid`` scores its points."""
+    callbridge.check_bid(bid)
     examples = ("[5, 6, 7]", "[8, 9]")
     numbers = {
         read_whole_number(item, "whole numbers of tricks", examples)
@@ -164,10 +174,35 @@ def _read_seats(answer) -> list[int]:
     return [read_seat(item, 4, examples) for item in _items(answer, "a list of seats", examples)]
 
 
+def _totals_given(totals: object) -> None:
+    """Four running totals, one per seat: exact numbers (whole, Decimal or Fraction)."""
+    if isinstance(totals, str | bytes) or not isinstance(totals, Sequence):
+        raise CardlibTypeError(
+            _("totals must be a list of four numbers, one per seat, got {totals!r}").format(
+                totals=totals
+            )
+        )
+    if len(totals) != 4:
+        raise CardlibError(
+            _("totals must hold four numbers, one per seat, got {count}").format(count=len(totals)),
+            "givens",
+        )
+    for total in totals:
+        exact = isinstance(total, int | Fraction | Decimal) and not isinstance(total, bool)
+        if not exact or (isinstance(total, Decimal) and not total.is_finite()):
+            raise CardlibTypeError(
+                _("a total is an exact number (whole, Decimal or Fraction), got {total!r}").format(
+                    total=total
+                )
+            )
+
+
 @checked
 def check_match_winners(answer: object, totals: Sequence, target: int) -> Feedback:
     """The seats that win a Call Bridge match after a deal ending on ``totals``; ``[]`` if it
     goes on."""
+    _totals_given(totals)
+    check_count(target, "target", 1)
     if answer is None or answer is ...:
         raise AnswerError(
             unanswered("replace None with a list of seats, for example {example}."),

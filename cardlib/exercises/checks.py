@@ -13,7 +13,8 @@ from fractions import Fraction
 from itertools import pairwise
 
 from cardlib import callbreak
-from cardlib.cards import SUIT_NAMES, Card, parse_cards, suit_name, to_mask
+from cardlib.cards import DECK, SUIT_NAMES, SUITS, Card, parse_cards, suit_name, to_mask
+from cardlib.errors import CardlibError, CardlibTypeError, PositionError, check_count, is_count
 from cardlib.exercises.feedback import (
     AnswerError,
     Feedback,
@@ -29,7 +30,7 @@ from cardlib.exercises.feedback import (
     read_whole_number,
     unanswered,
 )
-from cardlib.game import SEAT_NAMES, Seed, cards_of, explain_play, position_masks
+from cardlib.game import SEAT_NAMES, Seed, cards_of, explain_play, hand_cards, position_masks
 from cardlib.i18n import _
 from cardlib.tricks import (
     MAX_PLAYERS,
@@ -47,6 +48,87 @@ def _given_cards(cards: str | Iterable[Card | str]) -> list[Card]:
     return parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
 
 
+# ----- the question's givens ---------------------------------------------------------------------
+# A check works out the truth from its givens before it reads the answer, so a question that
+# cannot happen (a card twice, 20 tricks in a deal, seat 9) raises for the teacher, with the
+# engine's own error, whenever the check runs (writing the exercise, nbgrader validate), and is
+# never a ✓ or ✗ for a student.
+
+
+def _seat_given(seat: object, what: str, players: int = 4) -> int:
+    return check_count(seat, what, 0, players - 1)
+
+
+def _direction_given(direction: object) -> int:
+    if direction not in (1, -1) or not is_count(direction):
+        raise CardlibError(
+            _(
+                "direction must be 1 (clockwise) or -1 (counter-clockwise), got {direction!r}"
+            ).format(direction=direction),
+            "direction",
+        )
+    return direction
+
+
+def _numbers_given(values: object, what: str) -> list:
+    """A list of the question's numbers (calls, tricks): a list or tuple, not text."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise CardlibTypeError(
+            _("{what} must be a list of whole numbers, got {values!r}").format(
+                what=what, values=values
+            )
+        )
+    return list(values)
+
+
+def _same_length(first: list, second: list, what: str) -> None:
+    if len(first) != len(second) or not first:
+        raise CardlibError(
+            _("{what} must be two lists of the same length, one or more, got {a} and {b}").format(
+                what=what, a=len(first), b=len(second)
+            ),
+            "givens",
+        )
+
+
+def _suit_given(suit: object) -> str:
+    if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
+        raise CardlibError(
+            _("suit must be one of S H D C, got {suit!r}").format(suit=suit), "givens"
+        )
+    return suit
+
+
+def _rules_given(
+    rules: PlayRules | None, variant: callbreak.Variant, first_trick: object
+) -> PlayRules:
+    if not isinstance(first_trick, bool):
+        raise CardlibTypeError(
+            _("first_trick is a switch, True or False, got {value!r}").format(value=first_trick)
+        )
+    if rules is None:
+        return callbreak.play_rules(callbreak.check_variant(variant))
+    if not isinstance(rules, PlayRules):
+        raise CardlibTypeError(
+            _("rules must be a game's PlayRules (such as callbridge.RULES), got {rules!r}").format(
+                rules=rules
+            )
+        )
+    return rules
+
+
+def _trick_counts_given(trick_counts: object) -> None:
+    """How often each number of tricks was taken: whole counts, 0 or more."""
+    if isinstance(trick_counts, dict):
+        counts = list(trick_counts.values())
+    elif isinstance(trick_counts, Sequence) and not isinstance(trick_counts, str | bytes):
+        counts = list(trick_counts)
+    else:
+        counts = []  # callbreak.expected_scores says what trick_counts may be
+    for count in counts:
+        check_count(count, "a count of samples", 0)
+
+
 def _ladder(hand, trick, rules: PlayRules, first_trick: bool):
     hand_cards, trick_cards = _given_cards(hand), _given_cards(trick)
     hand_mask = to_mask(hand_cards)
@@ -56,16 +138,21 @@ def _ladder(hand, trick, rules: PlayRules, first_trick: bool):
     return hand_cards, cards_of(mask), rule, text
 
 
-def _rules_for(rules: PlayRules | None, variant: callbreak.Variant) -> PlayRules:
-    return rules if rules is not None else callbreak.play_rules(variant)
-
-
 # ----- cards and dealing ------------------------------------------------------------------------
+
+_CARD_NAMES = frozenset(card.name for card in DECK)
 
 
 @checked
 def check_card(answer: object, name: str) -> Feedback:
     """The card called ``name`` in words, e.g. ``"queen of hearts"``."""
+    if name not in _CARD_NAMES:
+        raise CardlibError(
+            _(
+                "name must be a card's name in words, such as 'queen of hearts', got {name!r}"
+            ).format(name=name),
+            "givens",
+        )
     card = read_card(answer)
     if card.name == name:
         return correct(f"{card} is the {name}.")
@@ -75,7 +162,13 @@ def check_card(answer: object, name: str) -> Feedback:
 @checked
 def check_order(answer: object, cards: str | Iterable[Card | str]) -> Feedback:
     """The given cards of one suit, highest first (A K Q J 10 9 … 2)."""
-    given = _given_cards(cards)
+    given = hand_cards(cards)
+    if len(given) < 2 or len({card.suit for card in given}) != 1:
+        raise PositionError(
+            _("give two or more cards of one suit to put in order, got {cards}").format(
+                cards=" ".join(map(str, given)) or "none"
+            )
+        )
     expected = sorted(given, key=lambda c: -c.rank)
     answer_cards = read_cards(answer, ('"KC 9C 4C"', '"AD 7D 2D"'))
     if sorted(answer_cards) != sorted(given):
@@ -98,6 +191,8 @@ def check_order(answer: object, cards: str | Iterable[Card | str]) -> Feedback:
 @checked
 def check_first_player(answer: object, dealer: int, direction: int = 1) -> Feedback:
     """The seat that calls first and leads the first trick: the dealer's next seat in play order."""
+    _seat_given(dealer, "dealer")
+    _direction_given(direction)
     seat = read_seat(answer)
     expected = (dealer + direction) % 4
     side = "left" if direction == 1 else "right"
@@ -112,6 +207,9 @@ def check_dealer(
     answer: object, first_dealer: int, deal_number: int, direction: int = 1
 ) -> Feedback:
     """Who deals deal number ``deal_number`` (1, 2, …) when ``first_dealer`` dealt the first."""
+    _seat_given(first_dealer, "first_dealer")
+    check_count(deal_number, "deal_number", 1)
+    _direction_given(direction)
     seat = read_seat(answer)
     expected = (first_dealer + direction * (deal_number - 1)) % 4
     why = (
@@ -126,6 +224,8 @@ def check_dealer(
 @checked
 def check_hand_size(answer: object, players: int = 4, deck: int = 52) -> Feedback:
     """Cards per player when the whole deck is dealt."""
+    check_count(players, "players", 2, MAX_PLAYERS)
+    check_count(deck, "deck", players, len(DECK))
     n = read_whole_number(answer, "a number of cards", ("12", "10"))
     expected = deck // players
     why = f"All {deck} cards are dealt to {players} players: {deck} ÷ {players} = {expected}."
@@ -137,8 +237,9 @@ def check_hand_size(answer: object, players: int = 4, deck: int = 52) -> Feedbac
 @checked
 def check_suit_count(answer: object, seed: Seed, dealer: int, seat: int, suit: str) -> Feedback:
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
+    hand = callbreak.Deal(seed=seed, dealer=dealer).hand(_seat_given(seat, "seat"))
+    _suit_given(suit)
     n = read_whole_number(answer, "a number of cards", ("7",))
-    hand = callbreak.Deal(seed=seed, dealer=dealer).hand(seat)
     expected = sum(c.suit == suit for c in hand)
     name = SUIT_NAMES[suit]
     if n == expected:
@@ -167,13 +268,14 @@ def check_legal_plays(
     that cannot happen (a card twice, or in the hand and on the table) is refused, not graded.
     """
     position_masks(hand, trick, 4 if rules is None else MAX_PLAYERS)
-    hand_cards, legal, rule, why = _ladder(hand, trick, _rules_for(rules, variant), first_trick)
+    rules = _rules_given(rules, variant, first_trick)
+    held, legal, rule, why = _ladder(hand, trick, rules, first_trick)
     try:
         answer_cards = read_cards(answer)
     except AnswerError as error:
         error.feedback = replace(error.feedback, rule=rule)
         raise
-    return replace(compare_card_sets(answer_cards, legal, why, hand=hand_cards), rule=rule)
+    return replace(compare_card_sets(answer_cards, legal, why, hand=held), rule=rule)
 
 
 @checked
@@ -190,6 +292,12 @@ def check_rule(
     Every rule id that would allow exactly the same cards here is right too: in a trick that was
     trumped, ``follow-any`` and ``follow-trumped`` both say "any card of the led suit".
     """
+    position_masks(hand, trick, 4 if rules is None else MAX_PLAYERS)
+    rules = _rules_given(rules, variant, first_trick)
+    held, _legal, rule, why = _ladder(hand, trick, rules, first_trick)
+    played = [int(Card(c)) for c in _given_cards(trick)]
+    same = rule_masks(to_mask(held), played, rules, first_trick)
+    because = _("Why: {why}").format(why=why)
     if answer is None or answer is ...:
         raise AnswerError(
             unanswered("replace None with a rule id, for example {example}."),
@@ -202,11 +310,6 @@ def check_rule(
                 answer=answer, ids=", ".join(RULE_IDS)
             )
         )
-    rules = _rules_for(rules, variant)
-    hand_cards, _legal, rule, why = _ladder(hand, trick, rules, first_trick)
-    played = [int(Card(c)) for c in _given_cards(trick)]
-    same = rule_masks(to_mask(hand_cards), played, rules, first_trick)
-    because = _("Why: {why}").format(why=why)
     if text == rule or (text in same and same[text] == same[rule]):
         return replace(correct(f"{text}.", because), rule=rule)
     return replace(not_yet(_("not {answer}.").format(answer=text), because), rule=rule)
@@ -239,9 +342,9 @@ def check_trick_winner(
 ) -> Feedback:
     """The card that wins a complete (or partial) trick; spades trump by default."""
     cards = _given_cards(trick)
-    card = read_card(answer)
-    why = _winner_why(cards, trump)
     winner = cards[trick_winner(cards, trump)]
+    why = _winner_why(cards, trump)
+    card = read_card(answer)
     if card not in cards:
         return not_yet(
             _("{card} is not in this trick ({cards}).").format(
@@ -264,9 +367,8 @@ def check_trick_winner_seat(
 ) -> Feedback:
     """The seat that wins a trick led by ``leader``, play going clockwise (``direction`` 1)."""
     cards = _given_cards(trick)
-    seat = read_seat(answer)
-    index = trick_winner(cards, trump)
-    expected = (leader + direction * index) % 4
+    index = trick_winner(cards, trump, players=4)
+    expected = (_seat_given(leader, "leader") + _direction_given(direction) * index) % 4
     order = (
         _(
             "It is card {number} in play order, played by seat {seat} (seat {leader} led, "
@@ -283,6 +385,7 @@ def check_trick_winner_seat(
         + " "
         + order.format(number=index + 1, seat=expected, leader=leader)
     )
+    seat = read_seat(answer)
     if seat == expected:
         return correct(_("seat {seat} wins the trick.").format(seat=seat), why)
     return not_yet(_("seat {seat} does not win it.").format(seat=seat), why)
@@ -318,9 +421,9 @@ def check_score(
     answer: object, call: int, tricks: int, variant: callbreak.Variant = callbreak.STANDARD
 ) -> Feedback:
     """The points of one Call Break deal, exactly (``Decimal('4.2')``, ``'4.2'``, ``-3``)."""
-    points = read_points(answer)
     expected = Fraction(callbreak.score(call, tricks, variant))
     why = _score_why(call, tricks, variant)
+    points = read_points(answer)
     if points == expected:
         return correct(f"{fraction_text(expected)} points.", why)
     return not_yet(f"not {fraction_text(points)}.", why, kind=result_kind(points, expected, "call"))
@@ -334,8 +437,10 @@ def check_total(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """One player's total over several deals, given their call and tricks in each deal."""
-    points = read_points(answer)
+    calls, tricks = _numbers_given(calls, "calls"), _numbers_given(tricks, "tricks")
+    _same_length(calls, tricks, "calls and tricks")
     scores = [Fraction(callbreak.score(c, t, variant)) for c, t in zip(calls, tricks, strict=True)]
+    points = read_points(answer)
     expected = sum(scores, Fraction(0))
     why = " + ".join(f"({fraction_text(s)})" for s in scores) + f" = {fraction_text(expected)}"
     if points == expected:
@@ -375,10 +480,29 @@ def check_scores(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The four scores of a deal, by seat, as a list."""
+    calls, tricks_won = _numbers_given(calls, "calls"), _numbers_given(tricks_won, "tricks_won")
+    _same_length(calls, tricks_won, "calls and tricks_won")
+    if len(calls) != 4:
+        raise CardlibError(
+            _("give one call and one number of tricks per seat (4), got {count}").format(
+                count=len(calls)
+            ),
+            "givens",
+        )
+    truths = [
+        Fraction(callbreak.score(c, t, variant)) for c, t in zip(calls, tricks_won, strict=True)
+    ]
+    if sum(tricks_won) != callbreak.MAX_CALL:  # every trick of the deal is someone's
+        raise PositionError(
+            _("the tricks of a deal add up to 13, got {tricks} ({total})").format(
+                tricks=tricks_won, total=sum(tricks_won)
+            )
+        )
     answer = _score_items(answer, len(calls))
     lines, right, wrong_seats = [], 0, []
-    for seat, (item, call, tricks) in enumerate(zip(answer, calls, tricks_won, strict=True)):
-        expected = Fraction(callbreak.score(call, tricks, variant))
+    for seat, (item, call, tricks, expected) in enumerate(
+        zip(answer, calls, tricks_won, truths, strict=True)
+    ):
         try:
             points = read_points(item)
         except AnswerError:
@@ -422,7 +546,8 @@ def check_expected_score(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The exact expected score of ``call`` when tricks are taken as often as ``trick_counts``."""
-    points = read_points(answer, ("Fraction(23, 10)", "Fraction(7, 4)"))
+    _trick_counts_given(trick_counts)
+    callbreak.check_call(call, callbreak.check_variant(variant))
     expected = _expected(trick_counts, variant)[call]
     counts = trick_counts if isinstance(trick_counts, dict) else dict(enumerate(trick_counts))
     total = sum(counts.values())
@@ -432,6 +557,7 @@ def check_expected_score(
         if n
     )
     why = f"Average the score of call {call} over the {total} samples: ({terms}) / {total}."
+    points = read_points(answer, ("Fraction(23, 10)", "Fraction(7, 4)"))
     if points == expected:
         return correct(f"{fraction_text(expected)}.", why)
     return not_yet(f"not {fraction_text(points)}.", why)
@@ -444,8 +570,9 @@ def check_best_call(
     variant: callbreak.Variant = callbreak.STANDARD,
 ) -> Feedback:
     """The call with the highest expected score (any of them when several tie)."""
-    call = read_whole_number(answer, "a call", ("7",))
+    _trick_counts_given(trick_counts)
     table = _expected(trick_counts, variant)
+    call = read_whole_number(answer, "a call", ("7",))
     if call not in table:
         return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")
     best = max(table.values())
@@ -482,6 +609,29 @@ __all__ = [
 # ----- best play ---------------------------------------------------------------------------------
 
 
+def _ending_given(hands, trick, leader, calls, won) -> None:
+    """An ending that can happen: four hands and the trick, no card twice among them; the
+    leader a seat; a call and a count of tricks won for each seat."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise CardlibTypeError(
+            _("hands must be a list of four hands, by seat, got {hands!r}").format(hands=hands)
+        )
+    calls, won = _numbers_given(calls, "calls"), _numbers_given(won, "won")
+    if not len(hands) == len(calls) == len(won) == 4:
+        raise CardlibError(
+            _("an ending needs four hands, four calls and four trick counts, by seat"), "givens"
+        )
+    cards = [card for hand in [*hands, trick] for card in _given_cards(hand)]
+    if len(set(cards)) != len(cards):
+        twice = sorted({card for card in cards if cards.count(card) > 1})
+        raise PositionError(
+            _("a card is in two places at once ({cards}): each card is in the deck once").format(
+                cards=", ".join(map(str, twice))
+            )
+        )
+    _seat_given(leader, "leader")
+
+
 @checked
 def check_best_play(
     answer: object,
@@ -505,6 +655,7 @@ def check_best_play(
     """
     from cardlib.puzzles import best_answer
 
+    _ending_given(hands, trick, leader, calls, won)
     ending = best_answer.ending_from(hands, trick, leader, calls, won, variant, game, trump)
     solution = best_answer.solved(ending)
     best = best_answer.best_cards(solution)

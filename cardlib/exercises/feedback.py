@@ -33,7 +33,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -558,11 +558,23 @@ def replaying() -> Iterator[_Replay]:
 
 def judge(function: Callable[..., Feedback], value: object, args: tuple, kwargs: dict) -> Feedback:
     """A check's plain feedback on an answer ``value``: an unreadable answer becomes its
-    feedback (with a fixed example), never an exception."""
+    feedback (with a fixed example), never an exception.
+
+    Any other exception is told apart by asking the check again with no answer: if that
+    raises too, the question itself (the teacher's givens) is wrong, and the error is raised
+    for the teacher; if not, it was this answer, which scores 0 with the reason.
+    """
     try:
         feedback = function(value, *args, **kwargs)
     except AnswerError as error:
         return _safe_example(error)
+    except Exception as error:
+        with suppress(AnswerError):  # (any other exception: the givens, for the teacher)
+            function(None, *args, **kwargs)
+        headline = _("this answer could not be judged ({error}).").format(
+            error=type(error).__name__
+        )
+        return replace(not_yet(headline), readable=False)
     if feedback.status == NOT_ANSWERED:
         return replace(feedback, readable=False)
     return feedback
@@ -587,8 +599,14 @@ def checked(function: Callable[P, Feedback]) -> Callable[P, Feedback]:
         else:
             return function(*args, **kwargs)  # Python's own TypeError: no answer given
         data = _replay.data if _replay is not None else answers.encode(answer)
-        value = answers.decode(data)
+        try:
+            value, readable = answers.decode(data), True
+        except answers.BadReport:  # an answer whose own report does not read back: no answer
+            value = answers.Unreadable("answer", _("an answer that cannot be read"))
+            readable = False
         feedback = judge(function, value, given, question)
+        if not readable:  # (the exam's receipt would read the report back)
+            feedback = replace(feedback, readable=False)
         report = {"version": answers.VERSION, "check": name, "answer": data}
         feedback = replace(feedback, report=json.dumps(report, ensure_ascii=False))
         if _replay is not None:

@@ -28,6 +28,30 @@ def expected_name(downloaded: str) -> str:
     return stem.rsplit("_", 1)[-1] + ".ipynb"
 
 
+class BadAssignmentName(ValueError):
+    """An assignment name that is not the name of one folder inside the course."""
+
+
+def check_assignment_name(name: str) -> str:
+    """``name`` itself if it names one assignment folder: not empty, no path (``/``, ``\\``,
+    ``..``), no ``+`` (nbgrader refuses it), no hidden or blank name; else
+    :class:`BadAssignmentName` saying so."""
+    plain = (
+        name
+        and name == name.strip()
+        and not name.startswith(".")
+        and "+" not in name
+        and not any(ch in name for ch in "/\\")
+        and name.isprintable()
+    )
+    if not plain:
+        raise BadAssignmentName(
+            f"--assignment must name one assignment folder of the course (such as "
+            f"03-trick-winners: no /, \\, + or leading dot, not empty), got {name!r}"
+        )
+    return name
+
+
 def _mode(notebook: Path) -> str | None:
     """The mode a notebook was released in, from its locked ``mode`` cell
     (``exercise_mode("exam")``: nbgrader's own release of an instructor notebook keeps no
@@ -52,6 +76,7 @@ def hand_in(
     the paths written. ``downloads`` holds one folder per student. A download whose mode differs
     from the course's release of that notebook is left out and, with the reason, appended to
     ``skipped``."""
+    check_assignment_name(assignment)
     downloads, course = Path(downloads), Path(course)
     release = course / "release" / assignment
     if not downloads.is_dir():
@@ -83,4 +108,4 @@ def hand_in(
     return written
 
 
-__all__ = ["expected_name", "hand_in"]
+__all__ = ["BadAssignmentName", "check_assignment_name", "expected_name", "hand_in"]

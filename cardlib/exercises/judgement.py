@@ -18,7 +18,8 @@ from fractions import Fraction
 
 from cardlib import judgement
 from cardlib.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from cardlib.exercises.checks import _given_cards, _winner_why
+from cardlib.errors import CardlibError, PositionError, check_count
+from cardlib.exercises.checks import _given_cards, _numbers_given, _same_length, _winner_why
 from cardlib.exercises.feedback import (
     AnswerError,
     Examples,
@@ -31,8 +32,24 @@ from cardlib.exercises.feedback import (
     read_seat,
     read_whole_number,
 )
+from cardlib.i18n import _
 
 NONE_WORDS = ("none", "no bid", "nothing")
+
+
+def _earlier_bids_given(earlier_bids: object) -> list:
+    """The bids before the dealer's: one per other player, 2 to 6 of them (3 to 7 players)."""
+    bids = _numbers_given(earlier_bids, "earlier_bids")
+    low, high = judgement.MIN_PLAYERS - 1, judgement.MAX_PLAYERS - 1
+    if not low <= len(bids) <= high:
+        raise CardlibError(
+            _(
+                "earlier_bids holds one bid per player before the dealer, {low} to {high} of "
+                "them, got {count}"
+            ).format(low=low, high=high, count=len(bids)),
+            "givens",
+        )
+    return bids
 
 
 def read_suit(answer: object, example: Examples = ('"S"', '"D"', '"C"')) -> str:
@@ -68,8 +85,8 @@ def read_bids(answer: object, example: Examples = ("[1, 2]",)) -> set[int]:
 @checked
 def check_round_trump(answer: object, number: int) -> Feedback:
     """The trump suit of round ``number`` (1..8) of the schedule."""
+    spec = judgement.schedule()[check_count(number, "number", 1, len(judgement.schedule())) - 1]
     suit = read_suit(answer)
-    spec = judgement.schedule()[number - 1]
     why = (
         f"The trump rotates ♣ ♥ ♠ ♦ and starts again at round 5, so round {number} "
         f"has {SUIT_NAMES[spec.trump]} {SUIT_SYMBOLS[spec.trump]}."
@@ -82,7 +99,7 @@ def check_round_trump(answer: object, number: int) -> Feedback:
 @checked
 def check_hooked_bid(answer: object, cards: int, earlier_bids: Sequence[int]) -> Feedback:
     """The one bid the hook forbids the dealer, or ``"none"`` when no bid is forbidden."""
-    forbidden = judgement.hooked_bid(cards, earlier_bids)
+    forbidden = judgement.hooked_bid(cards, _earlier_bids_given(earlier_bids))
     why = "Why: " + judgement.explain_bids(cards, earlier_bids, is_dealer=True).text
     if isinstance(answer, str) and answer.strip().lower() in NONE_WORDS:
         if forbidden is None:
@@ -103,9 +120,9 @@ def check_hooked_bid(answer: object, cards: int, earlier_bids: Sequence[int]) ->
 @checked
 def check_dealer_bids(answer: object, cards: int, earlier_bids: Sequence[int]) -> Feedback:
     """Every bid the dealer may make; partial credit for a partly right set."""
-    given = read_bids(answer)
-    wanted = set(judgement.legal_bids(cards, earlier_bids, is_dealer=True))
+    wanted = set(judgement.legal_bids(cards, _earlier_bids_given(earlier_bids), is_dealer=True))
     why = "Why: " + judgement.explain_bids(cards, earlier_bids, is_dealer=True).text
+    given = read_bids(answer)
     if given == wanted:
         forced = " (the hook forces it)" if len(wanted) == 1 else ""
         return correct(f"the dealer may bid {_listing(wanted)}{forced}.", why)
@@ -149,8 +166,8 @@ def _score_why(bid: int, tricks: int) -> str:
 @checked
 def check_round_score(answer: object, bid: int, tricks: int) -> Feedback:
     """The points of one Judgement round for one player (a whole number)."""
-    points = read_whole_number(answer, "a whole number of points", ("40",))
     expected = judgement.score(bid, tricks)
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     if points == expected:
         return correct(f"{expected} points.", _score_why(bid, tricks))
     return not_yet(f"not {points}.", _score_why(bid, tricks))
@@ -159,8 +176,10 @@ def check_round_score(answer: object, bid: int, tricks: int) -> Feedback:
 @checked
 def check_round_total(answer: object, bids: Sequence[int], tricks: Sequence[int]) -> Feedback:
     """One player's total over several rounds, given the bid and tricks of each round."""
-    points = read_whole_number(answer, "a whole number of points", ("40",))
+    bids, tricks = _numbers_given(bids, "bids"), _numbers_given(tricks, "tricks")
+    _same_length(bids, tricks, "bids and tricks")
     scores = [judgement.score(b, t) for b, t in zip(bids, tricks, strict=True)]
+    points = read_whole_number(answer, "a whole number of points", ("40",))
     sums = " + ".join(map(str, scores)) + f" = {sum(scores)}"
     if points == sum(scores):
         return correct(f"a total of {sum(scores)}.", f"Round by round: {sums}.")
@@ -179,14 +198,18 @@ def check_winner_seat(
     cards = _given_cards(trick)
     judgement.check_players(players)
     if len(cards) != players:
-        raise ValueError(f"a complete trick at {players} players has {players} cards")
-    seat = read_seat(answer, players)
+        raise PositionError(
+            _("a complete trick at {players} players has {players} cards, got {count}").format(
+                players=players, count=len(cards)
+            )
+        )
     index = judgement.trick_winner(cards, trump)
-    expected = (leader + index) % players
+    expected = (check_count(leader, "leader", 0, players - 1) + index) % players
     why = (
         f"{_winner_why(cards, trump)} It is card {index + 1} in play order: seat {leader} led, "
         f"then play goes clockwise round {players} seats, so it was seat {expected}'s."
     )
+    seat = read_seat(answer, players)
     if seat == expected:
         return correct(f"seat {seat} wins the trick.", why)
     return not_yet(f"seat {seat} does not win it.", why)

@@ -234,8 +234,10 @@ def _legal_cells(count: int, level: str, seed: int) -> list:
         cells.append(
             _check_cell(
                 i,
-                f"check_legal_plays(answer_{i}, hand_{i}, trick_{i}, rules_{i}, "
-                f"first_trick={p.first_trick})",
+                # The givens written out, not read from hand_{i} …: the student's names
+                # (rebound or not) never change what the check compares with.
+                f'check_legal_plays(\n        answer_{i}, "{_codes(p.hand)}", "{_codes(p.trick)}", '
+                f"{_variant_source(p)}, first_trick={p.first_trick}\n    )",
                 ("legal", level, _puzzle_id(seed, p.number)),
             )
         )
@@ -385,8 +387,9 @@ def _best_cells(count: int, level: str, seed: int, game: str = DEFAULT_GAME) -> 
             ),
             _check_cell(
                 i,
-                f"check_best_play(answer_{i}, hands_{i}, trick_{i}, leader_{i}, calls_{i}, "
-                f"won_{i}{game_argument})",
+                f"check_best_play(\n        answer_{i}, ({hands}),\n"
+                f'        "{_codes(p.trick)}", {p.leader}, {p.calls}, {p.won}'
+                f"{game_argument},\n    )",
                 ("best", level, _puzzle_id(seed, p.number, game)),
             ),
         ]

@@ -16,6 +16,7 @@ grading does. Shares are exact fractions, shown as whole percents.
 from __future__ import annotations
 
 import csv
+from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -269,6 +270,28 @@ def html_page(report: ClassReport) -> str:
     )
 
 
+class NotAGradebook(ValueError):
+    """A ``gradebook.db`` that is not nbgrader's gradebook (not SQLite, or without its tables)."""
+
+
+def check_gradebook(database: Path) -> None:
+    """Refuse a file that is not an nbgrader gradebook, reading it only: nbgrader's own
+    ``Gradebook`` would make an empty file into a new gradebook, and on a file that is not
+    SQLite it raises the database library's error with a link to that library's pages."""
+    import sqlite3
+
+    try:
+        with closing(sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.Error as error:
+        raise NotAGradebook(f"{database} is not an nbgrader gradebook ({error})") from None
+    missing = {"assignment", "grade", "student"} - tables
+    if missing:
+        raise NotAGradebook(
+            f"{database} is not an nbgrader gradebook (no {', '.join(sorted(missing))} table)"
+        )
+
+
 def write_report(course: str | Path = ".", out: str | Path | None = None) -> list[Path]:
     """Read ``course/gradebook.db``; write the HTML page and the CSV files into ``out``
     (default ``course/reports``); return their paths."""
@@ -279,6 +302,7 @@ def write_report(course: str | Path = ".", out: str | Path | None = None) -> lis
             f"no nbgrader gradebook at {database}: run this in the course folder, after "
             "nbgrader autograde (or pass --course)"
         )
+    check_gradebook(database)
     report = class_report(f"sqlite:///{database.resolve()}")
     out = course / "reports" if out is None else Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -289,9 +313,11 @@ def write_report(course: str | Path = ".", out: str | Path | None = None) -> lis
 
 __all__ = [
     "ClassReport",
+    "NotAGradebook",
     "QuestionRow",
     "RuleRow",
     "StudentRow",
+    "check_gradebook",
     "class_report",
     "html_page",
     "percent",
