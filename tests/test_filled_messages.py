@@ -27,7 +27,8 @@ PHASES = ("calling", "bidding", "playing", "over", "round-over", "deal-over")
 
 #: Patterns no filled sentence may contain, in every language and in each one.
 BAD_EVERYWHERE = {
-    "a placeholder left unfilled": re.compile(r"[{}]"),
+    # PBN's comment, "{…}", is shown as written: its message is never formatted
+    "a placeholder left unfilled": re.compile(r"\{(?!…\})|(?<!\{…)\}"),
     "two spaces": re.compile(r"\S  +\S"),
     "a space before a full stop or comma": re.compile(r"\s[।,;.](?!\.)"),
 }
@@ -151,6 +152,19 @@ def values(count: int, phase: str) -> dict[str, object]:
         "needed": 10,
         "ns": 40,
         "ew": 0,
+        # PBN's reader and writer (cardlib.bridge.pbn)
+        "board": 2,
+        "deal": "4S",
+        "given": "3NT",
+        "hand": "AKQ.JT9.876",
+        "house": "CardlibDealer",
+        "kind": "int",
+        "line": '[Event "Club night"',
+        "rank": "X",
+        "tag": "Deal",
+        "tags": "Dealer, CardlibDealer, Vulnerable, Deal, Declarer, Contract, Result, Auction, "
+        "Play, Note",
+        "…": "{…}",
         "number": count,
         "others": "3♥ +1.2",
         "out": 24,
@@ -255,4 +269,6 @@ def test_the_patterns_catch_the_sentences_they_were_written_for():
     assert bad_sentences("hi-Latn", old(["call tricks ka poora number honi chahiye, mila 9"]))
     assert bad_sentences("hi-Latn", old(["Paan lead hue aur sabse bada Q♥ hai"]))
     assert bad_sentences("hi", old(["राउंड {number}"]))
+    assert bad_sentences("hi", old(["{…} वाली टिप्पणी {text"]))
+    assert not bad_sentences("hi", old(["{…} वाली टिप्पणी बंद नहीं हुई"]))
     assert not bad_sentences("hi", old(["अभी बोली नहीं: खेल चल रहा है"]))
