@@ -389,7 +389,7 @@ def test_call_bridge_sets_are_written_with_their_game(tmp_path):
     ]
     notebook = nbformat.read(written[0], as_version=4)
     checks = [c.source for c in notebook.cells if c.id.endswith("-check")]
-    assert all("game='callbridge'),\n" in source for source in checks)
+    assert all("game='callbridge'" in source for source in checks)
     key = written[2].read_text(encoding="utf-8")
     assert "--kind best --game callbridge --count 2" in key and "(Call Bridge)" in key
     with pytest.raises(ValueError, match="puzzles of the legal kind are for callbreak"):
@@ -544,7 +544,7 @@ def test_judgement_sets_are_written_practice_and_graded(tmp_path, capsys):
         assert "### BEGIN" not in text and all(p.reason not in text for p in puzzles)
         checks = [c.source for c in notebook.cells if c.id.endswith("-check")]
         for source, p in zip(checks, puzzles, strict=True):
-            assert f"game='judgement', trump={p.trump!r}),\n" in source
+            assert f"game='judgement', trump={p.trump!r}" in source
     # The instructor's answers pass their own checks, given each round's trump.
     for p in puzzles:
         assert check_best_play(

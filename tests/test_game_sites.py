@@ -40,8 +40,9 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "coach/solver.py": (1, "an ending given without its game is Call Break's, as it always was"),
     "draw/coach.py": (4, "drawing Contract Bridge's double-dummy table and par"),
     "exercises/__main__.py": (1, "--game defaults to callbreak, the puzzles' first game"),
-    "exercises/checks.py": (21, "the checks of Call Break's lessons: its scores and variants"),
+    "exercises/checks.py": (23, "the checks of Call Break's lessons: its scores and variants"),
     "exercises/puzzle_sets.py": (1, "the legal-play puzzle sets are Call Break's"),
+    "progress.py": (2, "the calling drill it records is Call Break's: its call range"),
     "puzzles/best_answer.py": (4, "Call Break is the default game; its Variant the default"),
     "puzzles/best_play.py": (2, "a best-play puzzle's variant defaults to Call Break's standard"),
     "puzzles/legal_play.py": (
