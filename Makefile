@@ -48,6 +48,9 @@ messages: $(STAMP)
 # should I play?" (no solutions; checks that explain)
 # go into notebooks/practice/ (git-ignored) so a learner without a teacher finds them in Lab.
 # A learner's answers there are never overwritten.
+# Then JupyterLab on 127.0.0.1 (cardlib/tutorial.py): the shipped lessons trusted (their stored
+# pictures and widgets show before a cell is run), the project folder served so the lessons'
+# links to docs/ open, opening at 00-start-here; no news pop-up, no nbgrader menus.
 tutorial: $(STAMP) catalogs
 	$(PY) -m cardlib.exercises release --mode practice --keep-existing --out notebooks/practice
 	$(PY) -m cardlib.exercises puzzles --mode practice --count 10 --level medium --seed 7 \
@@ -56,8 +59,7 @@ tutorial: $(STAMP) catalogs
 	$(PY) -m cardlib.exercises puzzles --kind best --mode practice --count 10 --level medium \
 		--seed 7 --out build/tutorial-puzzles
 	cp -n build/tutorial-puzzles/students/puzzles-best-medium-seed7.ipynb notebooks/practice/
-	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
-		--ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(PY) -m cardlib.tutorial --port $(PORT)
 
 # Play at the card table in a page with no code: pick a game (Call Break, Call Bridge,
 # Judgement, Contract Bridge) and play South against the bots (app/card-table.ipynb),
