@@ -1669,6 +1669,13 @@ class TableController:
                 "tab no longer plays or saves it. Reload this page to play it here: it comes "
                 "back as the other tab left it."
             ),
+            # said in make app's page when a click finds its server gone (stopped, or the
+            # network lost): the click was not played, and the browser has kept the match
+            "server_gone": _(
+                "The card table's server does not answer, so your last click was not played. "
+                "This browser has kept your match: once the server is back, reload this page "
+                "and the match comes back as you left it."
+            ),
         }
 
     def _heading(self) -> str:
