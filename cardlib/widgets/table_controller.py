@@ -1195,7 +1195,14 @@ class TableController:
             self.ignored_messages += 1
             return {"type": "ignored", "serial": self._serial}
         if kind == "card":
-            self.click_card(str(content.get("code", "")))
+            code = content.get("code")
+            try:
+                self.click_card(code if isinstance(code, str) else "")
+            except CardlibError:
+                # not a card at all: no page of the table's sends that (only a hand-written
+                # websocket client does), so it is ignored as a stale click is, not played
+                self.ignored_messages += 1
+                return {"type": "ignored", "serial": self._serial}
         elif kind == "call":
             self.click_call(content.get("value", ""))
         elif kind == "next":
