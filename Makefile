@@ -64,9 +64,11 @@ tutorial: $(STAMP) catalogs
 # Play at the card table in a page with no code: pick a game (Call Break, Call Bridge,
 # Judgement, Contract Bridge) and play South against the bots (app/card-table.ipynb),
 # served by Voilà on loopback (Voilà has no token). tests/ui/test_table_app.py starts
-# it the same way (cardlib/app.py).
+# it the same way (cardlib/app.py). POOL=N keeps N kernels preheated (default 1), one per
+# visitor expected at once; HOST=0.0.0.0 (or the machine's address) serves a classroom's
+# network, with no password.
 app: $(STAMP) catalogs
-	$(PY) -m cardlib.app --port $(APP_PORT)
+	$(PY) -m cardlib.app --port $(APP_PORT) $(if $(HOST),--host $(HOST)) $(if $(POOL),--pool $(POOL))
 
 # The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
 # npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.

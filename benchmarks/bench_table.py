@@ -36,7 +36,13 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "tests" / "ui"))
 
-from jupyter_driver import CHROMIUM, CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from jupyter_driver import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    free_port,
+    kernel_processes,
+)
 
 from cardlib.app import (  # noqa: E402
     DEFAULT_NOTEBOOK,
@@ -44,28 +50,12 @@ from cardlib.app import (  # noqa: E402
     READY_PATH,
     app_notebook,
     voila_argv,
+    voila_env,
 )
 
 PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
 #: What Voilà logs each time its pool of preheated kernels is full again.
 POOL_FILLED = "Kernel pool of card-table.ipynb is filled"
-
-
-def kernel_processes(server: Server) -> list[Path]:
-    """The kernels (ipykernel processes) running under the Voilà server, as /proc entries."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            stat = (proc / "stat").read_text()
-            cmdline = (proc / "cmdline").read_bytes()
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])  # the parent's id (field 4)
-        if parent == server.process.pid and b"ipykernel" in cmdline:
-            found.append(proc)
-    return found
 
 
 def kernels_of(server: Server) -> int:
@@ -138,7 +128,9 @@ def started(work: Path, name: str, preheated: int, cull: int) -> Server:
         cull_interval=max(1, cull // 4),
         preheated=preheated,
     )
-    server = Server(argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work / f"{name}.log")
+    server = Server(
+        argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work / f"{name}.log", env=voila_env()
+    )
     return server.start(ready_path=READY_PATH)
 
 

@@ -6,12 +6,16 @@ Call Bridge, Judgement, Contract Bridge) and the card table
 be served instead; cells tagged ``app-hide`` (code-driven demonstrations) are
 left out of the copy that Voilà serves.
 
-    python -m cardlib.app [--port 8866] [--notebook app/card-table.ipynb]
+    python -m cardlib.app [--port 8866] [--host 127.0.0.1] [--pool 1] [--notebook ...]
+
+The page loads only what the table needs, from the app's own server: the widgets' lab
+extensions and no other (not nbgrader's, not JupyterLite's), and no style sheet from a CDN.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import sys
 from pathlib import Path
@@ -42,6 +46,22 @@ CULL_INTERVAL_SECONDS = 60
 #: gets a playable table at once (benchmarks/bench_table.py measures it), and Voilà starts
 #: the next one as soon as one is taken.
 PREHEATED_KERNELS = 1
+#: Voilà's page template for the app (in :data:`APP_SHARE`): its "lab" template without the
+#: Font Awesome style sheets it fetches from a CDN (Voilà's own bundle carries the font).
+TEMPLATE = "cardlib-app"
+#: A Jupyter data directory (on ``JUPYTER_PATH`` when Voilà runs) holding that template.
+APP_SHARE = Path(__file__).resolve().parent / "app_share"
+#: The only lab extensions the page loads: the widgets' (Voilà's own widget manager included).
+#: Others installed beside them (nbgrader's, JupyterLite's) expect JupyterLab and throw
+#: errors in the page's console.
+WIDGET_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "anywidget",
+)
+DEFAULT_HOST = "127.0.0.1"
+#: Most kernels kept preheated: each holds the whole app in memory (about 70 MB) while it waits.
+MAX_POOL = 64
 #: A path that answers once Voilà listens, without rendering the notebook: asking for the
 #: page itself would hand the preheated kernel to nobody.
 READY_PATH = "voila/labextensions/anywidget/package.json"
@@ -53,8 +73,10 @@ def voila_argv(
     cull_idle: int = CULL_IDLE_SECONDS,
     cull_interval: int = CULL_INTERVAL_SECONDS,
     preheated: int = PREHEATED_KERNELS,
+    host: str = DEFAULT_HOST,
 ) -> list[str]:
-    """The Voilà command line: loopback only (Voilà has no token), no browser opened.
+    """The Voilà command line: loopback unless ``host`` says otherwise (Voilà has no token:
+    anyone who reaches the address plays), no browser opened. Run it with :func:`voila_env`.
 
     ``preheated`` kernels are kept ready (Voilà's ``preheat_kernel`` and ``pool_size``; 0:
     none, a kernel starts when a page asks for one); kernels of closed pages are culled once
@@ -65,8 +87,10 @@ def voila_argv(
         str(voila),
         str(notebook),
         "--no-browser",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={host}",
         f"--port={port}",
+        f"--template={TEMPLATE}",
+        f"--VoilaConfiguration.extension_allowlist={list(WIDGET_EXTENSIONS)!r}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
@@ -76,14 +100,70 @@ def voila_argv(
     return argv
 
 
+def voila_env(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment Voilà runs in: ``environ`` (the process's) with :data:`APP_SHARE` first
+    on ``JUPYTER_PATH``, where Voilà finds the app's template."""
+    environ = dict(os.environ if environ is None else environ)
+    kept = environ.get("JUPYTER_PATH", "")
+    environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP_SHARE), kept) if p)
+    return environ
+
+
+def pool_size(text: str) -> int:
+    """``--pool``: how many kernels to keep preheated, a whole number from 0 to MAX_POOL."""
+    try:
+        value = int(text.strip(), 10)
+    except ValueError:
+        value = -1
+    if not text.strip().isascii() or not 0 <= value <= MAX_POOL:
+        raise argparse.ArgumentTypeError(
+            f"--pool (POOL=) must be a whole number from 0 to {MAX_POOL} (kernels kept "
+            f"preheated; 0: none), not {text!r}"
+        )
+    return value
+
+
+def host_address(text: str) -> str:
+    """``--host``: the IP address to listen on (127.0.0.1 by default; 0.0.0.0 for every network
+    of the machine, or one of its own addresses, such as the classroom network's)."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--host (HOST=) must be an IP address, such as 127.0.0.1 (this machine only, the "
+            f"default), 0.0.0.0 (every network) or the machine's address on the classroom "
+            f"network, not {text!r}"
+        ) from None
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Serve the card table with Voilà on 127.0.0.1 (``python -m cardlib.app --port N``)."""
+    """Serve the card table with Voilà (``python -m cardlib.app --port N --host H --pool N``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument(
+        "--host",
+        type=host_address,
+        default=DEFAULT_HOST,
+        help="IP address to listen on (default: 127.0.0.1, this machine only)",
+    )
+    parser.add_argument(
+        "--pool",
+        type=pool_size,
+        default=PREHEATED_KERNELS,
+        help=f"kernels kept preheated for the next visitors (default: {PREHEATED_KERNELS})",
+    )
     parser.add_argument("--notebook", type=Path, default=DEFAULT_NOTEBOOK)
     args = parser.parse_args(argv)
-    command = voila_argv(app_notebook(args.notebook), args.port)
-    os.execv(command[0], command)
+    command = voila_argv(
+        app_notebook(args.notebook), args.port, preheated=args.pool, host=args.host
+    )
+    if args.host != DEFAULT_HOST:
+        print(
+            f"Serving the card table to every machine that reaches {args.host}:{args.port}: "
+            "Voilà asks for no password.",
+            file=sys.stderr,
+        )
+    os.execve(command[0], command, voila_env())
 
 
 if __name__ == "__main__":

@@ -1,11 +1,25 @@
 """``make app`` serves the card table; any notebook served loses its demonstration cells."""
 
+import os
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
-from cardlib.app import APP_HIDE, DEFAULT_NOTEBOOK, PREHEATED_KERNELS, app_notebook, voila_argv
+from cardlib import app
+from cardlib.app import (
+    APP_HIDE,
+    APP_SHARE,
+    DEFAULT_NOTEBOOK,
+    MAX_POOL,
+    PREHEATED_KERNELS,
+    TEMPLATE,
+    WIDGET_EXTENSIONS,
+    app_notebook,
+    voila_argv,
+    voila_env,
+)
 
 MATCH_NOTEBOOK = Path("notebooks/06-play-a-match.ipynb")
 
@@ -54,3 +68,81 @@ def test_voila_keeps_a_kernel_preheated_for_the_next_visitor():
     assert not any(
         "preheat" in a or "pool_size" in a for a in voila_argv(MATCH_NOTEBOOK, 1, preheated=0)
     )
+
+
+def served_with(monkeypatch, *argv: str) -> tuple[list[str], dict[str, str]]:
+    """What ``python -m cardlib.app ARGV`` would run: Voilà's command line and environment."""
+    ran = []
+    monkeypatch.setattr(os, "execve", lambda path, args, env: ran.append((args, env)))
+    monkeypatch.setattr(app, "app_notebook", lambda source: source)
+    app.main(list(argv))
+    return ran[0]
+
+
+def test_pool_keeps_that_many_kernels_preheated(monkeypatch):
+    argv, _env = served_with(monkeypatch, "--pool", "10")
+    assert "--preheat_kernel=True" in argv and "--pool_size=10" in argv
+    argv, _env = served_with(monkeypatch, "--pool", "0")
+    assert not any("preheat" in a or "pool_size" in a for a in argv)
+    argv, _env = served_with(monkeypatch)
+    assert f"--pool_size={PREHEATED_KERNELS}" in argv
+
+
+@pytest.mark.parametrize("bad", ["-1", "ten", "2.5", "", "１０", str(MAX_POOL + 1), "True"])
+def test_a_bad_pool_is_refused_naming_the_flag_the_value_and_what_is_accepted(
+    monkeypatch, capsys, bad
+):
+    with pytest.raises(SystemExit) as exited:
+        served_with(monkeypatch, "--pool", bad)
+    assert exited.value.code == 2
+    said = capsys.readouterr().err
+    assert "--pool (POOL=)" in said and repr(bad) in said and f"0 to {MAX_POOL}" in said
+
+
+def test_host_serves_another_address_and_loopback_stays_the_default(monkeypatch, capsys):
+    argv, _env = served_with(monkeypatch)
+    assert "--Voila.ip=127.0.0.1" in argv
+    assert capsys.readouterr().err == ""
+    argv, _env = served_with(monkeypatch, "--host", "0.0.0.0")
+    assert "--Voila.ip=0.0.0.0" in argv
+    assert "no password" in capsys.readouterr().err  # said when the page leaves this machine
+    argv, _env = served_with(monkeypatch, "--host", "192.168.1.20")
+    assert "--Voila.ip=192.168.1.20" in argv
+
+
+@pytest.mark.parametrize("bad", ["classroom", "192.168.1", "192.168.1.300", "", "0.0.0.0 "])
+def test_a_bad_host_is_refused_naming_the_flag_the_value_and_what_is_accepted(
+    monkeypatch, capsys, bad
+):
+    with pytest.raises(SystemExit):
+        served_with(monkeypatch, "--host", bad)
+    said = capsys.readouterr().err
+    assert "--host (HOST=) must be an IP address" in said and repr(bad) in said
+
+
+def test_the_page_loads_the_widgets_extensions_only_and_the_app_template():
+    argv = voila_argv(MATCH_NOTEBOOK, 8866)
+    assert f"--template={TEMPLATE}" in argv
+    allow = next(a for a in argv if a.startswith("--VoilaConfiguration.extension_allowlist="))
+    assert not any(name in allow for name in ("nbgrader", "jupyterlite", "pyodide"))
+    assert all(repr(name) in allow for name in WIDGET_EXTENSIONS)
+
+
+def test_the_app_template_is_found_first_and_asks_no_cdn():
+    env = voila_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(APP_SHARE), "/elsewhere"]
+    assert voila_env({})["JUPYTER_PATH"] == str(APP_SHARE)
+    template = APP_SHARE / "voila" / "templates" / TEMPLATE
+    assert (template / "conf.json").exists()
+    # the two style sheets it removes are, word for word, those of Voilà's "lab" template
+    import voila
+
+    lab = (
+        Path(voila.__file__).parents[4] / "share" / "jupyter" / "voila" / "templates" / "lab"
+    ).joinpath("index.html.j2")
+    removed = [
+        line.split("'")[1]
+        for line in (template / "index.html.j2").read_text().splitlines()
+        if "replace('" in line
+    ]
+    assert len(removed) == 2 and all(link in lab.read_text() for link in removed)

@@ -7,6 +7,10 @@ const SPEEDS = { instant: 0, fast: 250, normal: 500, slow: 1000, step: 500 };
 // The learner's record across matches (local storage of this browser, every game's in one).
 const RECORD_KEY = "cardlib-table-record-v1";
 const MATCH_KEY = "cardlib-table-match-v1"; // the match being played, to survive a reload
+// How long a click may go unanswered before the table asks whether Voilà's server is still
+// there, and what it asks for (under the page's "voila/" base: cardlib.app.READY_PATH).
+const ANSWER_WAIT_MS = 2000;
+const SERVER_PROBE = "labextensions/anywidget/package.json";
 // This page load. A match kept by an earlier load of the page (before a reload) is rebuilt
 // when its table is shown again; one kept by this load is not: a table made again here (a
 // cell run again) starts its match afresh, as its seed promises. A table that deals fresh
@@ -143,6 +147,8 @@ function render({ model, el }) {
   const restoredNote = h("p", { class: "cl-restored" }); // a match a reload gave back
   // said once another tab or window took the match over: this one plays and saves no more
   const takenNote = h("p", { class: "cl-taken-over", role: "alert", hidden: true });
+  // said once a click finds the app's server gone (see watchAnswer)
+  const goneNote = h("p", { class: "cl-server-gone", role: "alert", hidden: true });
   // Contract Bridge, the learner dummy: watch the play or skip to the result (then "Skip").
   const choice = h("div", { class: "cl-dummy-choice", role: "group" });
   // The table's helpers: the last trick (a toggle), the coach's hint, the only-card option.
@@ -168,7 +174,7 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, takenNote, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
+    heading, takenNote, goneNote, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
     forcedNote, tools, peek,
     hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
@@ -206,6 +212,34 @@ function render({ model, el }) {
     wantFocus = true;
     keeping = true; // the learner plays at this table: this browser keeps the match
     model.send({ ...message, serial: frames.length ? frames[frames.length - 1].serial : -1 });
+    watchAnswer();
+  }
+
+  // Voilà (make app): once the server has gone (stopped, or the network lost), a click's
+  // message waits in the page for a connection that never comes back, and nothing answers.
+  // A click still unanswered after a moment asks the server whether it is there, for a small
+  // file it serves without starting anything (not the page: that would start a kernel); if
+  // nothing answers, the table says so and how to get the match back (a reload rebuilds it
+  // from this browser's storage). In JupyterLab the lab says itself that its server is gone.
+  let watch = null;
+  function watchAnswer() {
+    const base = document.body?.dataset.voila ? document.body.dataset.baseUrl : null;
+    if (!base) return;
+    clearTimeout(watch);
+    watch = setTimeout(async () => {
+      if (!pending) return;
+      let there = false;
+      try {
+        there = (await fetch(base + SERVER_PROBE, { cache: "no-store" })).ok;
+      } catch {} // no answer at all: the server is gone
+      if (!pending) return; // answered meanwhile
+      if (there) watchAnswer(); // the server is there, still working: look again later
+      else serverGone();
+    }, ANSWER_WAIT_MS);
+  }
+  function serverGone() {
+    goneNote.hidden = false;
+    goneNote.replaceChildren(h("strong", { text: ui?.server_gone ?? "" }));
   }
 
   // Movement: a card played comes in from its seat, or from the hand it was clicked in; a

@@ -1195,7 +1195,14 @@ class TableController:
             self.ignored_messages += 1
             return {"type": "ignored", "serial": self._serial}
         if kind == "card":
-            self.click_card(str(content.get("code", "")))
+            code = content.get("code")
+            try:
+                self.click_card(code if isinstance(code, str) else "")
+            except CardlibError:
+                # not a card at all: no page of the table's sends that (only a hand-written
+                # websocket client does), so it is ignored as a stale click is, not played
+                self.ignored_messages += 1
+                return {"type": "ignored", "serial": self._serial}
         elif kind == "call":
             self.click_call(content.get("value", ""))
         elif kind == "next":
@@ -1668,6 +1675,13 @@ class TableController:
                 "This match is now played in another tab or window of this browser, so this "
                 "tab no longer plays or saves it. Reload this page to play it here: it comes "
                 "back as the other tab left it."
+            ),
+            # said in make app's page when a click finds its server gone (stopped, or the
+            # network lost): the click was not played, and the browser has kept the match
+            "server_gone": _(
+                "The card table's server does not answer, so your last click was not played. "
+                "This browser has kept your match: once the server is back, reload this page "
+                "and the match comes back as you left it."
             ),
         }
 

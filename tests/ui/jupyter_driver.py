@@ -171,6 +171,23 @@ class Server:
         return "\n".join(text.splitlines()[-lines:])
 
 
+def kernel_processes(server: Server) -> list[Path]:
+    """The kernels (ipykernel processes) running under the Voilà server, as /proc entries."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])  # the parent's id (field 4)
+        if parent == server.process.pid and b"ipykernel" in cmdline:
+            found.append(proc)
+    return found
+
+
 def lab_server(jupyter: Path, root_dir: Path, work_dir: Path) -> Server:
     """JupyterLab as ``make tutorial`` runs it, on a free port with a fresh token.
 
@@ -210,19 +227,27 @@ def lab_server(jupyter: Path, root_dir: Path, work_dir: Path) -> Server:
 
 
 def voila_server(
-    voila: Path, notebook: Path, work_dir: Path, preheated: int | None = None
+    voila: Path, notebook: Path, work_dir: Path, preheated: int | None = None, **argv_options
 ) -> Server:
     """Voilà serving one notebook as a page, as ``make app`` runs it (``cardlib.app``: with
-    its preheated kernel unless ``preheated`` says how many). Start it with
+    its preheated kernel unless ``preheated`` says how many; ``argv_options``: more of
+    :func:`cardlib.app.voila_argv`'s, such as a short ``cull_idle``). Start it with
     ``server.start(ready_path=VOILA_READY)``: asking for the page would use a preheated kernel.
     """
-    from cardlib.app import PREHEATED_KERNELS, app_notebook, voila_argv
+    from cardlib.app import PREHEATED_KERNELS, app_notebook, voila_argv, voila_env
 
     port = free_port()
     preheated = PREHEATED_KERNELS if preheated is None else preheated
-    argv = voila_argv(app_notebook(notebook, work_dir / "app"), port, preheated=preheated)
+    argv = voila_argv(
+        app_notebook(notebook, work_dir / "app"), port, preheated=preheated, **argv_options
+    )
     argv[0] = str(voila)
-    return Server(argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work_dir / "voila.log")
+    return Server(
+        argv=argv,
+        url=f"http://127.0.0.1:{port}/",
+        log_path=work_dir / "voila.log",
+        env=voila_env(),
+    )
 
 
 # ----- one notebook in JupyterLab -----

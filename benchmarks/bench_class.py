@@ -1,0 +1,115 @@
+"""A class opening the card table app (``make app``) together: N visitors at once.
+
+Voilà is started as ``make app POOL=P`` starts it; once its pool of preheated kernels is
+full and they have run the app, N pages (each a fresh browser context, in one headless
+Chromium) ask for the page at the same moment. Reported:
+
+- **time to a playable table**: from each page's navigation start to its first allowed call
+  or card (the page records it itself, so a slow page does not delay the others' figures),
+  median and slowest;
+- **memory per visitor**: the resident memory of every kernel under Voilà with all N pages
+  open, over N (Voilà's own process counted once, apart);
+- **kernels left** once every page has been closed as a tab is closed (the pool refilled:
+  P are expected, waiting for the next visitors).
+
+The machine's load average is printed with the figures: on a busy machine they are slower.
+
+    python benchmarks/bench_class.py [--visitors 10] [--pool 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT / "tests" / "ui"))
+sys.path.insert(0, str(PROJECT / "benchmarks"))
+
+from bench_table import close_tab, started, wait_for_kernels, wait_until_warm  # noqa: E402
+from jupyter_driver import CHROMIUM, CHROMIUM_ARGS, kernel_processes  # noqa: E402
+
+PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
+#: Each page notes the moment (ms since its navigation began) its table first became playable.
+RECORD_PLAYABLE = f"""
+new MutationObserver((_changes, observer) => {{
+  if (document.querySelector({PLAYABLE!r})) {{
+    window.__playableAt = performance.now();
+    observer.disconnect();
+  }}
+}}).observe(document, {{ subtree: true, childList: true }});
+"""
+
+
+def rss_mb(procs: list[Path]) -> float:
+    """The processes' resident memory, in MB."""
+    total = 0
+    for proc in procs:
+        try:
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visitors", type=int, default=10)
+    parser.add_argument("--pool", type=int, default=10, help="kernels kept preheated")
+    parser.add_argument("--cull", type=int, default=300, help="idle seconds before culling")
+    args = parser.parse_args()
+    if not CHROMIUM.exists():
+        print(f"{CHROMIUM} is missing: no browser to measure with", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="bench-class-"))
+    load_before = os.getloadavg()
+    server = started(work, "class", args.pool, args.cull)
+    try:
+        if args.pool:
+            wait_until_warm(server, fills=1, timeout=60 + 30 * args.pool)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            )
+            pages = []
+            for _ in range(args.visitors):
+                context = browser.new_context()
+                context.add_init_script(RECORD_PLAYABLE)
+                pages.append(context.new_page())
+            for page in pages:  # every visitor asks at once: nobody waits for the page
+                page.goto(server.url, wait_until="commit")
+            seconds = []
+            for page in pages:
+                page.wait_for_function("() => window.__playableAt !== undefined", timeout=600_000)
+                seconds.append(page.evaluate("() => window.__playableAt") / 1000)
+            kernels = kernel_processes(server)
+            per_visitor = rss_mb(kernels) / args.visitors
+            own = rss_mb([Path(f"/proc/{server.process.pid}")])
+            for page in pages:
+                close_tab(page)
+            browser.close()
+        left = wait_for_kernels(server, lambda n: n <= args.pool, 60)
+    finally:
+        server.stop()
+    load_after = os.getloadavg()
+    print(
+        f"{args.visitors} visitors at once, POOL={args.pool}: playable table median "
+        f"{statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
+        f"{len(kernels)} kernels, {per_visitor:.0f} MB a visitor (Voilà itself {own:.0f} MB); "
+        f"kernels left after they left: {left} ({args.pool} preheated for the next ones); "
+        f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
+        f"({os.cpu_count()} cores)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
