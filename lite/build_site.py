@@ -433,7 +433,7 @@ def fetch_wheels(pins: Mapping[str, str], cache: Path) -> dict[str, Path]:
 
 #: What cardlib's wheel holds besides its modules, as pyproject.toml's package-data says: the
 #: card table's browser side. The catalogs (``.mo``) are compiled from the ``.po`` files into it.
-WHEEL_DATA = ("widgets/*.js", "widgets/*.css")
+WHEEL_DATA = ("widgets/*.js", "widgets/*.css", "app_share/voila/templates/*/*")
 #: Files of cardlib/ that stay out of the wheel (pyproject.toml's exclude-package-data; the
 #: ``.mo`` files beside the ``.po`` ones are compiled again from them, never copied).
 WHEEL_EXCLUDED = (".po", ".pot", ".mo", ".pyc")

@@ -276,6 +276,11 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
         for p in source.glob("locale/*/LC_MESSAGES/cardlib.po")
     }
     data = {"cardlib/widgets/table.js", "cardlib/widgets/table.css"}
+    data |= {
+        f"cardlib/{p.relative_to(source).as_posix()}"
+        for p in (source / "app_share").rglob("*")
+        if p.is_file()
+    }
     dist_info = {
         f"cardlib-{version}.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD", "top_level.txt")
     }
