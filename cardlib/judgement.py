@@ -261,7 +261,9 @@ def explain_bids(
 def _masks(
     hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str
 ) -> tuple[int, list[int]]:
-    return position_masks(hand, trick, MAX_PLAYERS, MAX_CARDS)
+    # A hand of up to 13 cards, not MAX_CARDS: the lessons judge Call Break's hands by
+    # Judgement's rules too, to compare the games on one position (notebook 03).
+    return position_masks(hand, trick, MAX_PLAYERS, 13)
 
 
 def as_rules(rules: PlayRules | str | None = None) -> PlayRules:

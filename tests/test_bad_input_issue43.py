@@ -183,7 +183,7 @@ def test_2_a_variant_or_a_dealer_makes_another_deal():
 RULE_HELPERS = {
     "callbreak": (callbreak, callbreak.STANDARD, 13),
     "callbridge": (callbridge, None, 13),
-    "judgement": (judgement, "H", 7),
+    "judgement": (judgement, "H", 13),  # a Call Break hand judged by Judgement's rules too
     "bridge": (bridge, "S", 13),
 }
 
