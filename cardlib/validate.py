@@ -134,11 +134,13 @@ def check_choice(value: object, name: str, choices: Iterable[_T]) -> _T:
     value is refused like any other); otherwise a :class:`~cardlib.errors.CardlibError`
     (a :class:`~cardlib.errors.CardlibTypeError` when it is not even of their type)."""
     accepted = list(choices)
+    # Of a choice's type (a str subclass is text), but True is not the choice 1.
+    kinds = tuple({type(choice) for choice in accepted})
+    of_a_kind = isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool))
     for choice in accepted:
-        if type(value) is type(choice) and value == choice:
+        if of_a_kind and value == choice:
             return choice
-    kinds = {type(choice) for choice in accepted}
-    error = CardlibError if type(value) in kinds else CardlibTypeError
+    error = CardlibError if of_a_kind else CardlibTypeError
     raise error(
         _("{name} must be one of {accepted}, got {value!r}").format(
             name=name, accepted=", ".join(map(str, accepted)), value=value
