@@ -7,7 +7,7 @@ them (a :class:`~cardlib.tricks.PlayRules`, the game's own shorthand) into one
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError
@@ -24,8 +24,9 @@ def refuse_rules(game: str, rules: object, accepted: str) -> CardlibError:
 
 
 def trick_cards(trick: Sequence[Card | str] | str) -> list[Card]:
-    """A trick given as cards or as text (``"AH 2S KH 3H"``), as cards."""
-    if isinstance(trick, str):
+    """A trick given as cards or as text (``"AH 2S KH 3H"``), as cards; anything else (``None``,
+    a number) is refused as :func:`~cardlib.cards.parse_cards` refuses it."""
+    if isinstance(trick, (str, bytes, bytearray)) or not isinstance(trick, Iterable):
         return parse_cards(trick)
     return [Card(card) for card in trick]
 

@@ -21,14 +21,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
-from cardlib import _api, game
+from cardlib import _api, game, validate
 from cardlib.cards import SUIT_MASKS, Card
-from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, check_count, is_count
+from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed, deal_hands
 from cardlib.i18n import N_, _
 from cardlib.match import ZERO, CountedCallMatch
 from cardlib.tricks import PlayRules
+from cardlib.validate import check_count
 
 TRUMP = "S"
 MAX_CALL = 13
@@ -201,26 +202,22 @@ def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = TRUMP) -
     return _api.winner(trick, TRUMP, players=4)
 
 
-def check_call(call: int, variant: Variant = STANDARD) -> None:
-    """Raise ``IllegalCallError`` unless ``call`` is a whole number in the variant's range."""
+def check_call(call: int, variant: Variant = STANDARD) -> int:
+    """``call`` if it is a whole number in the variant's range; else an ``IllegalCallError``
+    (a :class:`~cardlib.errors.CallTypeError` for a card, ``True`` or ``1.0``)."""
     check_variant(variant)
-    if (
-        not isinstance(call, int)
-        or isinstance(call, bool)
-        or not variant.min_call <= call <= variant.max_call
-    ):
+
+    def refusal() -> str:
         game = (
             _("Call Break (calls capped at {cap})").format(cap=CAPPED_MAX_CALL)
             if variant.max_call == CAPPED_MAX_CALL
             else _("Call Break")
         )
-        raise IllegalCallError(
-            _(
-                "a call must be a whole number of tricks from {low} to {high} in {game}, "
-                "got {call!r}"
-            ).format(low=variant.min_call, high=variant.max_call, game=game, call=call),
-            "call-range",
-        )
+        return _(
+            "a call must be a whole number of tricks from {low} to {high} in {game}, got {call!r}"
+        ).format(low=variant.min_call, high=variant.max_call, game=game, call=call)
+
+    return validate.check_call(call, variant.min_call, variant.max_call, refusal)
 
 
 def _capped(variant: Variant) -> str:
@@ -370,6 +367,14 @@ class Deal(CountedCallDeal[Decimal]):
         """Why a call and a number of tricks score what they do, under this deal's variant."""
         return explain_score(call, tricks, self.variant)
 
+    def _origin(self) -> tuple[object, ...]:
+        return (*super()._origin(), self.variant)
+
+    def _state(self) -> tuple[object, ...]:
+        # The variant decides the calls allowed, the cards allowed and the points: two deals
+        # of the same cards under two variants are two games.
+        return (self.variant, *super()._state())
+
 
 class Match(CountedCallMatch[Deal, Decimal]):
     """A Call Break match: five deals, the dealer moving one seat clockwise each deal.
@@ -402,6 +407,9 @@ class Match(CountedCallMatch[Deal, Decimal]):
     def _finished(self) -> bool:
         return len(self._deals) == self.deals_to_play and self._deals[-1].phase == "over"
 
+    def _settings(self) -> tuple[object, ...]:
+        return (self.deals_to_play, *super()._settings())
+
     def __repr__(self) -> str:
         return (
             f"<callbreak.Match deal {len(self._deals)} of {self.deals_to_play} phase={self.phase}>"
@@ -416,19 +424,11 @@ def expected_scores(
     ``trick_counts`` maps tricks (0..13) to counts, or is a list of 14 counts.
     Returned exactly, as ``Fraction`` averages (not rounded).
     """
-    if not isinstance(trick_counts, dict | Sequence) or isinstance(trick_counts, str):
-        raise CardlibTypeError(
-            f"trick_counts maps tricks (0..13) to counts, or is a list of 14 counts, "
-            f"got {trick_counts!r}",
-            "samples",
-        )
-    if not isinstance(trick_counts, dict):
-        trick_counts = dict(enumerate(trick_counts))
-    total = sum(trick_counts.values())
-    if total == 0:
-        raise CardlibError("no samples: the counts of tricks taken add up to 0", "samples")
+    check_variant(variant)
+    counts = validate.check_trick_counts(trick_counts, "trick_counts", MAX_CALL)
+    total = sum(counts)
     return {
-        call: Fraction(sum(n * score(call, t, variant) for t, n in trick_counts.items())) / total
+        call: Fraction(sum(n * score(call, t, variant) for t, n in enumerate(counts))) / total
         for call in range(variant.min_call, variant.max_call + 1)
     }
 

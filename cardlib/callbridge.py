@@ -34,14 +34,15 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Self
 
-from cardlib import _api, game
+from cardlib import _api, game, validate
 from cardlib.cards import Card
-from cardlib.errors import CardlibError, IllegalCallError, check_count
+from cardlib.errors import CardlibError
 from cardlib.facts import Game
 from cardlib.game import CountedCallDeal, Explanation, PointsExplained, Seed
 from cardlib.i18n import N_, _
 from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules
+from cardlib.validate import check_count
 
 TRUMP = "S"
 MIN_BID, MAX_BID = 2, 12
@@ -108,15 +109,16 @@ def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = TRUMP) -
     return _api.winner(trick, TRUMP, players=4)
 
 
-def check_bid(bid: int) -> None:
-    """Raise ``IllegalCallError`` unless ``bid`` is a whole number from 2 to 12."""
-    if not isinstance(bid, int) or isinstance(bid, bool) or not MIN_BID <= bid <= MAX_BID:
-        raise IllegalCallError(
-            _(
-                "a bid must be a whole number of tricks from {low} to {high} in {game}, got {bid!r}"
-            ).format(low=MIN_BID, high=MAX_BID, game=_("Call Bridge"), bid=bid),
-            "call-range",
-        )
+def check_bid(bid: int) -> int:
+    """``bid`` if it is a whole number from 2 to 12; else an ``IllegalCallError`` (a
+    :class:`~cardlib.errors.CallTypeError` for a card, ``True`` or ``1.0``)."""
+
+    def refusal() -> str:
+        return _(
+            "a bid must be a whole number of tricks from {low} to {high} in {game}, got {bid!r}"
+        ).format(low=MIN_BID, high=MAX_BID, game=_("Call Bridge"), bid=bid)
+
+    return validate.check_call(bid, MIN_BID, MAX_BID, refusal, "bid")
 
 
 def is_bonus_bid(bid: int) -> bool:
@@ -254,6 +256,9 @@ class Match(CountedCallMatch[Deal, Decimal]):
 
     def _finished(self) -> bool:
         return self._deals[-1].phase == "over" and max(self.totals()) >= self.target
+
+    def _settings(self) -> tuple[object, ...]:
+        return (self.target, *super()._settings())
 
     def bid(self, n: int, seat: int | None = None) -> None:
         """The seat to act bids ``n`` in the current deal; the same as :meth:`call`."""

@@ -18,6 +18,9 @@ error                       also a              raised for
                                                 a trick too long, a card in hand and on table
 :class:`IllegalPlayError`   ``ValueError``      a card the rules do not allow, or not held
 :class:`IllegalCallError`   ``ValueError``      a call or bid out of range or forbidden
+:class:`CallTypeError`      ``TypeError``       a call or bid that is not a whole number: a
+                                                card (a ``Card`` is an ``int``), ``True``,
+                                                ``1.0`` (an ``IllegalCallError`` too)
 :class:`OutOfTurnError`     ``ValueError``      an action by a seat whose turn it is not
 :class:`PhaseError`         ``ValueError``      an action in the wrong phase
 ==========================  ==================  ==============================================
@@ -77,6 +80,15 @@ class IllegalCallError(CardlibError):
     """A call or bid outside the allowed range, or forbidden by a rule such as the hook."""
 
 
+class CallTypeError(IllegalCallError, CardlibTypeError):
+    """A call or bid given as something other than a whole number of tricks: a card (a
+    :class:`~cardlib.cards.Card` is an ``int``, so it would read as a number), ``True``,
+    ``1.0``. An ``IllegalCallError`` (and so a ``ValueError``) and a ``TypeError``."""
+
+    def __init__(self, message: str, rule: str | None = "call-range") -> None:
+        super().__init__(message, rule)
+
+
 class OutOfTurnError(CardlibError):
     """An action by a seat whose turn it is not."""
 
@@ -96,7 +108,8 @@ def check_count(
     """``value`` itself if it is a whole number from ``low`` to ``high`` (no upper bound when
     ``None``); otherwise a :class:`CardlibTypeError` (not a whole number) or a
     :class:`CardlibError` (out of range) saying what ``what`` must be (or saying
-    ``message``, formatted with ``value``)."""
+    ``message``, formatted with ``value``). The same check with its sentence in the learner's
+    language is :func:`cardlib.validate.check_count` (this module is below the catalogs)."""
     accepted = f"from {low} to {high}" if high is not None else f"{low} or more"
     text = (
         message.format(value=value)

@@ -360,5 +360,36 @@ class Game(metaclass=_GameClass):
         target of points."""
         return None
 
+    # ----- checking what a caller gives (one check at the public edge: cardlib.validate) --
+
+    @classmethod
+    def max_cards(cls, players: int = 4) -> int:
+        """The most cards a hand holds at a table of ``players``: the whole pack shared out
+        (13 at four); a game that deals fewer says so (Judgement: 7)."""
+        return 52 // players
+
+    @classmethod
+    def check_call(cls, call: object, options: Any = None, cards: int | None = None) -> Any:
+        """``call`` as a deal keeps it, if a seat may call it in this game under ``options``
+        (holding ``cards`` cards, when given), before any rule of the moment such as
+        Judgement's hook: a whole number of tricks in :meth:`call_range`, and no more than the
+        cards held. A card (a :class:`~cardlib.cards.Card` is an ``int``), ``True`` or
+        ``1.0`` is refused with the project's error in the game's words, not read as a number."""
+        from cardlib.validate import check_call  # the engine's validators read no game
+
+        low, high = cls.call_range(options)
+
+        def refusal() -> str:
+            message = (
+                _("a bid must be a whole number of tricks from {low} to {high} in {game}, "
+                  "got {bid!r}")
+                if cls.call_word == "bid"
+                else _("a call must be a whole number of tricks from {low} to {high} in {game}, "
+                       "got {call!r}")
+            )  # fmt: skip
+            return message.format(low=low, high=high, game=_(cls.name), bid=call, call=call)
+
+        return check_call(call, low, high, refusal, cls.call_word, cards)
+
 
 __all__ = ["LEVELS", "Game"]

@@ -98,6 +98,7 @@ from cardlib.errors import (
 )
 from cardlib.i18n import N_, _, pgettext
 from cardlib.tricks import PlayRules, explain_text, legal_mask
+from cardlib.validate import check_call, check_flag, check_hand, check_seat
 
 if TYPE_CHECKING:
     from cardlib.facts import Game
@@ -305,28 +306,24 @@ _new_trick = tuple.__new__
 
 def hand_cards(hand: Iterable[Card | str] | str) -> list[Card]:
     """The cards of a hand (cards or text like ``"AS KS 3H"``), checked: no card twice."""
-    cards = parse_cards(hand)
-    if len(set(cards)) != len(cards):
-        twice = sorted({c for c in cards if cards.count(c) > 1})
-        raise PositionError(
-            _("a hand holds the same card twice ({cards}): each card is in the deck once").format(
-                cards=", ".join(map(str, twice))
-            )
-        )
-    return cards
+    return check_hand(hand, "hand", 0, 52)
 
 
 def position_masks(
-    hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str = (), players: int = 4
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Card | str] | str = (),
+    players: int = 4,
+    most: int = 13,
 ) -> tuple[int, list[int]]:
     """A position to judge, checked: ``(hand mask, trick card indices in play order)``.
 
-    ``hand`` and ``trick`` are cards or text like ``"3H KH"``. A trick holds at
+    ``hand`` and ``trick`` are cards or text like ``"3H KH"``. The hand holds one to
+    ``most`` cards (there is a card to play, and no hand is dealt more), a trick holds at
     most ``players - 1`` cards before your play, and no card is twice in the
     hand, twice in the trick, or both in the hand and on the table; anything else
     is a :class:`~cardlib.errors.PositionError`.
     """
-    cards = hand_cards(hand)
+    cards = check_hand(hand, "hand", 1, most)
     played = [int(c) for c in parse_cards(trick)]
     if len(played) >= players:
         raise PositionError(
@@ -347,11 +344,6 @@ def position_masks(
     return hand_mask, played
 
 
-def _check_switch(value: object, name: str) -> None:
-    if not isinstance(value, bool):
-        raise CardlibTypeError(f"{name} is a switch, True or False, got {value!r}", "switch")
-
-
 def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str,
@@ -363,7 +355,7 @@ def legal_plays(
     Each game module wraps this with its own rules (``callbreak.legal_plays``,
     ``callbridge.legal_plays``): one ladder, several rule values.
     """
-    _check_switch(first_trick, "first_trick")
+    check_flag(first_trick, "first_trick")
     hand_mask, played = position_masks(hand, trick)
     return cards_of(legal_mask(hand_mask, played, rules, first_trick)[0])
 
@@ -375,7 +367,7 @@ def explain_play(
     first_trick: bool = False,
 ) -> Explanation:
     """What you may play under ``rules`` and why (``.legal``, ``.rule``, ``.text``)."""
-    _check_switch(first_trick, "first_trick")
+    check_flag(first_trick, "first_trick")
     hand_mask, played = position_masks(hand, trick)
     mask, rule = legal_mask(hand_mask, played, rules, first_trick)
     text = explain_text(hand_mask, played, rules, mask, rule, first_trick)
@@ -647,14 +639,7 @@ class TrickDeal(Generic[CallT, ScoresT]):
 
     @staticmethod
     def _check_seat(seat: object, what: str = "seat", players: int = 4) -> None:
-        if not is_count(seat) or not 0 <= seat < players:
-            message = (
-                _("dealer must be a seat number 0..{last}, got {seat!r}")
-                if what == "dealer"
-                else _("seat must be a seat number 0..{last}, got {seat!r}")
-            )
-            error = CardlibError if is_count(seat) else CardlibTypeError
-            raise error(message.format(last=players - 1, seat=seat), "seat")
+        check_seat(seat, players, what)
 
     def _calling_order(self) -> list[int]:
         players = self.players
@@ -740,8 +725,9 @@ class TrickDeal(Generic[CallT, ScoresT]):
         """The calls the seat to act may make (empty unless calling): each game says."""
         raise NotImplementedError
 
-    def _check_call(self, n: CallT) -> None:
-        """Raise the error for a call the seat to act may not make (the game's call rules)."""
+    def _check_call(self, n: CallT) -> CallT:
+        """The call ``n`` as the deal keeps it, if the seat to act may make it; else the error
+        the game's call rules give (the state unchanged)."""
         raise NotImplementedError
 
     def shown_game_name(self) -> str:
@@ -758,9 +744,11 @@ class TrickDeal(Generic[CallT, ScoresT]):
             )
             raise PhaseError(message.format(phase=phase_name(self._phase)), "phase")
         to_act = self._to_act
-        if seat is not None and seat != to_act:
-            self._check_turn(seat)
-        self._check_call(n)
+        if seat is not None:
+            check_seat(seat, self.players)  # True is not seat 1
+            if seat != to_act:
+                self._check_turn(seat)
+        n = self._check_call(n)
         self._calls[to_act] = n
         to_act = self._to_act = self._next_seat[to_act]
         if to_act == self._leader:  # back to the first caller, who leads the first trick
@@ -838,8 +826,10 @@ class TrickDeal(Generic[CallT, ScoresT]):
                 self._refuse_phase()
             legal = self._legal_for_turn()[0]
         seat_to_act = self._to_act
-        if seat is not None and seat != seat_to_act:
-            self._check_turn(seat)
+        if seat is not None:
+            check_seat(seat, self.players)  # True is not seat 1
+            if seat != seat_to_act:
+                self._check_turn(seat)
         if type(card) is not Card:
             card = parse_card(card)
         if not legal >> card & 1:
@@ -1092,6 +1082,18 @@ class TrickDeal(Generic[CallT, ScoresT]):
         other = memo[id(self)] = self.copy()
         return other
 
+    def _origin(self) -> tuple[object, ...]:
+        """What makes this deal the deal it is, in any of its positions: the hands as dealt
+        (the hands now with the cards each seat played), the dealer and the options (each
+        game adds its own). Two positions with the same origin are positions of one deal."""
+        dealt = list(self._held())
+        for seats, cards, _winner in self._tricks:
+            for seat, card in zip(seats, cards, strict=True):
+                dealt[seat] |= 1 << card
+        for seat, card in zip(self.trick_seats, self._trick, strict=True):
+            dealt[seat] |= 1 << card
+        return (type(self), self.players, self.dealer, tuple(dealt))
+
     def _state(self) -> tuple[object, ...]:
         """Everything that defines the state; equal tuples mean equal states."""
         return (
@@ -1152,6 +1154,16 @@ class CountedCallDeal(TrickDeal[int, tuple[PointsT, ...]]):
         if calls is not None:
             check_calls_given(calls, cls.players, masks[0].bit_count())
         deal = cls._from_masks(masks, dealer, **options)
+        if deal._cards_per_hand < deal.min_call:
+            raise PositionError(
+                _(
+                    "each hand holds {cards} cards, fewer than the lowest call in {game} "
+                    "({low}): nobody could call"
+                ).format(
+                    cards=deal._cards_per_hand, game=deal.shown_game_name(), low=deal.min_call
+                ),
+                "hand-size",
+            )
         if calls is not None:
             for seat in deal._calling_order():
                 deal.call(calls[seat])
@@ -1160,25 +1172,26 @@ class CountedCallDeal(TrickDeal[int, tuple[PointsT, ...]]):
     # ----- calling ----------------------------------------------------------
 
     def legal_calls(self) -> Sequence[int]:
-        """The calls the seat to act may make (empty unless calling)."""
+        """The calls the seat to act may make (empty unless calling): from the game's lowest
+        call to its highest, or to the cards each hand holds if fewer."""
         if self._phase != self.calling_phase:
             return range(0)
-        return range(self.min_call, self.max_call + 1)
+        return range(self.min_call, min(self.max_call, self._cards_per_hand) + 1)
 
-    def _check_call(self, n: object) -> None:
-        """Raise the error for a call the seat to act may not make (the game's call rules)."""
-        if (
-            type(n) is not int and (not isinstance(n, int) or isinstance(n, bool))
-        ) or not self.min_call <= n <= self.max_call:
-            raise IllegalCallError(
-                _(
-                    "a call must be a whole number of tricks from {low} to {high} in {game}, "
-                    "got {call!r}"
-                ).format(
-                    low=self.min_call, high=self.max_call, game=self.shown_game_name(), call=n
-                ),
-                "call-range",
-            )
+    def _check_call(self, n: object) -> int:
+        """``n`` if the seat to act may call it (the game's call rules): a whole number of
+        tricks in the game's range, and no more than the cards each hand holds; a card,
+        ``True`` or ``1.0`` is refused, not read as a number."""
+        if type(n) is int and self.min_call <= n <= self.max_call and n <= self._cards_per_hand:
+            return n  # the usual call, without building the refusal it does not need
+        return check_call(n, self.min_call, self.max_call, lambda: self._range_refusal(n),
+                          self.call_word, self._cards_per_hand)  # fmt: skip
+
+    def _range_refusal(self, n: object) -> str:
+        """The sentence refusing ``n`` as a call out of the game's range (or not a number)."""
+        return _(
+            "a call must be a whole number of tricks from {low} to {high} in {game}, got {call!r}"
+        ).format(low=self.min_call, high=self.max_call, game=self.shown_game_name(), call=n)
 
     # ----- scoring ----------------------------------------------------------
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, TypeGuard
+from typing import Any, ClassVar, NamedTuple
 
 from cardlib import _api
 from cardlib.cards import (
@@ -37,7 +37,7 @@ from cardlib.cards import (
     SUITS,
     Card,
 )
-from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError, check_count
+from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, PhaseError
 from cardlib.facts import Game
 from cardlib.game import (
     PLAYING,
@@ -57,6 +57,7 @@ from cardlib.game import (
 from cardlib.i18n import N_, _, ngettext
 from cardlib.match import CountedCallMatch
 from cardlib.tricks import PlayRules, check_trump, explain_text, legal_mask
+from cardlib.validate import check_call, check_count, check_flag
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 CARDS_PER_ROUND = (7, 6, 5, 4, 3, 2, 1, 1)
@@ -135,24 +136,21 @@ _RULES = {t: PlayRules(trump=t, must_beat=False, void_rule="free") for t in (*SU
 # ----- bids ----------------------------------------------------------------
 
 
-def _is_count(n: object) -> TypeGuard[int]:
-    return isinstance(n, int) and not isinstance(n, bool)
-
-
 def _check_cards(cards: object) -> None:
     check_count(cards, "cards per player", 1, MAX_CARDS)
 
 
-def check_bid(bid: object, cards: int) -> None:
-    """Raise ``IllegalCallError`` (rule ``bid-range``) unless ``0 <= bid <= cards``."""
-    if not _is_count(bid) or not 0 <= bid <= cards:
-        raise IllegalCallError(
-            _(
-                "a bid must be a whole number of tricks from 0 to {cards} "
-                "(the cards each player holds this round), got {bid!r}"
-            ).format(cards=cards, bid=bid),
-            "bid-range",
-        )
+def check_bid(bid: object, cards: int) -> int:
+    """``bid`` if ``0 <= bid <= cards``; else an ``IllegalCallError`` (rule ``bid-range``), a
+    :class:`~cardlib.errors.CallTypeError` for a card, ``True`` or ``1.0``."""
+
+    def refusal() -> str:
+        return _(
+            "a bid must be a whole number of tricks from 0 to {cards} "
+            "(the cards each player holds this round), got {bid!r}"
+        ).format(cards=cards, bid=bid)
+
+    return check_call(bid, 0, cards, refusal, "bid", rule="bid-range")
 
 
 def hooked_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
@@ -164,13 +162,28 @@ def hooked_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
     >>> hooked_bid(5, [2, 1, 0]), hooked_bid(1, [0, 0, 0]), hooked_bid(3, [2, 2])
     (2, 1, None)
     """
+    earlier = _check_earlier(cards, earlier_bids, True)
+    value = cards - sum(earlier)
+    return value if 0 <= value <= cards else None
+
+
+def _check_earlier(cards: object, earlier_bids: object, is_dealer: object = False) -> list[int]:
+    """The earlier bids of a round of ``cards`` cards, checked: a list of whole numbers 0 to
+    ``cards``, one for each seat that bid before: at most 6 before the dealer, who bids last
+    at a table of 7, and at most 5 before anybody else."""
     _check_cards(cards)
     if isinstance(earlier_bids, str) or not isinstance(earlier_bids, Sequence):
         raise CardlibTypeError(f"earlier_bids is a list of bids, got {earlier_bids!r}", "bids")
-    for bid in earlier_bids:
-        check_bid(bid, cards)
-    value = cards - sum(earlier_bids)
-    return value if 0 <= value <= cards else None
+    most = MAX_PLAYERS - 1 if check_flag(is_dealer, "is_dealer") else MAX_PLAYERS - 2
+    if len(earlier_bids) > most:
+        raise CardlibError(
+            _("at most {most} players bid before this one (Judgement is played by {low} to "
+              "{high}), got {count} earlier bids").format(
+                most=most, low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(earlier_bids)
+            ),
+            "bids",
+        )  # fmt: skip
+    return [check_bid(bid, cards) for bid in earlier_bids]  # type: ignore[arg-type]
 
 
 def legal_bids(
@@ -181,9 +194,9 @@ def legal_bids(
     >>> legal_bids(1, [0, 0, 0], is_dealer=True), legal_bids(1, [1, 0], is_dealer=True)
     ((0,), (1,))
     """
-    forbidden = hooked_bid(cards, earlier_bids)
-    if not is_dealer:
-        forbidden = None
+    earlier = _check_earlier(cards, earlier_bids, is_dealer)
+    value = cards - sum(earlier)
+    forbidden = value if is_dealer and 0 <= value <= cards else None
     return tuple(b for b in range(cards + 1) if b != forbidden)
 
 
@@ -209,7 +222,7 @@ def explain_bids(
     >>> explain_bids(5, [2, 1, 0], is_dealer=True).text[-46:]
     'so the hook forbids 2. Allowed: 0, 1, 3, 4, 5.'
     """
-    legal = legal_bids(cards, earlier_bids, is_dealer)
+    legal = legal_bids(cards, earlier_bids, is_dealer)  # checks them all
     allowed = ", ".join(map(str, legal))
     total = sum(earlier_bids)
     if not is_dealer:
@@ -248,7 +261,9 @@ def explain_bids(
 def _masks(
     hand: Iterable[Card | str] | str, trick: Sequence[Card | str] | str
 ) -> tuple[int, list[int]]:
-    return position_masks(hand, trick, MAX_PLAYERS)
+    # A hand of up to 13 cards, not MAX_CARDS: the lessons judge Call Break's hands by
+    # Judgement's rules too, to compare the games on one position (notebook 03).
+    return position_masks(hand, trick, MAX_PLAYERS, 13)
 
 
 def as_rules(rules: PlayRules | str | None = None) -> PlayRules:
@@ -501,8 +516,8 @@ class Round(CountedCallDeal[int]):
         """The seat to act bids ``n`` tricks. ``seat``, if given, must be that seat."""
         self.call(n, seat)
 
-    def _check_call(self, n: object) -> None:
-        check_bid(n, self.cards)
+    def _check_call(self, n: object) -> int:
+        n = check_bid(n, self.cards)
         if self._to_act == self.dealer and n == hooked_bid(self.cards, self._earlier_bids()):
             why = explain_bids(self.cards, self._earlier_bids(), True)
             raise IllegalCallError(
@@ -512,6 +527,7 @@ class Round(CountedCallDeal[int]):
                 ).format(bid=n, cards=self.cards, why=why),
                 "hook",
             )
+        return n
 
     def _calls_done(self) -> None:
         """Blind round: all cards turn face up together; the one trick plays itself."""
@@ -538,6 +554,10 @@ class Round(CountedCallDeal[int]):
         if self._face_down is not None:
             other._face_down = list(self._face_down)
         return other
+
+    def _origin(self) -> tuple[object, ...]:
+        # Not its number: a round of the schedule dealt again from its hands has none.
+        return (*super()._origin(), self.trump, self.blind)
 
     def _state(self) -> tuple:
         face_down = None if self._face_down is None else tuple(self._face_down)
@@ -747,6 +767,11 @@ class Judgement(Game):
     def deals_to_play(cls, match: Match) -> int:
         """Every match is :data:`ROUNDS` rounds, whatever the number of players."""
         return ROUNDS
+
+    @classmethod
+    def max_cards(cls, players: int = 4) -> int:
+        """The first round's :data:`MAX_CARDS`, whatever the number of players."""
+        return MAX_CARDS
 
 
 __all__ = [

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Generic, Self, TypeVar, overload
 
 from cardlib.cards import Card
-from cardlib.errors import PhaseError
+from cardlib.errors import CardlibError, CardlibTypeError, PhaseError
 from cardlib.game import (
     CallT,
     CountedCallDeal,
@@ -284,13 +284,50 @@ class TrickMatch(Generic[DealT, CallT, ScoresT]):
 
         Practice that leaves this match alone: the card table's "Replay from here"
         plays on from there, and this match's totals never see the replay.
+
+        ``deal`` is a deal of this match's game holding the cards its current deal was dealt,
+        by the same dealer under the same options (any position of it: the calls and cards
+        may differ from the ones played here); anything else (``None``, a deal of another
+        game, another deal of cards) is refused, this match unchanged.
         """
+        current = self._deals[-1]
+        if type(deal) is not type(current):
+            message = (
+                _("replaying takes a round of this match ({game}), got {value!r}")
+                if self.deal_word == "round"
+                else _("replaying takes a deal of this match ({game}), got {value!r}")
+            )
+            raise CardlibTypeError(
+                message.format(game=current.shown_game_name(), value=deal), "replay"
+            )
+        if deal._origin() != current._origin():
+            message = (
+                _(
+                    "replaying takes a position of this match's current round: its cards, "
+                    "dealt by the same dealer under the same rules; this round was dealt "
+                    "differently"
+                )
+                if self.deal_word == "round"
+                else _(
+                    "replaying takes a position of this match's current deal: its cards, "
+                    "dealt by the same dealer under the same rules; this deal was dealt "
+                    "differently"
+                )
+            )
+            raise CardlibError(message, "replay")
         other = self.copy()
         other._deals[-1] = deal.copy()
         return other
 
+    def _settings(self) -> tuple[object, ...]:
+        """What the match was made with that decides what comes (its deals' options; each
+        game adds its own: the deals to play, the target …): part of its state."""
+        return tuple(sorted(self._deal_options.items()))
+
     def _state(self) -> tuple[object, ...]:
         return (
+            self._settings(),
+            self.players,
             self.first_dealer,
             self._rng.getstate(),
             tuple(deal._state() for deal in self._deals),

@@ -284,7 +284,7 @@ def test_from_hands_accepts_card_lists_and_options():
         variant=Variant(min_call=2),
     )
     assert deal.to_act == 2 and deal.phase == "calling"
-    assert deal.legal_calls() == range(2, 14)
+    assert deal.legal_calls() == range(2, 3)  # two cards a hand: no call above 2 (issue 43)
     with pytest.raises(TypeError):
         Deal.from_hands(["AS", "KS", "QS", "JS"], colour="red")
 

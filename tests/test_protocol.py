@@ -219,7 +219,8 @@ def test_blind_round_hides_every_hand_until_the_dealers_bid():
 
 def test_call_break_protocol_in_a_concrete_position():
     deal = callbreak.Deal.from_hands(["AS 2H", "KS 3H", "QS 4H", "JS 5H"], dealer=3)
-    assert deal.to_act == 0 and deal.legal_actions() == tuple(range(1, 14))
+    # Two cards a hand: a call of 1 or 2 tricks, never more than the cards held (issue 43).
+    assert deal.to_act == 0 and deal.legal_actions() == (1, 2)
     for _ in range(4):
         deal.act(1)
     assert deal.to_act == 0

@@ -1080,6 +1080,7 @@ def call_bridge_match_with_a_bonus_bid_overshot() -> object:
     (callbridge.score: minus 8). The rest of the match is played by sensible bots."""
     from cardlib import callbridge
     from cardlib.bots import SensibleBot
+    from cardlib.position import from_text
 
     spades = [card for card in DECK if card.suit == "S"]
     others = [card for card in DECK if card.suit != "S"]
@@ -1091,7 +1092,9 @@ def call_bridge_match_with_a_bonus_bid_overshot() -> object:
         else:
             deal.act(bot.choose_play(deal))
     assert (deal.calls[LEARNER], deal.tricks_won[LEARNER]) == (8, 13)
-    match = callbridge.Match(seed=1, target=30).replaying(deal)
+    # The match of that first deal: its position text, read back (replaying takes only a
+    # position of a match's own deal).
+    match = from_text(f"callbridge/target=30 | {deal.to_text()}")
     while match.phase != "over":
         if match.phase == "deal-over":
             match.next_deal()

@@ -99,7 +99,6 @@ from cardlib.errors import (
     IllegalCallError,
     OutOfTurnError,
     PhaseError,
-    check_count,
 )
 from cardlib.game import (
     CALLING,
@@ -114,6 +113,7 @@ from cardlib.game import (
 from cardlib.i18n import N_, _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules
+from cardlib.validate import check_count
 
 # ----- playing: the shared ladder with the contract's trump ------------------
 
@@ -437,6 +437,9 @@ class Deal(TrickDeal[str, DealScore]):
         other._auction = self._auction.copy()
         return other
 
+    def _origin(self) -> tuple[object, ...]:
+        return (*super()._origin(), self.first_caller)
+
     def _state(self) -> tuple[object, ...]:
         return (*super()._state(), self.first_caller, tuple(self._auction.calls))
 
@@ -481,6 +484,9 @@ class Match(TrickMatch[Deal, str, DealScore]):
 
     def _finished(self) -> bool:
         return self._deals[-1].phase == OVER and max(self.below()) >= self.target
+
+    def _settings(self) -> tuple[object, ...]:
+        return (self.target, *super()._settings())
 
     def legal_calls(self) -> tuple[str, ...]:
         """The calls the seat to act may make in the current deal's auction."""
@@ -661,6 +667,12 @@ class ContractBridge(facts.Game):
     def hand_to_play(cls, deal: Deal) -> int | None:
         """The dummy's seat on the dummy's turns (the declarer acts for it)."""
         return deal.hand_to_play if deal.phase == "playing" else deal.to_act
+
+    @classmethod
+    def check_call(cls, call: object, options: object = None, cards: int | None = None) -> str:
+        """A call of the auction in its written form (:func:`parse_call`), whatever the
+        cards held; a card or anything but text is refused."""
+        return parse_call(call)  # type: ignore[arg-type]
 
 
 __all__ = [

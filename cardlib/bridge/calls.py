@@ -13,8 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.cards import suit_name
-from cardlib.errors import CardlibError, CardlibTypeError, IllegalCallError, is_count
+from cardlib.cards import Card, suit_name
+from cardlib.errors import (
+    CallTypeError,
+    CardlibError,
+    CardlibTypeError,
+    IllegalCallError,
+    is_count,
+)
 from cardlib.i18n import _
 
 # ----- seats and sides ------------------------------------------------------
@@ -118,7 +124,21 @@ def parse_call(text: str) -> str:
         match = _BID_RE.match(word)
         if match:
             return match.group(1) + _strain(match.group(2))
-    raise IllegalCallError(f"cannot read {text!r} as a call: write {CALL_FORMS}", "call-syntax")
+        raise IllegalCallError(
+            _("cannot read {text!r} as a call: write {forms}").format(text=text, forms=CALL_FORMS),
+            "call-syntax",
+        )
+    if isinstance(text, Card):  # a Card is an int: the calls come before the first card
+        raise CallTypeError(
+            _("{card} is a card, not a call: the auction comes first; write {forms}").format(
+                card=text, forms=CALL_FORMS
+            ),
+            "call-syntax",
+        )
+    raise CallTypeError(
+        _("cannot read {text!r} as a call: write {forms}").format(text=text, forms=CALL_FORMS),
+        "call-syntax",
+    )
 
 
 def call_list(calls: str | Iterable[str]) -> list[str]:

@@ -55,11 +55,12 @@ from cardlib.bots import sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
-from cardlib.errors import CardlibError, CardlibTypeError, check_count
+from cardlib.errors import CardlibError, CardlibTypeError
 from cardlib.game import Seed, TrickDeal, check_seed, seeded_rng
 from cardlib.i18n import _, ngettext, pgettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
+from cardlib.validate import check_count, check_seat
 
 if TYPE_CHECKING:
     from cardlib.facts import Game
@@ -208,12 +209,12 @@ def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
     ``trick_seats``, ``calls``, ``rules``, ``direction``; the registry gives the game and
     its options (:meth:`~cardlib.facts.Game.options_of`).
     """
+    known = coached_game(game)  # a deal, round or match of a game the coach knows
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
     game = game.deal if isinstance(game, TrickMatch) else game
     if game.phase not in ("calling", "bidding", "playing"):
         raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
-    seat = game.to_act if seat is None else seat
-    known = coached_game(game)
+    seat = game.to_act if seat is None else check_seat(seat, game.players)
     assert seat is not None  # somebody is to act while calling or playing
     face_up = game.face_up  # False while a blind deal's cards are face down
     hand = tuple(sorted(game.hand(seat), reverse=True)) if face_up else ()
@@ -1241,6 +1242,10 @@ def _rng(seed) -> random.Random:
 
 
 def _sampler(view: View, calls_model: str | None, tolerance: int):
+    # The tolerance is checked even where no model of the calls reads it: "x" is never one.
+    check_count(
+        tolerance, "tolerance", 0, message="tolerance must be a whole number ≥ 0, got {value!r}"
+    )
     if calls_model is None:
         return HiddenHands(view)
     return CallFittingHands(view, calls_model, tolerance)
@@ -1259,11 +1264,19 @@ def imagined_deals(
 
     Each is every seat's hand now as a mask (the player's own hand exact,
     Judgement's undealt cards left out), so the first few are the deals the coach
-    imagined, to show a learner.
+    imagined, to show a learner. The arguments are checked at the call, before the
+    first layout is asked for.
     """
+    check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
+    check_seed(seed)
     view = _as_view(position)
-    rng = _rng(seed)
     sampler = _sampler(view, calls_model, tolerance)
+    return _layouts(sampler, _rng(seed), samples)
+
+
+def _layouts(
+    sampler: HiddenHands | CallFittingHands, rng: random.Random, samples: int
+) -> Iterator[list[int]]:
     for _sample in range(samples):
         yield sampler.sample(rng)
 

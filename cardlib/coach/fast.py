@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import SUIT_MASKS, SUITS
+from cardlib.errors import CardlibError
 from cardlib.game import deal_hands
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
@@ -363,7 +364,7 @@ def sample_tricks(
     Seeded: the same arguments give the same counts. Returns 14 counts.
     """
     if hand.bit_count() != 13:
-        raise ValueError(f"the hand must hold 13 cards, got {hand.bit_count()}")
+        raise CardlibError(f"the hand must hold 13 cards, got {hand.bit_count()}")
     rules = rules or PlayRules("S", must_beat=True, void_rule="trump")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     rest = [i for i in range(52) if not hand >> i & 1]
@@ -371,7 +372,7 @@ def sample_tricks(
     counts = [0] * 14
     own_call = call
     if thrown_in is not None and thrown_in(hand):
-        raise ValueError("this hand would be thrown in under the variant's redeal rule")
+        raise CardlibError("this hand would be thrown in under the variant's redeal rule")
     for _ in range(samples):
         hands = [0, 0, 0, 0]
         for _attempt in range(MAX_REDEALS):
@@ -385,7 +386,7 @@ def sample_tricks(
             if thrown_in is None or not any(thrown_in(hands[other]) for other in others):
                 break
         else:
-            raise ValueError(
+            raise CardlibError(
                 f"{MAX_REDEALS} deals in a row of the other hands were all thrown in: with "
                 "this hand the redeal rule (almost) never lets a deal stand"
             )

@@ -57,10 +57,11 @@ from cardlib import games
 from cardlib.cards import Card, parse_card
 from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, view_of
 from cardlib.coach.solver import game_named
-from cardlib.errors import CardlibError, CardlibTypeError, check_count, is_count
+from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import TrickDeal
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
+from cardlib.validate import check_count
 
 #: Enough samples for a review to take a second or two for a whole deal on a laptop.
 DEFAULT_SAMPLES = 100

@@ -63,13 +63,15 @@ from typing import TYPE_CHECKING
 
 from cardlib import games
 from cardlib.cards import DECK, SUITS, Card
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, CardlibTypeError, CardTypeError, PositionError
+from cardlib.game import TrickDeal
+from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
+from cardlib.validate import check_choice, check_count, check_flag, check_seat
 
 if TYPE_CHECKING:
     from cardlib.facts import Game
-    from cardlib.game import TrickDeal
 
 #: The largest ending the solver takes: cards in each hand.
 MAX_CARDS = 6
@@ -137,7 +139,18 @@ def game_named(key: str) -> type[Game]:
 def coached_game(state: object, who: str = "the coach") -> type[Game]:
     """The registry's game of a deal, round or match (:func:`cardlib.games.of`), refused
     with a ``CardlibError`` naming the games ``who`` knows unless the coach knows it
-    (``game.coached``; a game it does not know says where it is analysed instead)."""
+    (``game.coached``; a game it does not know says where it is analysed instead); what is
+    not a deal, round or match at all (``None``, text, a list) is a ``CardlibTypeError``."""
+    if not isinstance(state, (TrickDeal, TrickMatch)):
+        names = ", ".join(coached.name for coached in games.coached())
+        message = (
+            _("the solver takes a deal, round or match of a game it knows ({games}), got "
+              "{value!r}")
+            if who == "the solver"
+            else _("the coach takes a deal, round or match of a game it knows ({games}), got "
+                   "{value!r}")
+        )  # fmt: skip
+        raise CardlibTypeError(message.format(games=names, value=state), "game")
     try:
         game: type[Game] | None = games.of(state)
     except CardlibError:  # not a deal of any registered game
@@ -160,11 +173,11 @@ def ending_of(state: TrickDeal | TrickMatch) -> Ending:
     ``trick``, ``trick_seats``, ``tricks_won``, ``calls``, ``rules``, ``direction``, and asks
     the registry for the game and its options (:meth:`~cardlib.facts.Game.options_of`).
     """
+    known = coached_game(state, "the solver")
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
     game = state.deal if isinstance(state, TrickMatch) else state
     if game.phase != "playing":
         raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
-    known = coached_game(game, "the solver")
     players = game.players
     direction = game.direction
     calls = game.calls
@@ -1040,7 +1053,20 @@ def _masks(ending: Ending) -> tuple[list[int], list[int]]:
 
 
 def check_ending(ending: Ending) -> None:
-    """Raise a clear error unless the ending is one the solver takes."""
+    """Raise a clear error unless the ending is one the solver takes: an :class:`Ending` of a
+    game the coach knows, with a hand, a call and a count of tricks won for each of the
+    game's players; cards that are cards, none twice; a leader at the table; the tricks won
+    and the tricks left adding up to no more than a hand is dealt (:meth:`Game.max_cards
+    <cardlib.facts.Game.max_cards>`); every call one the game allows for that many cards
+    (:meth:`Game.check_call <cardlib.facts.Game.check_call>`); and each hand the size it
+    must be at this point of the trick."""
+    if not isinstance(ending, Ending):
+        raise CardlibTypeError(
+            _("the solver takes an Ending, or a deal, round or match in play, got {value!r}")
+            .format(value=ending),
+            "ending",
+        )  # fmt: skip
+    _check_ending_fields(ending)
     sizes = [len(h) for h in ending.hands]
     to_act = ending.to_act
     if not sizes[to_act]:
@@ -1062,6 +1088,94 @@ def check_ending(ending: Ending) -> None:
                 "the trick",
                 "hand-size",
             )
+
+
+def _check_ending_fields(ending: Ending) -> None:
+    """The invariants of an ending's fields (see :func:`check_ending`), its game's own
+    (players, cards a hand, calls) from the registry."""
+    if not isinstance(ending.game, str) or not any(
+        game.key == ending.game for game in games.coached()
+    ):
+        known = ", ".join(game.key for game in games.coached())
+        raise CardlibError(
+            _("an ending's game is one the coach knows ({games}), got {value!r}").format(
+                games=known, value=ending.game
+            ),
+            "game",
+        )
+    game = game_named(ending.game)
+    # Tuples, as the dataclass is frozen and hashed: the solver's answers are kept by ending.
+    for name in ("hands", "trick", "won", "calls"):
+        _check_tuple(getattr(ending, name), name)
+    players = len(ending.hands)
+    if players not in game.players or len(ending.won) != players or len(ending.calls) != players:
+        raise PositionError(
+            _("an ending of {game} needs one hand, one call and one count of tricks won for each "
+              "seat ({players}), got {hands} hands, {calls} calls and {won} counts").format(
+                game=_(game.name), players=" or ".join(map(str, game.players)),
+                hands=players, calls=len(ending.calls), won=len(ending.won)
+            ),
+            "ending",
+        )  # fmt: skip
+    seen = 0
+    for cards in (*ending.hands, ending.trick):
+        _check_tuple(cards, "hands")
+        for card in cards:
+            if type(card) is not Card:
+                raise CardTypeError(
+                    _("an ending's hands and trick hold cards (cardlib.Card), got {value!r}")
+                    .format(value=card)
+                )  # fmt: skip
+            if seen >> card & 1:
+                raise PositionError(
+                    _("{card} is twice in the ending: each card is in the deck once").format(
+                        card=card
+                    )
+                )
+            seen |= 1 << card
+    if len(ending.trick) >= players:
+        raise PositionError(
+            _("a trick has at most {most} cards before your play, got {count}").format(
+                most=players - 1, count=len(ending.trick)
+            )
+        )
+    check_seat(ending.leader, players, "leader")
+    check_choice(ending.direction, "direction", (1, -1))
+    check_flag(ending.first_trick, "first_trick")
+    if not isinstance(ending.rules, PlayRules):
+        raise CardlibTypeError(
+            _("rules must be a PlayRules, got {value!r}").format(value=ending.rules), "rules"
+        )
+    # A game that states its standard options checks a variant given for them (Call Break's
+    # Variant); a game's own options are its own to read.
+    options = ending.variant
+    if game.standard_options is not None:
+        options = game.check_options(options)
+    for won in ending.won:
+        check_count(won, "won", 0)
+    tricks = sum(ending.won) + len(ending.hands[ending.to_act])
+    most = game.max_cards(players)
+    if tricks > most:
+        raise PositionError(
+            _("the tricks won ({won}) and the tricks left ({left}) make {tricks}, more than the "
+              "{most} cards a hand of {game} is dealt").format(
+                won=sum(ending.won), left=len(ending.hands[ending.to_act]), tricks=tricks,
+                most=most, game=_(game.name)
+            ),
+            "ending",
+        )  # fmt: skip
+    for call in ending.calls:
+        game.check_call(call, options, tricks)
+
+
+def _check_tuple(value: object, name: str) -> None:
+    if not isinstance(value, tuple):
+        raise CardlibTypeError(
+            _("an Ending holds tuples: its {name} is a tuple, got {value!r}").format(
+                name=name, value=value
+            ),
+            "ending",
+        )
 
 
 def solve(position: Ending | TrickDeal | TrickMatch) -> Solution:

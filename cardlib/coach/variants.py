@@ -50,6 +50,7 @@ from typing import Literal, NamedTuple
 from cardlib.bots import SensibleBot, sensible_call_mask, sensible_play_mask
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.coach.fast import Chooser, play_tricks, sensible_chooser
+from cardlib.errors import CardlibError
 from cardlib.game import CountedCallDeal, PointsT, deal_hands
 from cardlib.i18n import _
 from cardlib.tricks import PlayRules
@@ -356,7 +357,7 @@ class DrawsTrumps(VariantBot):
 
     def __init__(self, way: DrawWay = "boss") -> None:
         if way not in DRAW_WAYS:
-            raise ValueError(f"way must be one of {', '.join(DRAW_WAYS)}, got {way!r}")
+            raise CardlibError(f"way must be one of {', '.join(DRAW_WAYS)}, got {way!r}")
         self.way = way
 
     def lead(self, view: PlayView) -> int | None:
@@ -392,7 +393,7 @@ def view_of(deal: CountedCallDeal[PointsT]) -> PlayView:
     """The :class:`PlayView` of the seat to play in ``deal``, from its tricks so far."""
     seat = deal.to_act
     if seat is None or deal.phase != "playing":
-        raise ValueError(f"nobody is to play a card: the deal is {deal.phase}")
+        raise CardlibError(f"nobody is to play a card: the deal is {deal.phase}")
     played_by = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
     rules = deal.rules
@@ -428,7 +429,8 @@ def table_chooser(
 ) -> Chooser:
     """A chooser for ``play_tricks``: seat ``s`` plays as ``players[s]`` (``None``: the sensible
     bot), each variant seeing its :class:`PlayView`. With ``record``, every card is appended
-    as ``(seat, card index)``. A variant's illegal card raises ``ValueError``."""
+    as ``(seat, card index)``. A variant's illegal card raises a ``CardlibError`` (a
+    ``ValueError``)."""
     trump_index = -1 if rules.trump is None else SUITS.index(rules.trump)
     # What a discard shows (note_card, inlined: every card of every playout passes here).
     no_trumps_shown = 0 if trump_index < 0 or rules.void_rule == "free" else 1 << trump_index
@@ -456,7 +458,7 @@ def table_chooser(
             card = player.play_mask(view)
             if not legal >> card & 1:
                 allowed = " ".join(str(DECK[c]) for c in range(52) if legal >> c & 1)
-                raise ValueError(
+                raise CardlibError(
                     _(
                         "{player} chose {card}, which it may not play here; it may play {legal}"
                     ).format(player=repr(player), card=DECK[card], legal=allowed)
@@ -528,7 +530,7 @@ class MeanSE(NamedTuple):
     def of(cls, values: Sequence[int | Fraction]) -> MeanSE:
         """The mean and standard error of at least two values."""
         if len(values) < 2:
-            raise ValueError(f"a standard error needs two values or more, got {len(values)}")
+            raise CardlibError(f"a standard error needs two values or more, got {len(values)}")
         exact = [Fraction(v) for v in values]
         mean = sum(exact, Fraction(0)) / len(exact)
         variance = sum((v - mean) ** 2 for v in exact) / (len(exact) - 1)
@@ -588,7 +590,7 @@ class Comparison(NamedTuple):
         """This variant against ``other``, on the same deals (both against the same baseline);
         ``changed`` is ``None``: the two variants' cards are not kept, only their results."""
         if other.deals != self.deals:
-            raise ValueError(f"not the same deals: {self.deals} and {other.deals}")
+            raise CardlibError(f"not the same deals: {self.deals} and {other.deals}")
 
         def less(a: Sequence, b: Sequence) -> tuple:
             return tuple(x - y for x, y in zip(a, b, strict=True))
@@ -705,7 +707,7 @@ def standings_before_last(
     """
     before = deals_per_match - 1
     if before < 1:
-        raise ValueError(f"a match needs two deals or more here, got {deals_per_match}")
+        raise CardlibError(f"a match needs two deals or more here, got {deals_per_match}")
     matches = []
     for start in range(0, len(pool) - before + 1, before):
         first = pool[start][1]

@@ -26,10 +26,19 @@ from typing import Any
 
 from cardlib import callbreak, games
 from cardlib.cards import SUIT_NAMES, SUITS, Card, parse_cards, sort_for_display
-from cardlib.coach.solver import CardValue, Ending, Solution, one_of_each_run, solve
+from cardlib.coach.solver import (
+    CardValue,
+    Ending,
+    Solution,
+    check_ending,
+    one_of_each_run,
+    solve,
+)
+from cardlib.errors import CardlibError, CardlibTypeError, PositionError
 from cardlib.facts import Game
 from cardlib.i18n import _, ngettext
 from cardlib.tricks import legal_mask, winner_index
+from cardlib.validate import check_choice, check_list
 
 STANDARD = callbreak.STANDARD
 #: How much less (in the game's points) every other card must score for the player.
@@ -39,21 +48,28 @@ MARGIN = Fraction(1)
 DEFAULT_GAME = "callbreak"
 
 
-def _given_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    return tuple(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards))
+def _given_cards(cards: Iterable[Card | str] | str, name: str) -> tuple[Card, ...]:
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise CardlibTypeError(
+            _("{name} must be cards or text like 'AS KS 3H', got {value!r}").format(
+                name=name, value=cards
+            ),
+            "type",
+        )
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    return tuple(Card(card) for card in cards)
 
 
 def check_game(game: str) -> type[Game]:
     """A game whose endings make best-play puzzles, by its key: one the coach knows
     (:func:`cardlib.games.coached`: ``callbreak``, ``callbridge``, ``judgement`` …); another is
-    refused. Its class holds what an ending needs beyond the solver: its direction of play
-    and rules, its word for a call, how its points are written."""
+    refused (a :class:`~cardlib.errors.CardlibError`, a ``ValueError``). Its class holds what
+    an ending needs beyond the solver: its direction of play and rules, its word for a call,
+    how its points are written."""
     known = games.coached()
-    for facts in known:
-        if facts.key == game:
-            return facts
-    keys = ", ".join(facts.key for facts in known)
-    raise ValueError(f"game must be one of {keys}, got {game!r}")
+    key = check_choice(game, "game", [facts.key for facts in known])
+    return next(facts for facts in known if facts.key == key)
 
 
 def options_for(facts: type[Game], variant: object) -> Any:
@@ -86,18 +102,26 @@ def ending_from(
     trump changes from round to round, Call Break's and Call Bridge's is always spades), or
     any game the coach knows by its key (:func:`check_game`)."""
     facts = check_game(game)
-    if len(hands) != 4 or len(calls) != 4 or len(won) != 4:
-        raise ValueError("an ending needs four hands, four calls and four trick counts, by seat")
-    options = options_for(facts, variant)
+    for name, given in (("hands", hands), ("calls", calls), ("won", won)):
+        if len(check_list(given, name)) != 4:
+            raise PositionError(
+                _("an ending needs four hands, four calls and four trick counts, by seat"),
+                "ending",
+            )
+    # A Call Break variant (None: the standard game), read only where the game has options.
+    options = options_for(facts, variant if variant is None else callbreak.check_variant(variant))
     if trump is not None and not facts.trump_varies:
         fixed = facts.rules(options).trump
         always = "no trump" if fixed is None else f"the trump is always {SUIT_NAMES[fixed]}"
         varies = " or ".join(g.name for g in games.coached() if g.trump_varies)
-        raise ValueError(f"{always} in {game}; trump= is for {varies}")
+        raise CardlibError(f"{always} in {game}; trump= is for {varies}", "trump")
     rules = facts.rules(options, trump)
-    return Ending(
-        hands=tuple(tuple(sorted(_given_cards(hand), reverse=True)) for hand in hands),
-        trick=_given_cards(trick),
+    ending = Ending(
+        hands=tuple(
+            tuple(sorted(_given_cards(hand, f"hands[{seat}]"), reverse=True))
+            for seat, hand in enumerate(hands)
+        ),
+        trick=_given_cards(trick, "trick"),
         leader=leader,
         won=tuple(won),
         calls=tuple(calls),
@@ -106,12 +130,24 @@ def ending_from(
         game=game,
         variant=options,  # as solver.ending_of reads a deal
     )
+    check_ending(ending)  # unequal hands, a card twice, a leader off the table, counts …
+    return ending
+
+
+def solved(ending: Ending) -> Solution:
+    """The solver's answer for an ending (kept: a check is asked again and again)."""
+    check_ending(ending)  # before the cache, which would hash whatever it was given
+    return _solved(ending)
 
 
 @lru_cache(maxsize=256)
-def solved(ending: Ending) -> Solution:
-    """The solver's answer for an ending (kept: a check is asked again and again)."""
+def _solved(ending: Ending) -> Solution:
     return solve(ending)
+
+
+# The cache's own handles, as when solved was the cached function (benchmarks empty it).
+solved.cache_clear = _solved.cache_clear  # type: ignore[attr-defined]
+solved.cache_info = _solved.cache_info  # type: ignore[attr-defined]
 
 
 def best_cards(solution: Solution) -> frozenset[Card]:

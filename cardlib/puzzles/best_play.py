@@ -75,7 +75,13 @@ from cardlib.puzzles.best_answer import (
     sure_tricks,
     verdict,
 )
-from cardlib.puzzles.legal_play import STANDARD, called_deal, replay_deal
+from cardlib.puzzles.legal_play import (
+    STANDARD,
+    called_deal,
+    check_request,
+    replay_deal,
+)
+from cardlib.validate import check_choice, check_count
 
 if TYPE_CHECKING:  # imported where they are used, as the other games' puzzles need neither
     from cardlib.exercises.feedback import Feedback
@@ -87,9 +93,7 @@ MAX_DEALS = 2000  # per puzzle; a clear ending turns up within a few dozen deals
 
 
 def _size(level: str) -> int:
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
-    return LEVELS[level]
+    return LEVELS[check_choice(level, "level", LEVELS)]
 
 
 def seat_line(seat: int, calls: Sequence[int], won: Sequence[int], game: str = DEFAULT_GAME) -> str:
@@ -397,9 +401,11 @@ def best_puzzle(level: str, seed: int, number: int = 0, game: str = DEFAULT_GAME
     """Best-play puzzle ``number`` (0-based) of a level and seed: always the same one. Call Break
     by default; ``game="callbridge"`` for Call Bridge's endings, ``game="judgement"`` for
     Judgement's (four players, a round of its schedule with at least the level's cards, so its
-    trump, drawn with the deal); any game the coach knows by its key."""
+    trump, drawn with the deal); any game the coach knows by its key. ``seed`` and ``number``
+    are whole numbers 0 or more (:func:`~cardlib.puzzles.legal_play.check_request`)."""
     size = _size(level)
     facts = check_game(game)
+    check_request(seed, number)
     key = f"{level}/{seed}/{number}" if game == DEFAULT_GAME else f"{game}/{level}/{seed}/{number}"
     rng = random.Random(f"cardlib-best-play/{key}")
     bot = SensibleBot()  # plays Judgement as it plays the others: to its bid, then ducking
@@ -462,6 +468,7 @@ def best_puzzle_stream(
     """Best-play puzzles 0, 1, 2, … of a level and seed, without end."""
     _size(level)
     check_game(game)
+    check_request(seed)
     return (best_puzzle(level, seed, n, game) for n in count())
 
 
@@ -469,10 +476,11 @@ def best_puzzle_set(
     count: int = 10, level: str = "medium", seed: int = 7, game: str = DEFAULT_GAME
 ) -> list[BestPlayPuzzle]:
     """The first ``count`` best-play puzzles of a level and seed (of ``game``)."""
-    if not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    refusal = _("count must be a whole number of puzzles, at least 1, got {value!r}")
+    check_count(count, "count", 1, message=refusal)
     _size(level)
     check_game(game)
+    check_request(seed)
     return [best_puzzle(level, seed, n, game) for n in range(count)]
 
 

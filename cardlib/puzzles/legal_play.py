@@ -61,6 +61,7 @@ from cardlib.tricks import (
     PlayRules,
     rule_masks,
 )
+from cardlib.validate import check_choice, check_count
 
 if TYPE_CHECKING:  # imported where they are used: Call Break's puzzles need neither
     from cardlib.exercises.feedback import Feedback
@@ -380,18 +381,25 @@ def show_position(
     )
 
 
+def check_request(seed: object, number: object = 0) -> None:
+    """Refuse a puzzle's ``seed`` or ``number`` (0-based) that is not a whole number 0 or more:
+    both go into the puzzle's name (``puzzle('easy', seed=7, number=2)``), so ``-1``, ``'x'``
+    or ``1.5`` would name a puzzle nobody can ask for again."""
+    check_count(seed, "seed", 0)
+    check_count(number, "number", 0)
+
+
 def kind_of(level: str, seed: int, number: int) -> Kind:
     """The kind of puzzle ``number`` (0-based): each block of ``len(kinds)`` has every kind."""
     kinds = _kinds(level)
+    check_request(seed, number)
     block = list(kinds)
     random.Random(f"cardlib-puzzle-order/{level}/{seed}/{number // len(kinds)}").shuffle(block)
     return block[number % len(kinds)]
 
 
 def _kinds(level: str) -> tuple[Kind, ...]:
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
-    return LEVELS[level]
+    return LEVELS[check_choice(level, "level", LEVELS)]
 
 
 def _fits(kind: Kind, deal: callbreak.Deal, explanation: Explanation) -> bool:
@@ -419,7 +427,8 @@ def _proof(kind: Kind, hand, trick, first_trick: bool) -> dict[str, int] | None:
 
 
 def puzzle(level: str, seed: int, number: int = 0) -> Puzzle:
-    """Puzzle ``number`` (0-based) of a level and seed: always the same one."""
+    """Puzzle ``number`` (0-based) of a level and seed: always the same one; ``seed`` and
+    ``number`` whole numbers 0 or more (:func:`check_request`)."""
     kind = kind_of(level, seed, number)
     rng = random.Random(f"cardlib-puzzle/{level}/{seed}/{number}")
     for _attempt in range(MAX_DEALS):
@@ -469,14 +478,16 @@ def _make(level, seed, number, kind, deal, history, explanation, deal_seed) -> P
 def puzzle_stream(level: str = "easy", seed: int = 0) -> Iterator[Puzzle]:
     """Puzzles 0, 1, 2, … of a level and seed, without end."""
     _kinds(level)
+    check_request(seed)
     return (puzzle(level, seed, n) for n in count())
 
 
 def puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[Puzzle]:
     """The first ``count`` puzzles of a level and seed: "10 puzzles, medium, seed 7"."""
-    if not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+    refusal = _("count must be a whole number of puzzles, at least 1, got {value!r}")
+    check_count(count, "count", 1, message=refusal)
     _kinds(level)
+    check_request(seed)
     return [puzzle(level, seed, n) for n in range(count)]
 
 
