@@ -86,6 +86,8 @@ def values(count: int, phase: str) -> dict[str, object]:
         "estimate": "2.80 ± 0.10",
         "fell_back": 3,
         "most": 3,
+        "least": 1,
+        "length": 4,
         "file": "cardlib-progress.json",
         "problem": "JSONDecodeError",
         "aside": "cardlib-progress.json.unreadable-1",
