@@ -79,6 +79,8 @@ def options_for(facts: type[Game], variant: object) -> Any:
     standard options for ``None`` or for Call Break's standard variant, which the puzzles'
     signatures take by default."""
     if facts.standard_options is None:
+        if variant is not None:
+            callbreak.check_variant(variant)  # ignored here, but never anything but a Variant
         return None
     if variant is None or variant == STANDARD:
         return facts.standard_options
@@ -108,8 +110,8 @@ def ending_from(
                 _("an ending needs four hands, four calls and four trick counts, by seat"),
                 "ending",
             )
-    # A Call Break variant (None: the standard game), read only where the game has options.
-    options = options_for(facts, variant if variant is None else callbreak.check_variant(variant))
+    # The game's options (None: its standard ones), checked by the game itself.
+    options = options_for(facts, variant)
     if trump is not None and not facts.trump_varies:
         fixed = facts.rules(options).trump
         always = "no trump" if fixed is None else f"the trump is always {SUIT_NAMES[fixed]}"
