@@ -58,8 +58,10 @@ def trick_counts(
     """
     if _redeals(variant) and variant.redeals(hand_mask(hand)):
         raise CardlibError(
-            f"this hand is thrown in ({variant.redeals(hand_mask(hand))}) under the variant: "
-            "it is never played, so it has no estimate",
+            _(
+                "this hand is thrown in ({rule}) under the variant: it is never played, so it "
+                "has no estimate"
+            ).format(rule=variant.redeals(hand_mask(hand))),
             variant.redeals(hand_mask(hand)),
         )
     if samples < POSITIONS:

@@ -103,10 +103,7 @@ def read_calls(answer: object, example: Examples = ('"1C"',)) -> list[str]:
 
 
 def _call_forms() -> str:
-    return _(
-        "a bid like 1C, 2NT, 3♥ (level 1..7, strain C D H S NT), P (pass), X (double) or XX "
-        "(redouble)"
-    )
+    return _(bridge.CALL_FORMS)
 
 
 @checked

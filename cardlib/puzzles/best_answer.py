@@ -53,7 +53,9 @@ def check_game(game: str) -> type[Game]:
         if facts.key == game:
             return facts
     keys = ", ".join(facts.key for facts in known)
-    raise ValueError(f"game must be one of {keys}, got {game!r}")
+    raise ValueError(
+        _("game must be one of {choices}, got {value!r}").format(choices=keys, value=game)
+    )
 
 
 def options_for(facts: type[Game], variant: callbreak.Variant | None) -> Any:

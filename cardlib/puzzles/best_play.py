@@ -88,7 +88,11 @@ MAX_DEALS = 2000  # per puzzle; a clear ending turns up within a few dozen deals
 
 def _size(level: str) -> int:
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+        raise ValueError(
+            _("level must be one of {choices}, got {value!r}").format(
+                choices=", ".join(LEVELS), value=level
+            )
+        )
     return LEVELS[level]
 
 
@@ -470,7 +474,11 @@ def best_puzzle_set(
 ) -> list[BestPlayPuzzle]:
     """The first ``count`` best-play puzzles of a level and seed (of ``game``)."""
     if not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+        raise ValueError(
+            _("count must be a whole number of puzzles, at least 1, got {value!r}").format(
+                value=count
+            )
+        )
     _size(level)
     check_game(game)
     return [best_puzzle(level, seed, n, game) for n in range(count)]

@@ -390,7 +390,11 @@ def kind_of(level: str, seed: int, number: int) -> Kind:
 
 def _kinds(level: str) -> tuple[Kind, ...]:
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+        raise ValueError(
+            _("level must be one of {choices}, got {value!r}").format(
+                choices=", ".join(LEVELS), value=level
+            )
+        )
     return LEVELS[level]
 
 
@@ -475,7 +479,11 @@ def puzzle_stream(level: str = "easy", seed: int = 0) -> Iterator[Puzzle]:
 def puzzle_set(count: int = 10, level: str = "medium", seed: int = 7) -> list[Puzzle]:
     """The first ``count`` puzzles of a level and seed: "10 puzzles, medium, seed 7"."""
     if not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number of puzzles, at least 1, got {count!r}")
+        raise ValueError(
+            _("count must be a whole number of puzzles, at least 1, got {value!r}").format(
+                value=count
+            )
+        )
     _kinds(level)
     return [puzzle(level, seed, n) for n in range(count)]
 
