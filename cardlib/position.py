@@ -113,8 +113,8 @@ def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
         deal = deal.deal
     if not isinstance(deal, TrickDeal):
         raise CardlibError(
-            _("to_text: a deal, round or match of a game of cardlib.games, got {deal!r}").format(
-                deal=deal
+            _("to_text: a deal, round or match of a game of cardlib.games, got {value!r}").format(
+                value=deal
             ),
             "position",
         )
@@ -441,13 +441,13 @@ def _match_from_text(text: str) -> TrickMatch:
             raise PositionError(
                 "match",
                 _(
-                    "deal {number} is {game} for {players}; this match deals {expected} for "
+                    "deal {number} is {game} for {players}; this match deals {wanted} for "
                     "{table} there"
                 ).format(
                     number=number + 1,
                     game=game.text_game(deal),
                     players=deal.players,
-                    expected=expected,
+                    wanted=expected,
                     table=match.players,
                 ),
             )

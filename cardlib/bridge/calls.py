@@ -254,10 +254,15 @@ class Contract:
 
     @property
     def symbol_text(self) -> str:
-        """For reading: ``'3♠ doubled by North'``."""
-        strain = STRAIN_SYMBOLS[self.strain]
-        text = f"{self.level}{strain}" + ("", " doubled", " redoubled")[self.doubled]
-        return text + ("" if self.declarer is None else f" by {SEAT_NAMES[self.declarer]}")
+        """For reading, in the learner's language: ``'3♠ doubled by North'``."""
+        text = f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
+        if self.doubled:
+            text = (
+                _("{contract} doubled") if self.doubled == 1 else _("{contract} redoubled")
+            ).format(contract=text)
+        if self.declarer is None:
+            return text
+        return _("{contract} by {seat}").format(contract=text, seat=seat_name(self.declarer))
 
     def __str__(self) -> str:
         text = self.bid + "X" * self.doubled

@@ -1092,9 +1092,9 @@ def check_ending(ending: Ending) -> None:
         if size != expected:
             raise CardlibError(
                 _(
-                    "seat {seat} holds {count} cards but should hold {expected} at this point "
+                    "seat {seat} holds {count} cards but should hold {wanted} at this point "
                     "of the trick"
-                ).format(seat=seat, count=size, expected=expected),
+                ).format(seat=seat, count=size, wanted=expected),
                 "hand-size",
             )
 

@@ -103,7 +103,7 @@ def check_which_game(
     }
     truth = {0: "neither", 2: "both"}.get(len(allowed)) or allowed.pop()
     why = tuple(
-        _("{game}: {why}").format(game=_(name), why=explanation.text)
+        f"{_(name)}: {explanation.text}"
         for name, explanation in (("Call Break", in_break), ("Call Bridge", in_bridge))
     )
     if chosen == truth:

@@ -203,9 +203,9 @@ def check_suit_count(answer: object, seed: Seed, dealer: int, seat: int, suit: s
         return correct(_("seat {seat} holds {count} {suit}.").format(seat=seat, count=n, suit=name))
     return not_yet(
         _(
-            "seat {seat} does not hold {count} {suit}; look at deal.hand({seat}) and count "
-            "the cards whose .suit is {letter}."
-        ).format(seat=seat, count=n, suit=name, letter=repr(suit))
+            "seat {seat} does not hold {count} {suit}; look at {code} and count the cards whose "
+            ".suit is {letter}."
+        ).format(seat=seat, count=n, suit=name, code=f"deal.hand({seat})", letter=repr(suit))
     )
 
 
