@@ -28,7 +28,12 @@ the action: every check runs before anything changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeGuard
+
+#: Says an English message in the learner's language. cardlib.i18n, which raises these errors
+#: itself (so this module cannot import it), sets it to its ``gettext`` when it is loaded.
+translate: Callable[[str], str] = str
 
 
 class CardlibError(ValueError):
@@ -107,8 +112,7 @@ def check_count(
 
 
 def _count_text(value: object, what: str, low: int, high: int | None, message: str | None) -> str:
-    from cardlib.i18n import _  # here: cardlib.i18n itself raises these errors
-
+    _ = translate  # the messages below are extracted for the catalogs as _() calls
     if message is not None:
         return _(message).format(value=value)
     if high is not None:
