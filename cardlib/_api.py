@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from cardlib.cards import Card, parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError
+from cardlib.i18n import _
 from cardlib.tricks import MAX_PLAYERS, PlayRules
 from cardlib.tricks import trick_winner as _trick_winner
 
@@ -20,7 +21,12 @@ def refuse_rules(game: str, rules: object, accepted: str) -> CardlibError:
     game's rules are the wrong value (a ``CardlibError``), anything else the wrong type (a
     ``CardlibTypeError``, also a ``TypeError``)."""
     error = CardlibError if isinstance(rules, PlayRules) else CardlibTypeError
-    return error(f"rules: {game} takes {accepted}, got {rules!r}", "rules")
+    return error(
+        _("rules: {game} takes {accepted}, got {rules!r}").format(
+            game=_(game), accepted=accepted, rules=rules
+        ),
+        "rules",
+    )
 
 
 def trick_cards(trick: Sequence[Card | str] | str) -> list[Card]:
@@ -38,7 +44,9 @@ def trump_letter(trump: object) -> str | None:
     if isinstance(trump, str) and len(trump) == 1 and trump in "SHDC":
         return trump
     raise CardlibError(
-        f"trump: a suit letter S, H, D or C, or None (or 'NT') for no trump, got {trump!r}",
+        _(
+            "trump: a suit letter S, H, D or C, or None (or 'NT') for no trump, got {trump!r}"
+        ).format(trump=trump),
         "trump",
     )
 
@@ -52,7 +60,12 @@ def winner(trick: Sequence[Card | str] | str, trump: object, players: int = MAX_
 def spades_only(game: str, trump: object) -> None:
     """Refuse any trump but spades in a game where spades are always trump."""
     if trump_letter(trump) != "S":
-        raise CardlibError(f"trump: spades are always trump in {game}, got {trump!r}", "trump")
+        raise CardlibError(
+            _("trump: spades are always trump in {game}, got {trump!r}").format(
+                game=_(game), trump=trump
+            ),
+            "trump",
+        )
 
 
 def follow_any_rules(rules: PlayRules) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardlib.cards import RANK_CHARS, Card
 from cardlib.errors import CardlibError
+from cardlib.i18n import _
 
 if TYPE_CHECKING:
     from cardlib.facts import Game
@@ -56,7 +57,9 @@ def facts_of(deal: TrickDeal) -> type[Game]:
     """The facts of the game ``deal`` is of; a deal of no game has no position text."""
     facts = deal.facts
     if facts is None:
-        raise CardlibError(f"{type(deal).__name__} has no position text", "position")
+        raise CardlibError(
+            _("{name} has no position text").format(name=type(deal).__name__), "position"
+        )
     return facts
 
 

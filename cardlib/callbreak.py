@@ -73,12 +73,14 @@ class Variant:
         # is_count first: 1.0 == 1 would pass "in (1, 2)" and fail only later, inside a Deal.
         if not is_count(self.min_call) or self.min_call not in (1, 2):
             raise (CardlibError if is_count(self.min_call) else CardlibTypeError)(
-                f"min_call must be 1 or 2, got {self.min_call!r}", "variant"
+                _("min_call must be 1 or 2, got {value!r}").format(value=self.min_call), "variant"
             )
         if not is_count(self.max_call) or self.max_call not in (CAPPED_MAX_CALL, MAX_CALL):
             raise (CardlibError if is_count(self.max_call) else CardlibTypeError)(
-                f"max_call must be {MAX_CALL} (standard) or {CAPPED_MAX_CALL} "
-                f"(calls capped at {CAPPED_MAX_CALL}), got {self.max_call!r}",
+                _(
+                    "max_call must be {standard} (standard) or {capped} (calls capped at "
+                    "{capped}), got {value!r}"
+                ).format(standard=MAX_CALL, capped=CAPPED_MAX_CALL, value=self.max_call),
                 "variant",
             )
         for option in (
@@ -91,7 +93,9 @@ class Variant:
         ):
             if not isinstance(getattr(self, option), bool):
                 raise CardlibTypeError(
-                    f"{option} is a switch, True or False, got {getattr(self, option)!r}"
+                    _("{name} is a switch, True or False, got {value!r}").format(
+                        name=option, value=getattr(self, option)
+                    )
                 )
 
     @property
@@ -132,7 +136,9 @@ def check_variant(variant: object) -> Variant:
     """``variant`` itself if it is a :class:`Variant`; otherwise a ``CardlibTypeError``."""
     if not isinstance(variant, Variant):
         raise CardlibTypeError(
-            f"variant must be a callbreak.Variant, e.g. Variant(min_call=2), got {variant!r}",
+            _(
+                "variant must be a callbreak.Variant, e.g. Variant(min_call=2), got {value!r}"
+            ).format(value=variant),
             "variant",
         )
     return variant
@@ -153,7 +159,7 @@ def as_rules(rules: PlayRules | Variant = STANDARD) -> PlayRules:
     if isinstance(rules, PlayRules) and rules in _RULES.values():
         return rules
     raise _api.refuse_rules(
-        "Call Break", rules, "a callbreak.Variant or callbreak.play_rules(variant)"
+        "Call Break", rules, _("a callbreak.Variant or callbreak.play_rules(variant)")
     )
 
 
@@ -235,7 +241,7 @@ def score(call: int, tricks: int, variant: Variant = STANDARD) -> Decimal:
     (Decimal('4.2'), Decimal('-3.0'), Decimal('-4.0'))
     """
     check_call(call, check_variant(variant))
-    check_count(tricks, "tricks taken", 0, 13)
+    check_count(tricks, N_("tricks taken"), 0, 13)
     if variant.old_scoring:
         points = call if call <= tricks <= call + 1 else -call
         return Decimal(points).quantize(TENTH)
@@ -398,7 +404,7 @@ class Match(CountedCallMatch[Deal, Decimal]):
             deals,
             "deals",
             1,
-            message="a match needs a whole number of deals, 1 or more, got {value!r}",
+            message=N_("a match needs a whole number of deals, 1 or more, got {value!r}"),
         )
         self.variant = check_variant(variant)
         self.deals_to_play = deals
@@ -507,8 +513,9 @@ class CallBreak(Game):
         for word in words:
             if word not in cls.TEXT_OPTIONS or cls.TEXT_OPTIONS[word][0] in settings:
                 raise CardlibError(
-                    f"Call Break's options are {', '.join(cls.TEXT_OPTIONS)} (each once), "
-                    f"got {word!r}",
+                    _("Call Break's options are {options} (each once), got {word!r}").format(
+                        options=", ".join(cls.TEXT_OPTIONS), word=word
+                    ),
                     "position",
                 )
             name, value = cls.TEXT_OPTIONS[word]

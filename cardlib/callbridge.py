@@ -63,7 +63,7 @@ def as_rules(rules: PlayRules | None = RULES) -> PlayRules:
     """Call Bridge's play rules: it has no variants, so only :data:`RULES` (or ``None``)."""
     if rules is None or rules == RULES:
         return RULES
-    raise _api.refuse_rules("Call Bridge", rules, "callbridge.RULES (it has no variants)")
+    raise _api.refuse_rules("Call Bridge", rules, _("callbridge.RULES (it has no variants)"))
 
 
 def legal_plays(
@@ -138,7 +138,7 @@ def score(bid: int, tricks: int) -> Decimal:
     (Decimal('4'), Decimal('-3'), Decimal('13'), Decimal('-10'))
     """
     check_bid(bid)
-    check_count(tricks, "tricks taken", 0, 13)
+    check_count(tricks, N_("tricks taken"), 0, 13)
     if bid >= BONUS_MIN:
         made = bid <= tricks <= bid + 1
         return Decimal(BONUS_POINTS if made else -bid)
@@ -250,7 +250,7 @@ class Match(CountedCallMatch[Deal, Decimal]):
             target,
             "target",
             1,
-            message="the target must be a whole number of points ≥ 1, got {value!r}",
+            message=N_("the target must be a whole number of points ≥ 1, got {value!r}"),
         )
         super().__init__(seed, dealer)
 
@@ -305,5 +305,5 @@ class CallBridge(Game):
     def match_from_text(cls, first: Deal, settings: dict[str, int]) -> Match:
         """A Call Bridge match has no default target: the header names it (``target=30``)."""
         if "target" not in settings:
-            raise CardlibError("a Call Bridge match needs its target=N", "position")
+            raise CardlibError(_("a Call Bridge match needs its target=N"), "position")
         return Match(0, first.dealer, **settings)

@@ -56,7 +56,7 @@ def suit_name(suit: str, plural: bool = True) -> str:
     """
     if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
         raise (CardParseError if isinstance(suit, str) else CardTypeError)(
-            f"a suit is one of S H D C, got {suit!r}", "suit"
+            _("a suit is one of S H D C, got {suit!r}").format(suit=suit), "suit"
         )
     # The literal calls let Babel extract every name.
     if plural:

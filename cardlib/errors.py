@@ -31,7 +31,12 @@ the action: every check runs before anything changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeGuard
+
+#: Says an English message in the learner's language. cardlib.i18n, which raises these errors
+#: itself (so this module cannot import it), sets it to its ``gettext`` when it is loaded.
+translate: Callable[[str], str] = str
 
 
 class CardlibError(ValueError):
@@ -108,16 +113,22 @@ def check_count(
     """``value`` itself if it is a whole number from ``low`` to ``high`` (no upper bound when
     ``None``); otherwise a :class:`CardlibTypeError` (not a whole number) or a
     :class:`CardlibError` (out of range) saying what ``what`` must be (or saying
-    ``message``, formatted with ``value``). The same check with its sentence in the learner's
-    language is :func:`cardlib.validate.check_count` (this module is below the catalogs)."""
-    accepted = f"from {low} to {high}" if high is not None else f"{low} or more"
-    text = (
-        message.format(value=value)
-        if message is not None
-        else f"{what} must be a whole number {accepted}, got {value!r}"
-    )
+    ``message``, formatted with ``value``), in the learner's language: ``what`` is a name of
+    the code (``exact_from``) or words marked with :func:`~cardlib.i18n.N_`, and ``message``
+    an English sentence marked so too (both are translated only when refused)."""
     if not is_count(value):
-        raise CardlibTypeError(text, "type")
+        raise CardlibTypeError(_count_text(value, what, low, high, message), "type")
     if value < low or (high is not None and value > high):
-        raise CardlibError(text, "range")
+        raise CardlibError(_count_text(value, what, low, high, message), "range")
     return value
+
+
+def _count_text(value: object, what: str, low: int, high: int | None, message: str | None) -> str:
+    _ = translate  # the messages below are extracted for the catalogs as _() calls
+    if message is not None:
+        return _(message).format(value=value)
+    if high is not None:
+        text = _("{what} must be a whole number from {low} to {high}, got {value!r}")
+    else:
+        text = _("{what} must be a whole number {low} or more, got {value!r}")
+    return text.format(what=_(what), low=low, high=high, value=value)

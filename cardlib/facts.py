@@ -228,8 +228,9 @@ class Game(metaclass=_GameClass):
         gives them) and ``trump`` (where it changes from deal to deal)."""
         if words:
             raise CardlibError(
-                f"{cls.name} has no options: its game field is {cls.key}, "
-                f"got {'/'.join([cls.key, *words])!r}",
+                _("{game} has no options: its game field is {key}, got {field!r}").format(
+                    game=_(cls.name), key=cls.key, field="/".join([cls.key, *words])
+                ),
                 "position",
             )
         return {}
@@ -239,7 +240,10 @@ class Game(metaclass=_GameClass):
         """The dealer's seat from the ``dealer`` field (as :meth:`text_dealer` writes it)."""
         if text.isdigit() and text.isascii() and int(text) < players:
             return int(text)
-        raise CardlibError(f"a seat number 0..{players - 1}, got {text!r}", "position")
+        raise CardlibError(
+            _("a seat number 0..{last}, got {text!r}").format(last=players - 1, text=text),
+            "position",
+        )
 
     @classmethod
     def text_first_trick(
@@ -272,7 +276,10 @@ class Game(metaclass=_GameClass):
         """One call of the ``calls`` field, as the deal's ``call`` takes it: a whole number
         of tricks here (Contract Bridge's calls are text)."""
         if not text.isdigit() or not text.isascii():
-            raise CardlibError(f"a call or bid here is a whole number, got {text!r}", "position")
+            raise CardlibError(
+                _("a call or bid here is a whole number, got {text!r}").format(text=text),
+                "position",
+            )
         return int(text)
 
     @classmethod

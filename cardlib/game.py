@@ -344,6 +344,14 @@ def position_masks(
     return hand_mask, played
 
 
+def _check_switch(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise CardlibTypeError(
+            _("{name} is a switch, True or False, got {value!r}").format(name=name, value=value),
+            "switch",
+        )
+
+
 def legal_plays(
     hand: Iterable[Card | str] | str,
     trick: Sequence[Card | str] | str,
@@ -426,8 +434,10 @@ def check_seed(seed: object) -> int | str | random.Random | None:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
         raise CardlibTypeError(
-            "a seed is a whole number, a text or a random.Random (or None for fresh "
-            f"randomness), got {seed!r}",
+            _(
+                "a seed is a whole number, a text or a random.Random (or None for fresh "
+                "randomness), got {seed!r}"
+            ).format(seed=seed),
             "seed",
         )
     return operator.index(seed)
@@ -473,42 +483,70 @@ def hand_masks(
     one to ``most``, and no card twice in a hand or in two hands."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise CardlibTypeError(
-            f"give the hands as a list, one per seat (card lists or text like 'AS KS 3H'), "
-            f"got {hands!r}"
+            _(
+                "give the hands as a list, one per seat (card lists or text like 'AS KS 3H'), "
+                "got {hands!r}"
+            ).format(hands=hands)
         )
     counts = players if isinstance(players, range) else range(players, players + 1)
     if len(hands) not in counts:
-        wanted = f"{counts.start} to {counts.stop - 1}" if len(counts) > 1 else f"{counts.start}"
-        raise CardlibError(f"a deal needs {wanted} hands, one per seat, got {len(hands)}", "hands")
+        message = (
+            _("a deal needs {low} to {high} hands, one per seat, got {count}")
+            if len(counts) > 1
+            else _("a deal needs {low} hands, one per seat, got {count}")
+        )
+        raise CardlibError(
+            message.format(low=counts.start, high=counts.stop - 1, count=len(hands)), "hands"
+        )
     masks = [to_mask(hand_cards(hand)) for hand in hands]
     sizes = [m.bit_count() for m in masks]
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= most:
         raise PositionError(
-            f"the hands must hold the same number of cards, at least one and at most {most}, "
-            f"got {', '.join(map(str, sizes))} by seat"
+            _(
+                "the hands must hold the same number of cards, at least one and at most {most}, "
+                "got {sizes} by seat"
+            ).format(most=most, sizes=", ".join(map(str, sizes)))
         )
     union = 0
     for mask in masks:
         union |= mask
     if union.bit_count() != sum(sizes):
-        raise PositionError("a card appears in two hands")
+        raise PositionError(_("a card appears in two hands"))
     return masks
 
 
 def check_calls_given(calls: object, players: int, cards: int, word: str = "call") -> None:
     """Refuse calls (or bids) given with hands (``from_hands(..., calls=...)``) that cannot
     be: not one per seat, or more tricks than the hands hold."""
+    bids = word == "bid"
     if isinstance(calls, (str, bytes)) or not isinstance(calls, Sequence):
-        raise CardlibTypeError(f"give the {word}s as a list, one per seat, got {calls!r}")
+        message = (
+            _("give the bids as a list, one per seat, got {calls!r}")
+            if bids
+            else _("give the calls as a list, one per seat, got {calls!r}")
+        )
+        raise CardlibTypeError(message.format(calls=calls))
     if len(calls) != players:
-        raise CardlibError(f"give one {word} per seat ({players}), got {len(calls)}", "calls")
+        message = (
+            _("give one bid per seat ({players}), got {count}")
+            if bids
+            else _("give one call per seat ({players}), got {count}")
+        )
+        raise CardlibError(message.format(players=players, count=len(calls)), "calls")
     for seat, call in enumerate(calls):
         if is_count(call) and call > cards:
-            raise IllegalCallError(
-                f"seat {seat}'s {word} is {call}, but each hand holds only {cards} cards: "
-                f"a {word} is at most {cards} here",
-                "call-range",
+            message = (
+                _(
+                    "seat {seat}'s bid is {call}, but each hand holds only {cards} cards: "
+                    "a bid is at most {cards} here"
+                )
+                if bids
+                else _(
+                    "seat {seat}'s call is {call}, but each hand holds only {cards} cards: "
+                    "a call is at most {cards} here"
+                )
             )
+            raise IllegalCallError(message.format(seat=seat, call=call, cards=cards), "call-range")
 
 
 def _check_options(cls: type[TrickDeal[Any, Any]], options: dict[str, object]) -> None:
@@ -518,13 +556,18 @@ def _check_options(cls: type[TrickDeal[Any, Any]], options: dict[str, object]) -
     unknown = sorted(name for name in options if name not in known)
     if unknown and not known:
         raise CardlibTypeError(
-            f"{cls.__name__} takes no options, got {', '.join(unknown)}", "options"
+            _("{name} takes no options, got {options}").format(
+                name=cls.__name__, options=", ".join(unknown)
+            ),
+            "options",
         )
     if unknown and not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
-        accepted = ", ".join(known)
         raise CardlibTypeError(
-            f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__} takes the options {accepted}; "
-            f"got {', '.join(unknown)}",
+            _("{name} takes the options {accepted}; got {options}").format(
+                name=f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}",
+                accepted=", ".join(known),
+                options=", ".join(unknown),
+            ),
             "options",
         )
 
@@ -1020,11 +1063,16 @@ class TrickDeal(Generic[CallT, ScoresT]):
         held = self._held()
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise CardlibTypeError(
-                f"give the hands as a list, one (or None) per seat, got {hands!r}"
+                _("give the hands as a list, one (or None) per seat, got {hands!r}").format(
+                    hands=hands
+                )
             )
         if len(hands) != self.players:
             raise CardlibError(
-                f"give one hand (or None) per seat ({self.players}), got {len(hands)}", "hands"
+                _("give one hand (or None) per seat ({players}), got {count}").format(
+                    players=self.players, count=len(hands)
+                ),
+                "hands",
             )
         new = list(held)
         for seat, hand in enumerate(hands):
@@ -1033,18 +1081,23 @@ class TrickDeal(Generic[CallT, ScoresT]):
             mask = to_mask(hand_cards(hand))
             if mask.bit_count() != held[seat].bit_count():
                 raise PositionError(
-                    f"seat {seat} holds {held[seat].bit_count()} cards now; "
-                    f"its new hand has {mask.bit_count()}"
+                    _("seat {seat} holds {count} cards now; its new hand has {new}").format(
+                        seat=seat, count=held[seat].bit_count(), new=mask.bit_count()
+                    )
                 )
             new[seat] = mask
         union = 0
         for mask in new:
             union |= mask
         if union.bit_count() != sum(mask.bit_count() for mask in new):
-            raise PositionError("a card appears in two hands")
+            raise PositionError(_("a card appears in two hands"))
         played = to_mask([*(card for _, cards, _ in self._tricks for card in cards), *self.trick])
         if union & played:
-            raise PositionError(f"{', '.join(map(str, from_mask(union & played)))} already played")
+            raise PositionError(
+                _("{cards} already played").format(
+                    cards=", ".join(map(str, from_mask(union & played)))
+                )
+            )
         other = self.copy()
         other._set_held(new)
         return other

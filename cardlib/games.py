@@ -80,6 +80,7 @@ from typing import Protocol, runtime_checkable
 
 from cardlib import bridge, callbreak, callbridge, facts, judgement
 from cardlib.errors import CardlibError, CardlibTypeError
+from cardlib.i18n import _
 from cardlib.match import TrickMatch
 
 __all__ = ["GAMES", "Points", "coached", "lookup", "of", "registered"]
@@ -128,7 +129,9 @@ def lookup(name: str) -> type[facts.Game]:
             if _folded(name) in (_folded(game.key), _folded(game.name)):
                 return game
     raise CardlibError(
-        f"game: one of {', '.join(GAMES)} (or its name, like 'Call Break'), got {name!r}",
+        _("game: one of {games} (or its name, like 'Call Break'), got {name!r}").format(
+            games=", ".join(GAMES), name=name
+        ),
         "game",
     )
 
@@ -150,7 +153,9 @@ def of(state: object) -> type[facts.Game]:
             if game.deal is kind:
                 return game
     raise CardlibError(
-        f"game: a deal, round or match of {', '.join(GAMES)}, got {type(state).__name__}",
+        _("game: a deal, round or match of {games}, got {name}").format(
+            games=", ".join(GAMES), name=type(state).__name__
+        ),
         "game",
     )
 

@@ -91,8 +91,7 @@ def replay(deal: TrickDeal[Any, Any]) -> list[Play]:
         return []
     if deal.blind:
         raise CardlibError(
-            f"the blind {deal.deal_word} plays itself once the {deal.call_word}s are in: "
-            "there is no card to replay",
+            _("the blind round plays itself once the bids are in: there is no card to replay"),
             "blind",
         )
     again = fresh_copy(deal)

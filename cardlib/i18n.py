@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from cardlib import errors
 from cardlib.errors import CardlibError
 
 DOMAIN = "cardlib"
@@ -184,3 +185,4 @@ def N_(message: str) -> str:
 
 
 _ = gettext
+errors.translate = gettext  # check_count's refusals, in the learner's language

@@ -137,7 +137,7 @@ _RULES = {t: PlayRules(trump=t, must_beat=False, void_rule="free") for t in (*SU
 
 
 def _check_cards(cards: object) -> None:
-    check_count(cards, "cards per player", 1, MAX_CARDS)
+    check_count(cards, N_("cards per player"), 1, MAX_CARDS)
 
 
 def check_bid(bid: object, cards: int) -> int:
@@ -173,7 +173,9 @@ def _check_earlier(cards: object, earlier_bids: object, is_dealer: object = Fals
     at a table of 7, and at most 5 before anybody else."""
     _check_cards(cards)
     if isinstance(earlier_bids, str) or not isinstance(earlier_bids, Sequence):
-        raise CardlibTypeError(f"earlier_bids is a list of bids, got {earlier_bids!r}", "bids")
+        raise CardlibTypeError(
+            _("earlier_bids is a list of bids, got {value!r}").format(value=earlier_bids), "bids"
+        )
     most = MAX_PLAYERS - 1 if check_flag(is_dealer, "is_dealer") else MAX_PLAYERS - 2
     if len(earlier_bids) > most:
         raise CardlibError(
@@ -275,7 +277,9 @@ def as_rules(rules: PlayRules | str | None = None) -> PlayRules:
     elif rules is None or (isinstance(rules, str) and len(rules) == 1 and rules in SUITS):
         return play_rules(rules)
     raise _api.refuse_rules(
-        "Judgement", rules, "the round's trump (S, H, D, C or None) or judgement.play_rules(trump)"
+        "Judgement",
+        rules,
+        _("the round's trump (S, H, D, C or None) or judgement.play_rules(trump)"),
     )
 
 
@@ -329,7 +333,7 @@ def score(bid: int, tricks: int) -> int:
     [0, 0, 0, 0, 40, 0, 0]
     """
     check_bid(bid, MAX_CARDS)
-    check_count(tricks, "tricks taken", 0, MAX_CARDS)
+    check_count(tricks, N_("tricks taken"), 0, MAX_CARDS)
     if tricks != bid:
         return 0
     return 10 if bid <= 1 else 10 * bid
@@ -384,7 +388,7 @@ class Round(CountedCallDeal[int]):
         self, players: int = 4, number: int = 1, seed: Seed = None, dealer: int | None = None
     ) -> None:
         check_players(players)
-        check_count(number, "a round number", 1, ROUNDS)
+        check_count(number, N_("a round number"), 1, ROUNDS)
         spec = SCHEDULE[number - 1]
         rng = seeded_rng(seed)
         if dealer is not None:
@@ -416,7 +420,11 @@ class Round(CountedCallDeal[int]):
         players = len(masks)
         check_trump(trump)
         if not isinstance(blind, bool):
-            raise CardlibTypeError(f"blind is a switch, True or False, got {blind!r}")
+            raise CardlibTypeError(
+                _("{name} is a switch, True or False, got {value!r}").format(
+                    name="blind", value=blind
+                )
+            )
         cls._check_seat(dealer, "dealer", players)
         if bids is not None:
             check_calls_given(bids, players, masks[0].bit_count(), "bid")
@@ -719,8 +727,10 @@ class Judgement(Game):
             trump = None if words[0] == "NT" else words[0]
             return {"number": None, "trump": trump, "blind": words[1:] == ["blind"]}
         raise CardlibError(
-            "Judgement is judgement/r1 … judgement/r8 (a round of the schedule) or "
-            f"judgement/S, H, D, C or NT, then /blind for a blind round; got {'/'.join(words)!r}",
+            _(
+                "Judgement is judgement/r1 … judgement/r8 (a round of the schedule) or "
+                "judgement/S, H, D, C or NT, then /blind for a blind round; got {field!r}"
+            ).format(field="/".join(words)),
             "position",
         )
 
@@ -738,8 +748,9 @@ class Judgement(Game):
         if number is not None:
             if round_.cards != SCHEDULE[number - 1].cards:
                 raise CardlibError(
-                    f"round {number} deals {SCHEDULE[number - 1].cards} cards each, "
-                    f"these hands held {round_.cards}",
+                    _("round {number} deals {cards} cards each, these hands held {held}").format(
+                        number=number, cards=SCHEDULE[number - 1].cards, held=round_.cards
+                    ),
                     "position",
                 )
             round_.number = number  # a round of the schedule, as Round(number=...) makes it

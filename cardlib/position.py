@@ -77,6 +77,7 @@ from cardlib.cards import DECK, RANK_CHARS, SUITS, Card, parse_card
 from cardlib.errors import CardlibError
 from cardlib.facts import Game
 from cardlib.game import PLAYING, SeatView, TrickDeal
+from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import winner_index
 
@@ -90,7 +91,10 @@ class PositionError(CardlibError):
     """Text that is not a position: the message names the field that is wrong."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(f"position text, field {field}: {message}", "position")
+        super().__init__(
+            _("position text, field {field}: {message}").format(field=field, message=message),
+            "position",
+        )
         self.field = field
 
 
@@ -109,7 +113,9 @@ def to_text(deal: TrickDeal | TrickMatch, seat: int | None = None) -> str:
         deal = deal.deal
     if not isinstance(deal, TrickDeal):
         raise CardlibError(
-            f"to_text: a deal, round or match of a game of cardlib.games, got {deal!r}",
+            _("to_text: a deal, round or match of a game of cardlib.games, got {value!r}").format(
+                value=deal
+            ),
             "position",
         )
     return write(deal, seat)
@@ -125,8 +131,10 @@ def _game(key: str, field: str) -> type[Game]:
             return game
     raise PositionError(
         field,
-        f"a game of {', '.join(games.GAMES)}, each option after a slash "
-        f"(callbreak/free, judgement/r3, bridge/dealer-first …), got {key!r}",
+        _(
+            "a game of {games}, each option after a slash (callbreak/free, judgement/r3, "
+            "bridge/dealer-first …), got {key!r}"
+        ).format(games=", ".join(games.GAMES), key=key),
     )
 
 
@@ -147,14 +155,17 @@ def _parse_hand(text: str, who: int) -> int:
         count = text[1:]
         if not count.isdigit() or not count.isascii():
             raise PositionError(
-                "hands", f"a hidden hand is ? and its number of cards, got {text!r}"
+                "hands",
+                _("a hidden hand is ? and its number of cards, got {text!r}").format(text=text),
             )
         return -int(count) - 1  # negative: hidden; -1 is an empty hidden hand
     suits = text.split(".")
     if len(suits) != 4:
         raise PositionError(
             "hands",
-            f"seat {who}'s hand is four suits (spades.hearts.diamonds.clubs), got {text!r}",
+            _(
+                "seat {seat}'s hand is four suits (spades.hearts.diamonds.clubs), got {text!r}"
+            ).format(seat=who, text=text),
         )
     mask = 0
     for suit, ranks in enumerate(suits):
@@ -162,11 +173,19 @@ def _parse_hand(text: str, who: int) -> int:
             value = RANK_CHARS.find(rank)
             if value < 0 or not rank.isascii():
                 raise PositionError(
-                    "hands", f"seat {who}: {rank!r} is not a rank (2-9, T, J, Q, K, A)"
+                    "hands",
+                    _("seat {seat}: {rank!r} is not a rank (2-9, T, J, Q, K, A)").format(
+                        seat=who, rank=rank
+                    ),
                 )
             bit = 1 << (13 * suit + value)
             if mask & bit:
-                raise PositionError("hands", f"seat {who} holds {DECK[13 * suit + value]} twice")
+                raise PositionError(
+                    "hands",
+                    _("seat {seat} holds {card} twice").format(
+                        seat=who, card=DECK[13 * suit + value]
+                    ),
+                )
             mask |= bit
     return mask
 
@@ -177,7 +196,9 @@ def _parse_play(field: str) -> list[list[Card]]:
     tricks = []
     for text in field.split("/"):
         if not text or len(text) % 2:
-            raise PositionError("play", f"a trick is its cards' two-letter codes, got {text!r}")
+            raise PositionError(
+                "play", _("a trick is its cards' two-letter codes, got {text!r}").format(text=text)
+            )
         try:
             tricks.append([parse_card(text[i : i + 2]) for i in range(0, len(text), 2)])
         except CardlibError as error:
@@ -194,7 +215,10 @@ def _seats_of_play(
     for number, trick in enumerate(tricks):
         if len(trick) > players or (len(trick) < players and number < len(tricks) - 1):
             raise PositionError(
-                "play", f"trick {number + 1} has {len(trick)} cards; a trick has {players}"
+                "play",
+                _("trick {number} has {count} cards; a trick has {players}").format(
+                    number=number + 1, count=len(trick), players=players
+                ),
             )
         order = [(leader + direction * i) % players for i in range(len(trick))]
         seats.append(order)
@@ -214,7 +238,9 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     facts of :class:`cardlib.facts.Game`), so every game of the registry reads back.
     """
     if not isinstance(text, str):
-        raise PositionError("game", f"a position is a line of text, got {text!r}")
+        raise PositionError(
+            "game", _("a position is a line of text, got {text!r}").format(text=text)
+        )
     if "|" in text:
         return _match_from_text(text)
     fields = text.split()
@@ -224,7 +250,9 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     if len(fields) != 5:
         raise PositionError(
             "game",
-            f"a position has the fields {' '.join(FIELDS)} (the last optional), got {text!r}",
+            _("a position has the fields {fields} (the last optional), got {text!r}").format(
+                fields=" ".join(FIELDS), text=text
+            ),
         )
     game_field, dealer_field, hands_field, calls_field, play_field = fields
     game, options = _parse_game(game_field)
@@ -232,8 +260,14 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     players = len(held)
     if players not in game.players:
         low, high = min(game.players), max(game.players)
-        table = str(low) if low == high else f"{low} to {high}"
-        raise PositionError("hands", f"{game.name} is played by {table}, got {players} hands")
+        message = (
+            _("{game} is played by {low}, got {players} hands")
+            if low == high
+            else _("{game} is played by {low} to {high}, got {players} hands")
+        )
+        raise PositionError(
+            "hands", message.format(game=_(game.name), low=low, high=high, players=players)
+        )
     try:
         dealer = game.dealer_from_text(dealer_field, players)
     except CardlibError as error:
@@ -241,7 +275,9 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     viewer = None
     if seat is not None:
         if not seat.isdigit() or not seat.isascii() or int(seat) >= players:
-            raise PositionError("@seat", f"the viewer is @ and a seat 0..{players - 1}")
+            raise PositionError(
+                "@seat", _("the viewer is @ and a seat 0..{last}").format(last=players - 1)
+            )
         viewer = int(seat)
     calls = [] if calls_field == "-" else calls_field.split("/")
     tricks = _parse_play(play_field)
@@ -251,11 +287,15 @@ def from_text(text: str) -> TrickDeal | TrickMatch | SeatView:
     seen = deal._seen_by(viewer)
     for who, mask in enumerate(held):
         if (mask >= 0) != (who in seen):
-            raise PositionError(
-                "hands",
-                f"seat {viewer} {'sees' if who in seen else 'cannot see'} seat {who}'s hand "
-                f"now: write it {'out' if who in seen else 'as ? and its number of cards'}",
+            message = (
+                _("seat {viewer} sees seat {seat}'s hand now: write it out")
+                if who in seen
+                else _(
+                    "seat {viewer} cannot see seat {seat}'s hand now: write it as ? and its "
+                    "number of cards"
+                )
             )
+            raise PositionError("hands", message.format(viewer=viewer, seat=who))
     return deal.visible_to(viewer)
 
 
@@ -280,16 +320,18 @@ def _replay(
     for trick, order in zip(tricks, seats, strict=True):
         for card, who in zip(trick, order, strict=True):
             if everything_played >> card & 1:
-                raise PositionError("play", f"{card} is played twice")
+                raise PositionError("play", _("{card} is played twice").format(card=card))
             everything_played |= 1 << card
             played[who] |= 1 << card
     hidden = [who for who, mask in enumerate(held) if mask < 0]
     if viewer is None and hidden:
-        raise PositionError("hands", "a hidden hand (?) needs the viewer's @seat at the end")
+        raise PositionError("hands", _("a hidden hand (?) needs the viewer's @seat at the end"))
     dealt = [mask | played[who] if mask >= 0 else played[who] for who, mask in enumerate(held)]
     for who, mask in enumerate(held):
         if mask >= 0 and mask & played[who]:
-            raise PositionError("hands", f"seat {who} still holds a card it has played")
+            raise PositionError(
+                "hands", _("seat {seat} still holds a card it has played").format(seat=who)
+            )
     if hidden:
         _fill_hidden(dealt, held, hidden)
     cards_by_seat = [[DECK[i] for i in range(52) if mask >> i & 1] for mask in dealt]
@@ -305,11 +347,12 @@ def _replay(
     cards = [card for trick in tricks for card in trick]
     already = len([c for t in deal.tricks for c in t.cards]) + len(deal.trick)  # the blind round
     if cards[:already] != [*(c for t in deal.tricks for c in t.cards), *deal.trick]:
-        raise PositionError("play", "the blind round's trick plays itself: each hand's one card")
+        raise PositionError("play", _("the blind round's trick plays itself: each hand's one card"))
     for card in cards[already:]:
         if deal._phase != PLAYING:
             raise PositionError(
-                "play", f"{card} is played when nobody plays (the calls are not in)"
+                "play",
+                _("{card} is played when nobody plays (the calls are not in)").format(card=card),
             )
         if deal._to_act in hidden:
             # A hidden hand's cards are made up: its real plays were legal, so let them stand
@@ -336,7 +379,10 @@ def _fill_hidden(dealt: list[int], held: list[int], hidden: list[int]) -> None:
     for who in hidden:
         count = -held[who] - 1
         if count > len(spare):
-            raise PositionError("hands", f"seat {who} cannot hold {count} more cards")
+            raise PositionError(
+                "hands",
+                _("seat {seat} cannot hold {count} more cards").format(seat=who, count=count),
+            )
         for index in spare[:count]:
             dealt[who] |= 1 << index
         del spare[:count]
@@ -351,23 +397,34 @@ def _match_from_text(text: str) -> TrickMatch:
     key, *options = header.split("/")
     settings: dict[str, int] = {}
     for option in options:
-        name, _, value = option.partition("=")
+        name, _equals, value = option.partition("=")
         if name not in ("deals", "target") or name in settings or not value.isdigit():
-            raise PositionError("match", f"the options are deals=N and target=N, got {option!r}")
+            raise PositionError(
+                "match",
+                _("the options are deals=N and target=N, got {option!r}").format(option=option),
+            )
         settings[name] = int(value)
     game = _game(key, "match")
     if not deal_texts:
         raise PositionError(
-            "match", f"a match is its game and options, then | and each deal; got {header!r}"
+            "match",
+            _("a match is its game and options, then | and each deal; got {header!r}").format(
+                header=header
+            ),
         )
     deals = []
     for number, deal_text in enumerate(deal_texts, 1):
         try:
             deal = from_text(deal_text)
         except PositionError as error:
-            raise PositionError("match", f"deal {number}: {error}") from None
+            raise PositionError(
+                "match", _("deal {number}: {error}").format(number=number, error=error)
+            ) from None
         if not isinstance(deal, TrickDeal) or facts_of(deal) is not game:
-            raise PositionError("match", f"deal {number} is not a whole {key} position")
+            raise PositionError(
+                "match",
+                _("deal {number} is not a whole {key} position").format(number=number, key=key),
+            )
         deals.append(deal)
     try:
         match = game.match_from_text(deals[0], settings)
@@ -383,14 +440,28 @@ def _match_from_text(text: str) -> TrickMatch:
         if deal.players != match.players or game.text_game(deal) != expected:
             raise PositionError(
                 "match",
-                f"deal {number + 1} is {game.text_game(deal)} for {deal.players}; this match "
-                f"deals {expected} for {match.players} there",
+                _(
+                    "deal {number} is {game} for {players}; this match deals {wanted} for "
+                    "{table} there"
+                ).format(
+                    number=number + 1,
+                    game=game.text_game(deal),
+                    players=deal.players,
+                    wanted=expected,
+                    table=match.players,
+                ),
             )
         if deal.dealer != dealer:
-            raise PositionError("match", f"deal {number + 1}: the deal passes one seat each time")
+            raise PositionError(
+                "match",
+                _("deal {number}: the deal passes one seat each time").format(number=number + 1),
+            )
         match._deals = deals[: number + 1]
         if number < len(deals) - 1 and (deal.phase != "over" or match._finished()):
-            raise PositionError("match", f"deal {number + 1} is not over, or the match ended there")
+            raise PositionError(
+                "match",
+                _("deal {number} is not over, or the match ended there").format(number=number + 1),
+            )
     # The shuffle of the deals to come is not part of a position: it is drawn from the text.
     match._rng = random.Random(text)
     return match

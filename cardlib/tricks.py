@@ -93,11 +93,15 @@ class PlayRules:
         for switch in ("must_beat", "no_trump_lead_first_trick"):
             if not isinstance(getattr(self, switch), bool):
                 raise CardlibTypeError(
-                    f"{switch} is a switch, True or False, got {getattr(self, switch)!r}"
+                    _("{name} is a switch, True or False, got {value!r}").format(
+                        name=switch, value=getattr(self, switch)
+                    )
                 )
         if self.void_rule not in ("free", "trump", "overtrump"):
             raise CardlibError(
-                f"void_rule must be 'free', 'trump' or 'overtrump', got {self.void_rule!r}",
+                _("void_rule must be 'free', 'trump' or 'overtrump', got {value!r}").format(
+                    value=self.void_rule
+                ),
                 "rules",
             )
 
@@ -367,7 +371,10 @@ def explain_text(
                 "{led} were led and you hold neither {led} nor {trumps}, so you may play any card."
             )
     else:
-        raise CardlibError(f"unknown rule id {rule!r}: one of {', '.join(RULE_IDS)}", "rule-id")
+        raise CardlibError(
+            _("unknown rule id {rule!r}: one of {ids}").format(rule=rule, ids=", ".join(RULE_IDS)),
+            "rule-id",
+        )
     return _sentence(template.format(**fields))
 
 

@@ -122,7 +122,9 @@ def play_rules(strain: str | None) -> PlayRules:
     """Follow suit with any card of it; void, any card. Trump per the strain, none at NT."""
     if strain is not None and (not isinstance(strain, str) or strain not in STRAINS):
         raise (CardlibError if isinstance(strain, str) else CardlibTypeError)(
-            f"a strain is one of C D H S NT, or None before the auction ends, got {strain!r}",
+            _(
+                "a strain is one of C D H S NT, or None before the auction ends, got {value!r}"
+            ).format(value=strain),
             "strain",
         )
     trump = None if strain in (None, "NT") else strain
@@ -140,7 +142,7 @@ def as_rules(rules: PlayRules | Contract | str | None = None) -> PlayRules:
     elif rules is None or rules in STRAINS:
         return play_rules(rules)
     raise _api.refuse_rules(
-        "Contract Bridge", rules, "a strain (S, H, D, C, NT), a Contract or bridge.play_rules()"
+        "Contract Bridge", rules, _("a strain (S, H, D, C, NT), a Contract or bridge.play_rules()")
     )
 
 
@@ -220,7 +222,9 @@ class Deal(TrickDeal[str, DealScore]):
             by_seat = {parse_seat(seat): hand for seat, hand in hands.items()}
             if sorted(by_seat) != [0, 1, 2, 3]:
                 raise CardlibError(
-                    f"give one hand for each of N, E, S and W, got {list(hands)}",
+                    _("give one hand for each of N, E, S and W, got {seats}").format(
+                        seats=list(hands)
+                    ),
                     "hands",
                 )
             hands = [by_seat[seat] for seat in range(4)]
@@ -235,8 +239,10 @@ class Deal(TrickDeal[str, DealScore]):
     def _init_options(self, first_caller: FirstCaller = "left") -> None:
         if first_caller not in FIRST_CALLERS:
             raise CardlibError(
-                f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
-                f"got {first_caller!r}",
+                _(
+                    "first_caller is 'left' (the dealer's left calls first) or 'dealer', "
+                    "got {value!r}"
+                ).format(value=first_caller),
                 "first-caller",
             )
         self.first_caller = first_caller
@@ -476,7 +482,7 @@ class Match(TrickMatch[Deal, str, DealScore]):
         target: int = GAME_POINTS,
     ) -> None:
         # Without this a target of 0 would let both sides "win" with nothing.
-        self.target = check_count(target, "the target", 1)
+        self.target = check_count(target, N_("the target"), 1)
         self.first_caller = first_caller
         super().__init__(
             seed, None if dealer is None else parse_seat(dealer), first_caller=first_caller
@@ -602,14 +608,18 @@ class ContractBridge(facts.Game):
         try:
             return parse_seat(text)
         except (CardlibError, ValueError):
-            raise CardlibError(f"a seat N, E, S or W, got {text!r}", "position") from None
+            raise CardlibError(
+                _("a seat N, E, S or W, got {text!r}").format(text=text), "position"
+            ) from None
 
     @classmethod
     def text_options(cls, words: Sequence[str]) -> dict[str, Any]:
         """``dealer-first`` when the dealer calls first (the Laws); else the dealer's left."""
         if list(words) not in ([], ["dealer-first"]):
             raise CardlibError(
-                f"Contract Bridge is bridge or bridge/dealer-first, got {'/'.join(words)!r}",
+                _("Contract Bridge is bridge or bridge/dealer-first, got {field!r}").format(
+                    field="/".join(words)
+                ),
                 "position",
             )
         return {"first_caller": "dealer" if words else "left"}

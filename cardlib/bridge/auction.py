@@ -50,8 +50,10 @@ class Auction:
     def __init__(self, dealer: int | str = NORTH, first_caller: FirstCaller = "left"):
         if first_caller not in FIRST_CALLERS:
             raise CardlibError(
-                f"first_caller is 'left' (the dealer's left calls first) or 'dealer', "
-                f"got {first_caller!r}",
+                _(
+                    "first_caller is 'left' (the dealer's left calls first) or 'dealer', "
+                    "got {value!r}"
+                ).format(value=first_caller),
                 "first-caller",
             )
         self.dealer = parse_seat(dealer)

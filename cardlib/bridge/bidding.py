@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 from cardlib.bridge.auction import Auction
 from cardlib.cards import SUITS, Card, parse_cards
 from cardlib.errors import PhaseError
+from cardlib.i18n import _
 
 PASS = "P"
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -124,7 +125,7 @@ class _View:
     def __init__(self, auction: Auction, hand: Iterable[Card | str] | str) -> None:
         seat = auction.to_act
         if seat is None:
-            raise PhaseError("the auction is over: nobody calls any more", "auction-over")
+            raise PhaseError(_("the auction is over: nobody calls any more"), "auction-over")
         self.seat = seat
         self.partner = (self.seat + 2) % 4
         self._auction = auction

@@ -21,7 +21,7 @@ from cardlib.errors import (
     IllegalCallError,
     is_count,
 )
-from cardlib.i18n import _
+from cardlib.i18n import N_, _
 
 # ----- seats and sides ------------------------------------------------------
 
@@ -48,7 +48,10 @@ def parse_seat(seat: int | str) -> int:
                 return number
     is_seat_type = isinstance(seat, (int, str)) and not isinstance(seat, bool)
     error = CardlibError if is_seat_type else CardlibTypeError
-    raise error(f"a seat is N, E, S, W (or North … West, or 0..3), got {seat!r}", "seat")
+    raise error(
+        _("a seat is N, E, S, W (or North … West, or 0..3), got {seat!r}").format(seat=seat),
+        "seat",
+    )
 
 
 def side_of(seat: int | str) -> int:
@@ -100,7 +103,8 @@ _CALL_WORDS = {
     "rdbl": REDOUBLE,
     "redouble": REDOUBLE,
 }
-CALL_FORMS = (
+#: How a call is written (English; ``_(CALL_FORMS)`` says it in the learner's language).
+CALL_FORMS = N_(
     "a bid like 1C, 2NT, 3♥ (level 1..7, strain C D H S NT), P (pass), X (double) or XX (redouble)"
 )
 
@@ -125,18 +129,20 @@ def parse_call(text: str) -> str:
         if match:
             return match.group(1) + _strain(match.group(2))
         raise IllegalCallError(
-            _("cannot read {text!r} as a call: write {forms}").format(text=text, forms=CALL_FORMS),
+            _("cannot read {text!r} as a call: write {forms}").format(
+                text=text, forms=_(CALL_FORMS)
+            ),
             "call-syntax",
         )
     if isinstance(text, Card):  # a Card is an int: the calls come before the first card
         raise CallTypeError(
             _("{card} is a card, not a call: the auction comes first; write {forms}").format(
-                card=text, forms=CALL_FORMS
+                card=text, forms=_(CALL_FORMS)
             ),
             "call-syntax",
         )
     raise CallTypeError(
-        _("cannot read {text!r} as a call: write {forms}").format(text=text, forms=CALL_FORMS),
+        _("cannot read {text!r} as a call: write {forms}").format(text=text, forms=_(CALL_FORMS)),
         "call-syntax",
     )
 
@@ -147,7 +153,10 @@ def call_list(calls: str | Iterable[str]) -> list[str]:
         return calls.split()
     if not isinstance(calls, Iterable):
         raise CardlibTypeError(
-            f"give the calls as text like '1H P 2H P P P' or as a list, got {calls!r}", "calls"
+            _("give the calls as text like '1H P 2H P P P' or as a list, got {calls!r}").format(
+                calls=calls
+            ),
+            "calls",
         )
     return list(calls)
 
@@ -193,16 +202,28 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not is_count(self.level):
-            raise CardlibTypeError(f"a contract's level is a whole number 1..7, got {self.level!r}")
+            raise CardlibTypeError(
+                _("a contract's level is a whole number 1..7, got {value!r}").format(
+                    value=self.level
+                )
+            )
         if not 1 <= self.level <= 7:
-            raise CardlibError(f"a contract's level is 1..7, got {self.level!r}", "contract")
+            raise CardlibError(
+                _("a contract's level is 1..7, got {value!r}").format(value=self.level), "contract"
+            )
         if not isinstance(self.strain, str) or self.strain not in STRAINS:
             raise CardlibError(
-                f"a contract's strain is one of C D H S NT, got {self.strain!r}", "contract"
+                _("a contract's strain is one of C D H S NT, got {value!r}").format(
+                    value=self.strain
+                ),
+                "contract",
             )
         if not is_count(self.doubled) or self.doubled not in (0, 1, 2):
             raise CardlibError(
-                f"doubled is 0, 1 (doubled) or 2 (redoubled), got {self.doubled!r}", "contract"
+                _("doubled is 0, 1 (doubled) or 2 (redoubled), got {value!r}").format(
+                    value=self.doubled
+                ),
+                "contract",
             )
         if self.declarer is not None:
             object.__setattr__(self, "declarer", parse_seat(self.declarer))
@@ -215,9 +236,11 @@ class Contract:
         match = _CONTRACT_RE.match(text.strip()) if isinstance(text, str) else None
         if not match:
             raise (CardlibError if isinstance(text, str) else CardlibTypeError)(
-                f"cannot read {text!r} as a contract: write the level 1..7, the strain "
-                "C D H S or NT, X when doubled or XX when redoubled, and optionally "
-                "' by ' and the declarer's seat, e.g. 4S, 3NTX, 6HXX by N",
+                _(
+                    "cannot read {text!r} as a contract: write the level 1..7, the strain "
+                    "C D H S or NT, X when doubled or XX when redoubled, and optionally "
+                    "' by ' and the declarer's seat, e.g. 4S, 3NTX, 6HXX by N"
+                ).format(text=text),
                 "contract",
             )
         level, strain, doubles, declarer = match.groups()
@@ -250,10 +273,15 @@ class Contract:
 
     @property
     def symbol_text(self) -> str:
-        """For reading: ``'3♠ doubled by North'``."""
-        strain = STRAIN_SYMBOLS[self.strain]
-        text = f"{self.level}{strain}" + ("", " doubled", " redoubled")[self.doubled]
-        return text + ("" if self.declarer is None else f" by {SEAT_NAMES[self.declarer]}")
+        """For reading, in the learner's language: ``'3♠ doubled by North'``."""
+        text = f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
+        if self.doubled:
+            text = (
+                _("{contract} doubled") if self.doubled == 1 else _("{contract} redoubled")
+            ).format(contract=text)
+        if self.declarer is None:
+            return text
+        return _("{contract} by {seat}").format(contract=text, seat=seat_name(self.declarer))
 
     def __str__(self) -> str:
         text = self.bid + "X" * self.doubled

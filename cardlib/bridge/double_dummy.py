@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError
+from cardlib.game import phase_name
+from cardlib.i18n import _
 
 if TYPE_CHECKING:  # only the type: the solver itself needs no part of the game
     from cardlib import bridge
@@ -157,7 +159,12 @@ def solve_position(deal: bridge.Deal) -> CardTricks:
     """Double-dummy tricks after each legal card of the hand to play in a ``bridge.Deal``."""
     seat, contract = deal.hand_to_play, deal.contract
     if deal.phase != "playing" or seat is None or contract is None:  # in play means both
-        raise CardlibError(f"double-dummy play needs a deal in play; it is {deal.phase}", "phase")
+        raise CardlibError(
+            _("double-dummy play needs a deal in play; it is {phase}").format(
+                phase=phase_name(deal.phase)
+            ),
+            "phase",
+        )
     seats = deal.trick_seats
     leader = seats[0] if seats else seat
     values = solve_cards([deal.hand(s) for s in range(4)], deal.trick, leader, contract.trump)
@@ -189,7 +196,7 @@ class DDTable:
 def _full_hands(hands) -> list[list[int]]:
     lists = [_indices(h) for h in hands]
     if sorted(len(h) for h in lists) != [13, 13, 13, 13]:
-        raise CardlibError("a double-dummy table needs four hands of 13 cards", "hand-size")
+        raise CardlibError(_("a double-dummy table needs four hands of 13 cards"), "hand-size")
     return lists
 
 

@@ -94,7 +94,10 @@ def _check_tricks(tricks_taken: object) -> int:
         or not 0 <= tricks_taken <= 13
     ):
         raise (CardlibError if is_count(tricks_taken) else CardlibTypeError)(
-            f"tricks taken must be a whole number from 0 to 13, got {tricks_taken!r}", "tricks"
+            _("tricks taken must be a whole number from 0 to 13, got {value!r}").format(
+                value=tricks_taken
+            ),
+            "tricks",
         )
     return tricks_taken
 
@@ -187,9 +190,13 @@ def honours(hand: Iterable[Card | str] | str, strain: str) -> int:
     """
     cards = hand_cards(hand)
     if len(cards) > 13:
-        raise PositionError(f"a hand holds at most 13 cards, got {len(cards)}")
+        raise PositionError(
+            _("a hand holds at most 13 cards, got {count}").format(count=len(cards))
+        )
     if not isinstance(strain, str) or strain not in STRAINS:
-        raise CardlibError(f"a strain is one of C D H S NT, got {strain!r}", "strain")
+        raise CardlibError(
+            _("a strain is one of C D H S NT, got {value!r}").format(value=strain), "strain"
+        )
     if strain == "NT":
         return 150 if sum(c.rank == 14 for c in cards) == 4 else 0
     held = sum(c.suit == strain and c.rank in HONOUR_RANKS for c in cards)
@@ -227,7 +234,9 @@ def deal_score(
     contract = Contract.parse(contract)
     if contract.declarer is None:
         raise CardlibError(
-            f"a deal's score needs the declarer, got {str(contract)!r}: write e.g. '4S by N'",
+            _("a deal's score needs the declarer, got {contract!r}: write e.g. '4S by N'").format(
+                contract=str(contract)
+            ),
             "contract",
         )
     declaring = contract.declarer % 2

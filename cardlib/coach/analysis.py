@@ -56,8 +56,8 @@ from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
 from cardlib.errors import CardlibError, CardlibTypeError
-from cardlib.game import Seed, TrickDeal, check_seed, seeded_rng
-from cardlib.i18n import _, ngettext, pgettext
+from cardlib.game import Seed, TrickDeal, check_seed, phase_name, seeded_rng
+from cardlib.i18n import N_, _, ngettext, pgettext
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 from cardlib.validate import check_count, check_seat
@@ -213,7 +213,12 @@ def view_of(game: TrickDeal | TrickMatch, seat: int | None = None) -> View:
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
     game = game.deal if isinstance(game, TrickMatch) else game
     if game.phase not in ("calling", "bidding", "playing"):
-        raise CardlibError(f"there is nothing to decide: the deal is {game.phase}", "phase")
+        raise CardlibError(
+            _("there is nothing to decide: the deal is {phase}").format(
+                phase=phase_name(game.phase)
+            ),
+            "phase",
+        )
     seat = game.to_act if seat is None else check_seat(seat, game.players)
     assert seat is not None  # somebody is to act while calling or playing
     face_up = game.face_up  # False while a blind deal's cards are face down
@@ -293,7 +298,7 @@ class HiddenHands:
         unseen = view.unseen
         stock = unseen.bit_count() - sum(caps)
         if stock < 0:
-            raise CardlibError("the hands hold more cards than are unseen", "inconsistent")
+            raise CardlibError(_("the hands hold more cards than are unseen"), "inconsistent")
         if stock:
             places.append(STOCK)
             caps.append(stock)
@@ -308,7 +313,10 @@ class HiddenHands:
                 if place == STOCK or not forbidden[place] >> int(card) & 1
             )
             if not allowed:
-                raise CardlibError(f"no hand can hold {card}: the plays contradict", "inconsistent")
+                raise CardlibError(
+                    _("no hand can hold {card}: the plays contradict").format(card=card),
+                    "inconsistent",
+                )
             by_allowed.setdefault(allowed, []).append(int(card))
         everywhere = tuple(range(len(places)))
         # The unconstrained cards last: they fill whatever room is left, in closed form.
@@ -317,7 +325,7 @@ class HiddenHands:
         self._choices: dict = {}
         if self._ways(0, self.caps) == 0:
             raise CardlibError(
-                "no layout of the unseen cards fits what was seen (hand sizes and voids)",
+                _("no layout of the unseen cards fits what was seen (hand sizes and voids)"),
                 "inconsistent",
             )
 
@@ -456,11 +464,16 @@ class CallFittingHands:
     ):
         if calls_model not in CALL_MODELS:
             raise CardlibError(
-                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
+                _("calls_model must be one of {choices} or None, got {value!r}").format(
+                    choices=CALL_MODELS, value=calls_model
+                ),
                 "calls-model",
             )
         check_count(
-            tolerance, "tolerance", 0, message="tolerance must be a whole number ≥ 0, got {value!r}"
+            tolerance,
+            "tolerance",
+            0,
+            message=N_("tolerance must be a whole number ≥ 0, got {value!r}"),
         )
         self.view = view
         self.hands = HiddenHands(view)
@@ -521,7 +534,9 @@ def check_playout(playout: object) -> str:
     """``playout`` itself if it names a playout policy; otherwise a ``CardlibError``."""
     if playout not in PLAYOUTS:
         raise CardlibError(
-            f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, got {playout!r}",
+            _("playout must be one of {choices}, got {value!r}").format(
+                choices=", ".join(map(repr, PLAYOUTS)), value=playout
+            ),
             "playout",
         )
     return playout
@@ -1001,7 +1016,7 @@ class Analysis:
         for c in self.cards:
             if c.card == card:
                 return c
-        raise CardlibError(f"{card} is not a legal card here", "not-legal")
+        raise CardlibError(_("{card} is not a legal card here").format(card=card), "not-legal")
 
     def _repr_html_(self) -> str:
         from cardlib.draw.coach import analysis_html
@@ -1141,7 +1156,7 @@ class CallAnalysis:
         for c in self.calls:
             if c.call == call:
                 return c
-        raise CardlibError(f"{call} is not a legal call here", "not-legal")
+        raise CardlibError(_("{call} is not a legal call here").format(call=call), "not-legal")
 
     def losses_heading(self) -> str:
         """The heading of a table's losses: they are against the top estimate, which is the
@@ -1182,10 +1197,12 @@ def _as_view(position: TrickDeal | TrickMatch | View) -> View:
     if isinstance(position, View):
         return position
     if not all(hasattr(position, name) for name in ("phase", "to_act", "legal_actions")):
-        known = ", ".join(game.name for game in games.coached())
+        known = ", ".join(_(game.name) for game in games.coached())
         raise CardlibTypeError(
-            f"the coach analyses a deal or round of a game it knows ({known}), or its match,"
-            f" or a View, got {position!r}",
+            _(
+                "the coach analyses a deal or round of a game it knows ({games}), or its match, "
+                "or a View, got {position!r}"
+            ).format(games=known, position=position),
             "position",
         )
     return view_of(position)
@@ -1194,17 +1211,24 @@ def _as_view(position: TrickDeal | TrickMatch | View) -> View:
 def check_boldness(boldness: object, what: str = "boldness") -> Fraction:
     """``boldness`` as a :class:`~fractions.Fraction` if it is a finite number of points ≥ 0
     (an ``int``, ``float`` or ``Fraction``); otherwise an error saying what ``what`` must be."""
-    text = f"{what} must be a number of points 0 or more, got {boldness!r}"
+
+    def text() -> str:
+        return _("{what} must be a number of points 0 or more, got {value!r}").format(
+            what=what, value=boldness
+        )
+
     if isinstance(boldness, bool) or not isinstance(boldness, (int, float, Fraction)):
-        raise CardlibTypeError(text, "type")
+        raise CardlibTypeError(text(), "type")
     if not math.isfinite(boldness) or boldness < 0:
-        raise CardlibError(text, "range")
+        raise CardlibError(text(), "range")
     return Fraction(boldness)
 
 
 def _check_entry(samples: object, seed: object, exact_from: object) -> None:
     """Refuse a bad number of samples, seed or ``exact_from`` before any work is done."""
-    check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
+    check_count(
+        samples, "samples", 1, message=N_("samples must be a whole number ≥ 1, got {value!r}")
+    )
     check_seed(seed)
     check_count(exact_from, "exact_from", 0)
 
@@ -1309,10 +1333,15 @@ def analyse(
     check_playout(playout)
     view = _as_view(position)
     if any(c is None for c in view.calls) or not view.face_up:
-        raise CardlibError("cards are analysed once every call is in: use analyse_calls", "phase")
+        raise CardlibError(
+            _("cards are analysed once every call is in: use analyse_calls"), "phase"
+        )
     seat = view.to_act
     if seat != view.seat:
-        raise CardlibError(f"it is seat {seat}'s turn, not seat {view.seat}'s", "out-of-turn")
+        raise CardlibError(
+            _("it is seat {seat}'s turn, not seat {other}'s").format(seat=seat, other=view.seat),
+            "out-of-turn",
+        )
     trick = [int(c) for _, c in view.current]
     legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
     reps = _representatives(view, legal)
@@ -1426,7 +1455,7 @@ def analyse_calls(
     boldness = check_boldness(boldness)
     view = _as_view(position)
     if view.plays or view.calls[view.seat] is not None:
-        raise CardlibError("calls are analysed before this seat has called", "phase")
+        raise CardlibError(_("calls are analysed before this seat has called"), "phase")
     playouts = _Playout(view, exact_from, playout)
     seat = view.seat
     leader = (view.dealer + view.direction) % view.players
@@ -1598,7 +1627,9 @@ class CoachBot:
         check_boldness(call_boldness, "call_boldness")
         if calls_model is not None and calls_model not in CALL_MODELS:
             raise CardlibError(
-                f"calls_model must be one of {CALL_MODELS} or None, got {calls_model!r}",
+                _("calls_model must be one of {choices} or None, got {value!r}").format(
+                    choices=CALL_MODELS, value=calls_model
+                ),
                 "calls-model",
             )
         self.rng = seeded_rng(seed)  # as a deal takes a seed: -7 is not 7, True is refused

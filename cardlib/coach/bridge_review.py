@@ -55,6 +55,8 @@ from cardlib.bridge.double_dummy import (
 from cardlib.cards import SUITS, Card
 from cardlib.coach.analysis import Estimate
 from cardlib.errors import CardlibError
+from cardlib.game import phase_name
+from cardlib.i18n import _
 
 #: Least high-card points of the declaring side for a contract at each level (the model).
 SIDE_POINTS = {1: 18, 2: 20, 3: 22, 4: 24, 5: 26, 6: 30, 7: 33}
@@ -82,7 +84,9 @@ def _hcp(cards: Iterable[int]) -> int:
 def _declarer(contract: Contract) -> int:
     """The seat that declares ``contract``: a contract an auction reached always names it."""
     if contract.declarer is None:
-        raise CardlibError(f"the contract {contract} names no declarer", "contract")
+        raise CardlibError(
+            _("the contract {contract} names no declarer").format(contract=contract), "contract"
+        )
     return contract.declarer
 
 
@@ -127,7 +131,7 @@ class LeadRating:
         for c, estimate in self.cards:
             if c == card:
                 return estimate
-        raise CardlibError(f"{card} was not a legal lead", "not-legal")
+        raise CardlibError(_("{card} was not a legal lead").format(card=card), "not-legal")
 
 
 @dataclass(frozen=True)
@@ -240,14 +244,14 @@ def rate_lead(deal: bridge.Deal, samples: int = 20, seed: int = 0) -> LeadRating
         raise EndplayMissing()
     contract = deal.contract
     if contract is None:
-        raise CardlibError("the deal was passed out: there is no lead to rate", "phase")
+        raise CardlibError(_("the deal was passed out: there is no lead to rate"), "phase")
     leader = (_declarer(contract) + 1) % 4
     own = [int(c) for c in deal.dealt_hands[leader]]
     rest = [c for c in range(52) if c not in set(own)]
     rng = random.Random(seed)
     values: dict[Card, list[int]] = {}
     fell_back = 0
-    for _ in range(samples):
+    for _sample in range(samples):
         for _attempt in range(MAX_DRAWS):
             rng.shuffle(rest)
             hands = [own if s == leader else [] for s in range(4)]  # the others dealt below
@@ -274,10 +278,15 @@ def review_bridge(deal: bridge.Deal, lead_samples: int = 20, seed: int = 0) -> B
     ``CardlibError`` for a deal not yet over or passed out.
     """
     if deal.phase != "over":
-        raise CardlibError(f"a deal is reviewed once it is over; it is {deal.phase}", "phase")
+        raise CardlibError(
+            _("a deal is reviewed once it is over; it is {phase}").format(
+                phase=phase_name(deal.phase)
+            ),
+            "phase",
+        )
     contract = deal.contract
     if contract is None:
-        raise CardlibError("the deal was passed out: there is no play to review", "phase")
+        raise CardlibError(_("the deal was passed out: there is no play to review"), "phase")
     if not available():
         raise EndplayMissing()
     from cardlib import bridge

@@ -86,8 +86,10 @@ def trick_counts(
     check_count(call, "call", 1, ALWAYS_WANT)
     if _redeals(variant) and variant.redeals(hand_mask(hand)):
         raise CardlibError(
-            f"this hand is thrown in ({variant.redeals(hand_mask(hand))}) under the variant: "
-            "it is never played, so it has no estimate",
+            _(
+                "this hand is thrown in ({rule}) under the variant: it is never played, so it "
+                "has no estimate"
+            ).format(rule=variant.redeals(hand_mask(hand))),
             variant.redeals(hand_mask(hand)),
         )
     mask = hand_mask(hand)

@@ -18,6 +18,7 @@ from cardlib.bots import sensible_call_mask, sensible_play_mask
 from cardlib.cards import SUIT_MASKS, SUITS
 from cardlib.errors import CardlibError
 from cardlib.game import deal_hands
+from cardlib.i18n import _
 from cardlib.tricks import PlayRules, legal_mask, winner_index
 
 #: A card chooser for :func:`play_tricks`: ``(seat, hand, trick, legal, tricks won) -> card``,
@@ -364,7 +365,9 @@ def sample_tricks(
     Seeded: the same arguments give the same counts. Returns 14 counts.
     """
     if hand.bit_count() != 13:
-        raise CardlibError(f"the hand must hold 13 cards, got {hand.bit_count()}")
+        raise CardlibError(
+            _("the hand must hold 13 cards, got {count}").format(count=hand.bit_count())
+        )
     rules = rules or PlayRules("S", must_beat=True, void_rule="trump")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     rest = [i for i in range(52) if not hand >> i & 1]
@@ -372,8 +375,8 @@ def sample_tricks(
     counts = [0] * 14
     own_call = call
     if thrown_in is not None and thrown_in(hand):
-        raise CardlibError("this hand would be thrown in under the variant's redeal rule")
-    for _ in range(samples):
+        raise CardlibError(_("this hand would be thrown in under the variant's redeal rule"))
+    for _sample in range(samples):
         hands = [0, 0, 0, 0]
         for _attempt in range(MAX_REDEALS):
             rng.shuffle(rest)
@@ -387,8 +390,10 @@ def sample_tricks(
                 break
         else:
             raise CardlibError(
-                f"{MAX_REDEALS} deals in a row of the other hands were all thrown in: with "
-                "this hand the redeal rule (almost) never lets a deal stand"
+                _(
+                    "{count} deals in a row of the other hands were all thrown in: with this "
+                    "hand the redeal rule (almost) never lets a deal stand"
+                ).format(count=MAX_REDEALS)
             )
         calls = [sensible_call_mask(h, rules.trump, min_call, max_call) for h in hands]
         if own_call is not None:

@@ -59,7 +59,7 @@ from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, 
 from cardlib.coach.solver import game_named
 from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import TrickDeal
-from cardlib.i18n import _
+from cardlib.i18n import N_, _
 from cardlib.match import TrickMatch
 from cardlib.validate import check_count
 
@@ -296,9 +296,13 @@ def review(
     :class:`~cardlib.cards.Card` or as text like ``"5S"``, as ``act`` takes it).
     Each decision is analysed with ``samples`` samples and the seed ``seed + its number``.
     """
-    check_count(samples, "samples", 1, message="samples must be a whole number ≥ 1, got {value!r}")
+    check_count(
+        samples, "samples", 1, message=N_("samples must be a whole number ≥ 1, got {value!r}")
+    )
     if not is_count(seed):  # each decision is analysed with seed + its number
-        raise CardlibTypeError(f"the seed of a review is a whole number, got {seed!r}", "seed")
+        raise CardlibTypeError(
+            _("the seed of a review is a whole number, got {seed!r}").format(seed=seed), "seed"
+        )
     pairs = _checked_record(record)
     if not pairs:
         raise CardlibError(_("there is nothing to review: no decision was recorded"), "review")
@@ -324,14 +328,22 @@ def review(
     for number, (position, choice) in enumerate(pairs, 1):
         if position.to_act != seat:
             raise CardlibError(
-                f"decision {number} is seat {position.to_act}'s, not seat {seat}'s", "review"
+                _("decision {number} is seat {seat}'s, not seat {other}'s").format(
+                    number=number, seat=position.to_act, other=seat
+                ),
+                "review",
             )
         legal = position.legal_actions()
         if position.phase == "playing" and isinstance(choice, str):
             choice = parse_card(choice)  # text like "5S", as act() takes it
         # A card is an int too; a float or a bool is not a call, as act() refuses them.
         if not is_count(choice) or choice not in legal:
-            raise CardlibError(f"decision {number}: {choice!r} was not allowed there", "review")
+            raise CardlibError(
+                _("decision {number}: {choice!r} was not allowed there").format(
+                    number=number, choice=choice
+                ),
+                "review",
+            )
         rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
     assert seat is not None  # nobody to act: no choice was allowed there, refused above
     return Review(seat, game.key, tuple(rows), samples, seed)
@@ -340,17 +352,30 @@ def review(
 def _checked_record(record: object) -> list[tuple[TrickDeal | TrickMatch, object]]:
     """The record as a list of ``(position, choice)`` pairs, or a ``CardlibTypeError`` saying
     what a record is (``review(deal)`` instead of ``review([(deal, choice), …])``)."""
-    what = "a record is a list of (position, choice) pairs, one per decision"
     if isinstance(record, (str, bytes)) or not isinstance(record, Sequence):
-        raise CardlibTypeError(f"{what}, got {record!r}", "review")
+        raise CardlibTypeError(
+            _(
+                "a record is a list of (position, choice) pairs, one per decision, got {record!r}"
+            ).format(record=record),
+            "review",
+        )
     pairs = []
     for number, entry in enumerate(record, 1):
         if not isinstance(entry, tuple | list) or len(entry) != 2:
-            raise CardlibTypeError(f"{what}; decision {number} is {entry!r}", "review")
+            raise CardlibTypeError(
+                _(
+                    "a record is a list of (position, choice) pairs, one per decision; "
+                    "decision {number} is {entry!r}"
+                ).format(number=number, entry=entry),
+                "review",
+            )
         position, choice = entry
         if not isinstance(position, TrickDeal | TrickMatch):
             raise CardlibTypeError(
-                f"{what}; decision {number}'s position is not a deal or round: {position!r}",
+                _(
+                    "a record is a list of (position, choice) pairs, one per decision; "
+                    "decision {number}'s position is not a deal or round: {position!r}"
+                ).format(number=number, position=position),
                 "review",
             )
         pairs.append((position, choice))

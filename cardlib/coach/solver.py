@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 from cardlib import games
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.errors import CardlibError, CardlibTypeError, CardTypeError, PositionError
-from cardlib.game import TrickDeal
+from cardlib.game import TrickDeal, phase_name
 from cardlib.i18n import _
 from cardlib.match import TrickMatch
 from cardlib.tricks import PlayRules, legal_mask, winner_index
@@ -136,7 +136,7 @@ def game_named(key: str) -> type[Game]:
     return games.GAMES.get(key) or games.lookup(key)
 
 
-def coached_game(state: object, who: str = "the coach") -> type[Game]:
+def coached_game(state: object, who: str = "coach") -> type[Game]:
     """The registry's game of a deal, round or match (:func:`cardlib.games.of`), refused
     with a ``CardlibError`` naming the games ``who`` knows unless the coach knows it
     (``game.coached``; a game it does not know says where it is analysed instead); what is
@@ -146,7 +146,7 @@ def coached_game(state: object, who: str = "the coach") -> type[Game]:
         message = (
             _("the solver takes a deal, round or match of a game it knows ({games}), got "
               "{value!r}")
-            if who == "the solver"
+            if who in ("solver", "the solver")
             else _("the coach takes a deal, round or match of a game it knows ({games}), got "
                    "{value!r}")
         )  # fmt: skip
@@ -157,12 +157,35 @@ def coached_game(state: object, who: str = "the coach") -> type[Game]:
         game = None
     if game is not None and game.coached:
         return game
-    known = [coached.name for coached in games.coached()]
-    listed = " and ".join([", ".join(known[:-1]), known[-1]] if len(known) > 1 else known)
+    known = [_(coached.name) for coached in games.coached()]
+    listed = (
+        _("{first} and {second}").format(first=", ".join(known[:-1]), second=known[-1])
+        if len(known) > 1
+        else "".join(known)
+    )
+    solver = who in ("solver", "the solver")
     if game is None:
-        raise CardlibError(f"{who} knows {listed}, not {type(state).__name__}", "game")
-    elsewhere = f": its analysis is {game.analysed_by}" if game.analysed_by else ""
-    raise CardlibError(f"{who} knows {listed}, not {game.name}{elsewhere}", "game")
+        message = (
+            _("the solver knows {games}, not {name}")
+            if solver
+            else _("the coach knows {games}, not {name}")
+        )
+        raise CardlibError(message.format(games=listed, name=type(state).__name__), "game")
+    if game.analysed_by:
+        message = (
+            _("the solver knows {games}, not {name}: its analysis is {module}")
+            if solver
+            else _("the coach knows {games}, not {name}: its analysis is {module}")
+        )
+    else:
+        message = (
+            _("the solver knows {games}, not {name}")
+            if solver
+            else _("the coach knows {games}, not {name}")
+        )
+    raise CardlibError(
+        message.format(games=listed, name=_(game.name), module=game.analysed_by), "game"
+    )
 
 
 def ending_of(state: TrickDeal | TrickMatch) -> Ending:
@@ -177,7 +200,12 @@ def ending_of(state: TrickDeal | TrickMatch) -> Ending:
     # A match: its current deal (Call Break, Call Bridge) or round (Judgement).
     game = state.deal if isinstance(state, TrickMatch) else state
     if game.phase != "playing":
-        raise CardlibError(f"the solver needs a deal in play; this one is {game.phase}", "phase")
+        raise CardlibError(
+            _("the solver needs a deal in play; this one is {phase}").format(
+                phase=phase_name(game.phase)
+            ),
+            "phase",
+        )
     players = game.players
     direction = game.direction
     calls = game.calls
@@ -242,7 +270,7 @@ class Solution:
         for v in self.cards:
             if v.card == card:
                 return v.points[self.seat]
-        raise CardlibError(f"{card} is not a legal card here", "not-legal")
+        raise CardlibError(_("{card} is not a legal card here").format(card=card), "not-legal")
 
     def _repr_html_(self) -> str:
         from cardlib.draw.coach import solution_html
@@ -1070,11 +1098,13 @@ def check_ending(ending: Ending) -> None:
     sizes = [len(h) for h in ending.hands]
     to_act = ending.to_act
     if not sizes[to_act]:
-        raise CardlibError("the deal is over: nothing left to solve", "phase")
+        raise CardlibError(_("the deal is over: nothing left to solve"), "phase")
     if max(sizes) > MAX_CARDS:
         raise CardlibError(
-            f"the solver takes endings of at most {MAX_CARDS} cards a hand; this one has "
-            f"{max(sizes)} (analyse it by sampling instead: cardlib.coach.analysis)",
+            _(
+                "the solver takes endings of at most {most} cards a hand; this one has "
+                "{count} (analyse it by sampling instead: cardlib.coach.analysis)"
+            ).format(most=MAX_CARDS, count=max(sizes)),
             "ending-size",
         )
     played = {
@@ -1084,8 +1114,10 @@ def check_ending(ending: Ending) -> None:
         expected = sizes[to_act] - (1 if seat in played else 0)
         if size != expected:
             raise CardlibError(
-                f"seat {seat} holds {size} cards but should hold {expected} at this point of "
-                "the trick",
+                _(
+                    "seat {seat} holds {count} cards but should hold {wanted} at this point "
+                    "of the trick"
+                ).format(seat=seat, count=size, wanted=expected),
                 "hand-size",
             )
 

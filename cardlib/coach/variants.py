@@ -51,7 +51,7 @@ from cardlib.bots import SensibleBot, sensible_call_mask, sensible_play_mask
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.coach.fast import Chooser, play_tricks, sensible_chooser
 from cardlib.errors import CardlibError
-from cardlib.game import CountedCallDeal, PointsT, deal_hands
+from cardlib.game import CountedCallDeal, PointsT, deal_hands, phase_name
 from cardlib.i18n import _
 from cardlib.tricks import PlayRules
 
@@ -357,7 +357,11 @@ class DrawsTrumps(VariantBot):
 
     def __init__(self, way: DrawWay = "boss") -> None:
         if way not in DRAW_WAYS:
-            raise CardlibError(f"way must be one of {', '.join(DRAW_WAYS)}, got {way!r}")
+            raise CardlibError(
+                _("way must be one of {choices}, got {value!r}").format(
+                    choices=", ".join(DRAW_WAYS), value=way
+                )
+            )
         self.way = way
 
     def lead(self, view: PlayView) -> int | None:
@@ -393,7 +397,9 @@ def view_of(deal: CountedCallDeal[PointsT]) -> PlayView:
     """The :class:`PlayView` of the seat to play in ``deal``, from its tricks so far."""
     seat = deal.to_act
     if seat is None or deal.phase != "playing":
-        raise CardlibError(f"nobody is to play a card: the deal is {deal.phase}")
+        raise CardlibError(
+            _("nobody is to play a card: the deal is {phase}").format(phase=phase_name(deal.phase))
+        )
     played_by = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
     rules = deal.rules
@@ -530,7 +536,11 @@ class MeanSE(NamedTuple):
     def of(cls, values: Sequence[int | Fraction]) -> MeanSE:
         """The mean and standard error of at least two values."""
         if len(values) < 2:
-            raise CardlibError(f"a standard error needs two values or more, got {len(values)}")
+            raise CardlibError(
+                _("a standard error needs two values or more, got {count}").format(
+                    count=len(values)
+                )
+            )
         exact = [Fraction(v) for v in values]
         mean = sum(exact, Fraction(0)) / len(exact)
         variance = sum((v - mean) ** 2 for v in exact) / (len(exact) - 1)
@@ -590,7 +600,11 @@ class Comparison(NamedTuple):
         """This variant against ``other``, on the same deals (both against the same baseline);
         ``changed`` is ``None``: the two variants' cards are not kept, only their results."""
         if other.deals != self.deals:
-            raise CardlibError(f"not the same deals: {self.deals} and {other.deals}")
+            raise CardlibError(
+                _("not the same deals: {deals} and {other}").format(
+                    deals=self.deals, other=other.deals
+                )
+            )
 
         def less(a: Sequence, b: Sequence) -> tuple:
             return tuple(x - y for x, y in zip(a, b, strict=True))
@@ -707,7 +721,9 @@ def standings_before_last(
     """
     before = deals_per_match - 1
     if before < 1:
-        raise CardlibError(f"a match needs two deals or more here, got {deals_per_match}")
+        raise CardlibError(
+            _("a match needs two deals or more here, got {count}").format(count=deals_per_match)
+        )
     matches = []
     for start in range(0, len(pool) - before + 1, before):
         first = pool[start][1]

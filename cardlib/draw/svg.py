@@ -257,4 +257,9 @@ def refused(action: Callable[..., object], *args: Any, **kwargs: Any) -> Refusal
             except (CardlibError, TypeError):
                 card = None
         return Refusal(attempt, error, card)
-    raise AssertionError(f"expected the rules to refuse {attempt or 'this'}, but it was accepted")
+    message = (
+        _("expected the rules to refuse {attempt}, but it was accepted")
+        if attempt
+        else _("expected the rules to refuse this, but it was accepted")
+    )
+    raise AssertionError(message.format(attempt=attempt))

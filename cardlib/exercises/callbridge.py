@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import Card, parse_card, parse_cards
 from cardlib.errors import CardlibError, CardlibTypeError, PositionError, check_count
+from cardlib.exercises import words
 from cardlib.exercises.checks import result_kind
 from cardlib.exercises.feedback import (
     AnswerError,
@@ -26,6 +28,7 @@ from cardlib.exercises.feedback import (
     Feedback,
     checked,
     correct,
+    example_of,
     not_yet,
     read_points,
     read_seat,
@@ -33,10 +36,34 @@ from cardlib.exercises.feedback import (
     unanswered,
 )
 from cardlib.game import SEAT_NAMES
-from cardlib.i18n import _
+from cardlib.i18n import N_, _, pgettext
 from cardlib.match import tied_on_top
 
+#: The answers to "which game allows it?", as the code names them (English); a learner may
+#: write each in any language (:func:`_game_answer`).
 GAME_ANSWERS = ("Call Break", "Call Bridge", "both", "neither")
+
+
+def _answer_word(choice: str) -> str:
+    """One of :data:`GAME_ANSWERS` in the learner's language."""
+    if choice == "both":
+        return pgettext("which game allows it", "both")
+    if choice == "neither":
+        return pgettext("which game allows it", "neither")
+    return _(choice)  # the game's name: "Call Break", "कॉल ब्रेक"
+
+
+def _choice_words(choice: str) -> tuple[str, str]:
+    return choice, _answer_word(choice)
+
+
+def _game_answer(text: str) -> str | None:
+    """The choice ``text`` names, in any language and case, or ``None``."""
+    typed = words.normal(text)
+    for choice in GAME_ANSWERS:
+        if typed in words.phrases(partial(_choice_words, choice)):
+            return choice
+    return None
 
 
 def _points(value) -> str:
@@ -65,42 +92,54 @@ def check_which_game(
         )
     if answer is None or answer is ...:
         return unanswered(
-            'replace None with one of "Call Break", "Call Bridge", "both", "neither".'
+            _("replace None with one of {choices}.").format(
+                choices=", ".join(f'"{_answer_word(c)}"' for c in GAME_ANSWERS)
+            )
         )
-    choices = {choice.lower(): choice for choice in GAME_ANSWERS}
-    if not isinstance(answer, str) or " ".join(answer.split()).lower() not in choices:
-        return not_yet(f"answer one of {', '.join(map(repr, GAME_ANSWERS))}, not {answer!r}.")
-    chosen = choices[" ".join(answer.split()).lower()]
+    chosen = _game_answer(answer) if isinstance(answer, str) else None
+    if chosen is None:
+        return not_yet(
+            _("answer one of {choices}, not {answer}.").format(
+                choices=", ".join(repr(_answer_word(c)) for c in GAME_ANSWERS),
+                answer=repr(answer),
+            )
+        )
     allowed = {
         name
         for name, e in (("Call Break", in_break), ("Call Bridge", in_bridge))
         if card in e.legal
     }
     truth = {0: "neither", 2: "both"}.get(len(allowed)) or allowed.pop()
-    why = (f"Call Break: {in_break.text}", f"Call Bridge: {in_bridge.text}")
+    why = tuple(
+        f"{_(name)}: {explanation.text}"
+        for name, explanation in (("Call Break", in_break), ("Call Bridge", in_bridge))
+    )
     if chosen == truth:
-        return correct(
-            f"{truth} allows {card} here."
-            if truth != "neither"
-            else f"no game allows {card} here.",
-            *why,
-        )
-    return not_yet(f"not {chosen}.", *why)
+        if truth == "both":
+            headline = _("both allows {card} here.")
+        elif truth == "neither":
+            headline = _("no game allows {card} here.")
+        else:
+            headline = _("{game} allows {card} here.")
+        return correct(headline.format(game=_(truth), card=card), *why)
+    return not_yet(_("not {answer}.").format(answer=_answer_word(chosen)), *why)
 
 
 def _score_why(bid: int, tricks: int) -> str:
     points = _points(callbridge.score(bid, tricks))
     if callbridge.is_bonus_bid(bid):
-        return (
-            f"Bid {bid} is a bonus bid: {bid} or {bid + 1} tricks make it and score 13; "
-            f"{tricks} tricks, so {points}."
+        message = _(
+            "Bid {bid} is a bonus bid: {bid} or {more} tricks make it and score 13; "
+            "{tricks} tricks, so {points}."
         )
-    if tricks >= bid:
-        return (
-            f"Bid {bid}, {tricks} tricks: made, and Call Bridge pays nothing for "
-            f"overtricks, so {points}."
+    elif tricks >= bid:
+        message = _(
+            "Bid {bid}, {tricks} tricks: made, and Call Bridge pays nothing for "
+            "overtricks, so {points}."
         )
-    return f"Bid {bid}, {tricks} tricks: missed, which costs the whole bid, so {points}."
+    else:
+        message = _("Bid {bid}, {tricks} tricks: missed, which costs the whole bid, so {points}.")
+    return message.format(bid=bid, more=bid + 1, tricks=tricks, points=points)
 
 
 @checked
@@ -110,12 +149,17 @@ def check_bridge_score(answer: object, bid: int, tricks: int) -> Feedback:
     why = _score_why(bid, tricks)
     points = read_points(answer, example=("13", "-8", "4"))
     if points == expected:
-        return correct(f"{_points(expected)} points.", why)
-    return not_yet(f"not {_points(points)}.", why, kind=result_kind(points, expected, "bid"))
+        return correct(_("{points} points.").format(points=_points(expected)), why)
+    return not_yet(
+        _("not {answer}.").format(answer=_points(points)),
+        why,
+        kind=result_kind(points, expected, "bid"),
+    )
 
 
 def _items(answer, what: str, example: Examples) -> list:
-    """The items of a list answer: a list or set, one item, or text like ``"10 11"``."""
+    """The items of a list answer: a list or set, one item, or text like ``"10 11"``
+    (``what``: an English phrase marked with :func:`~cardlib.i18n.N_`)."""
     if answer is None or answer is ...:
         read_whole_number(None, what, example)  # raises "not answered yet"
     if isinstance(answer, bytes):
@@ -132,33 +176,37 @@ def check_winning_tricks(answer: object, bid: int) -> Feedback:
     """Every number of tricks (0..13) with which a Call Bridge ``bid`` scores its points."""
     callbridge.check_bid(bid)
     examples = ("[5, 6, 7]", "[8, 9]")
-    numbers = {
-        read_whole_number(item, "whole numbers of tricks", examples)
-        for item in _items(answer, "whole numbers of tricks", examples)
-    }
+    what = N_("whole numbers of tricks")
+    numbers = {read_whole_number(item, what, examples) for item in _items(answer, what, examples)}
     expected = {t for t in range(14) if callbridge.score(bid, t) > 0}
     why = (
-        f"Bid {bid} is a bonus bid: exactly {bid} or {bid + 1} tricks, never more."
+        _("Bid {bid} is a bonus bid: exactly {bid} or {more} tricks, never more.")
         if callbridge.is_bonus_bid(bid)
-        else f"Bid {bid} is made with {bid} tricks or more; overtricks do no harm."
-    )
+        else _("Bid {bid} is made with {bid} tricks or more; overtricks do no harm.")
+    ).format(bid=bid, more=bid + 1)
     listing = ", ".join(map(str, sorted(expected)))
     if numbers == expected:
         return correct(f"{listing}.", why)
     lines = []
     if expected - numbers:
-        lines.append(f"Missing: {', '.join(map(str, sorted(expected - numbers)))}")
+        lines.append(
+            _("Missing: {numbers}").format(numbers=", ".join(map(str, sorted(expected - numbers))))
+        )
     if numbers - expected:
-        lines.append(f"These fail the bid: {', '.join(map(str, sorted(numbers - expected)))}")
+        lines.append(
+            _("These fail the bid: {numbers}").format(
+                numbers=", ".join(map(str, sorted(numbers - expected)))
+            )
+        )
     right = len(numbers & expected)
     credit = Fraction(right, len(numbers | expected))
     kinds = []
     if numbers - expected:
-        kinds.append("some of these numbers of tricks fail the bid")
+        kinds.append(_("some of these numbers of tricks fail the bid"))
     if expected - numbers:
-        kinds.append("you left out a number of tricks that makes the bid")
+        kinds.append(_("you left out a number of tricks that makes the bid"))
     return not_yet(
-        "not quite these numbers of tricks.",
+        _("not quite these numbers of tricks."),
         *lines,
         why,
         credit=credit,
@@ -171,7 +219,9 @@ def _read_seats(answer) -> list[int]:
     examples = ("[0, 1]", "[3]", "[]")
     if isinstance(answer, str) and not answer.replace(",", " ").split():
         return []
-    return [read_seat(item, 4, examples) for item in _items(answer, "a list of seats", examples)]
+    return [
+        read_seat(item, 4, examples) for item in _items(answer, N_("a list of seats"), examples)
+    ]
 
 
 def _totals_given(totals: object) -> None:
@@ -204,20 +254,29 @@ def check_match_winners(answer: object, totals: Sequence, target: int) -> Feedba
     _totals_given(totals)
     check_count(target, "target", 1)
     if answer is None or answer is ...:
+        examples = ("[0, 1]", "[3]", "[]")
         raise AnswerError(
-            unanswered("replace None with a list of seats, for example {example}."),
-            ("[0, 1]", "[3]", "[]"),
+            unanswered(
+                _("replace None with a list of seats, for example {example}.").format(
+                    example=example_of(examples)
+                )
+            ),
+            examples,
         )
     seats = set(_read_seats(answer))
     totals = [Fraction(t) for t in totals]
     reached = [s for s, t in enumerate(totals) if t >= target]
     expected = set(tied_on_top(totals)) if reached else set()
     if not reached:
-        why = f"Nobody has reached {target} yet, so the match goes on: nobody wins yet."
+        why = _("Nobody has reached {target} yet, so the match goes on: nobody wins yet.").format(
+            target=target
+        )
     else:
-        names = ", ".join(f"{SEAT_NAMES[s]} {_points(totals[s])}" for s in reached)
-        why = f"Reached {target}: {names}. The highest total wins; players tied on it share."
+        names = ", ".join(f"{_(SEAT_NAMES[s])} {_points(totals[s])}" for s in reached)
+        why = _(
+            "Reached {target}: {names}. The highest total wins; players tied on it share."
+        ).format(target=target, names=names)
     if seats == expected:
-        listing = ", ".join(SEAT_NAMES[s] for s in sorted(expected)) or "nobody yet"
+        listing = ", ".join(_(SEAT_NAMES[s]) for s in sorted(expected)) or _("nobody yet")
         return correct(f"{listing}.", why)
-    return not_yet("not these seats.", why)
+    return not_yet(_("not these seats."), why)

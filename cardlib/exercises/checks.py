@@ -13,14 +13,16 @@ from fractions import Fraction
 from itertools import pairwise
 
 from cardlib import callbreak
-from cardlib.cards import DECK, SUIT_NAMES, SUITS, Card, parse_cards, suit_name, to_mask
+from cardlib.cards import DECK, SUITS, Card, card_name, parse_cards, suit_name, to_mask
 from cardlib.errors import CardlibError, CardlibTypeError, PositionError, check_count, is_count
+from cardlib.exercises import words
 from cardlib.exercises.feedback import (
     AnswerError,
     Feedback,
     checked,
     compare_card_sets,
     correct,
+    example_of,
     fraction_text,
     not_yet,
     read_card,
@@ -31,7 +33,7 @@ from cardlib.exercises.feedback import (
     unanswered,
 )
 from cardlib.game import SEAT_NAMES, Seed, cards_of, explain_play, hand_cards, position_masks
-from cardlib.i18n import _
+from cardlib.i18n import N_, _, ngettext
 from cardlib.tricks import (
     MAX_PLAYERS,
     RULE_IDS,
@@ -145,7 +147,10 @@ _CARD_NAMES = frozenset(card.name for card in DECK)
 
 @checked
 def check_card(answer: object, name: str) -> Feedback:
-    """The card called ``name`` in words, e.g. ``"queen of hearts"``."""
+    """The card called ``name`` in words, e.g. ``"queen of hearts"``.
+
+    The answer is the card as a card (``"QH"``, ``"Q♥"``): its name in words, the question's
+    own, is not read as one."""
     if name not in _CARD_NAMES:
         raise CardlibError(
             _(
@@ -153,10 +158,33 @@ def check_card(answer: object, name: str) -> Feedback:
             ).format(name=name),
             "givens",
         )
-    card = read_card(answer)
+    card = _card_not_in_words(answer)
     if card.name == name:
-        return correct(f"{card} is the {name}.")
-    return not_yet(f"{card} is the {card.name}, not the {name}.")
+        return correct(_("{card} is the {name}.").format(card=card, name=card_name(card)))
+    wanted = next((c for c in DECK if c.name == name), None)
+    return not_yet(
+        _("{card} is the {name}, not the {wanted}.").format(
+            card=card,
+            name=card_name(card),
+            wanted=card_name(wanted) if wanted is not None else name,
+        )
+    )
+
+
+def _card_not_in_words(answer: object) -> Card:
+    """One card written as a card; a name in words is told to write the card instead."""
+    example = ('"JD"',)
+    try:
+        return read_card(answer, example, in_words=False)
+    except AnswerError:
+        named = words.cards_in_words(answer) if isinstance(answer, str) else None
+        if named is None or len(named) != 1:
+            raise
+    headline = _(
+        "you wrote the card in words; write it as a card, its rank and then its suit letter "
+        "or symbol, for example {example}."
+    ).format(example=example_of(example))
+    raise AnswerError(not_yet(headline), example)
 
 
 @checked
@@ -173,17 +201,23 @@ def check_order(answer: object, cards: str | Iterable[Card | str]) -> Feedback:
     answer_cards = read_cards(answer, ('"KC 9C 4C"', '"AD 7D 2D"'))
     if sorted(answer_cards) != sorted(given):
         return not_yet(
-            f"use exactly the cards {' '.join(map(str, given))}, each once, in a new order."
+            _("use exactly the cards {cards}, each once, in a new order.").format(
+                cards=" ".join(map(str, given))
+            )
         )
     if answer_cards == expected:
-        return correct(f"{' '.join(map(str, expected))}, highest first.")
+        return correct(_("{cards}, highest first.").format(cards=" ".join(map(str, expected))))
     for higher, lower in pairwise(answer_cards):
         if higher.rank < lower.rank:
             return not_yet(
-                f"{lower} should come before {higher}: within a suit the ace is highest, "
-                "then K Q J 10 9 … down to 2.",
-                kind="not highest first yet: within a suit the ace is highest, then K Q J 10 9 "
-                "… down to 2.",
+                _(
+                    "{lower} should come before {higher}: within a suit the ace is highest, "
+                    "then K Q J 10 9 … down to 2."
+                ).format(lower=lower, higher=higher),
+                kind=_(
+                    "not highest first yet: within a suit the ace is highest, then K Q J 10 9 "
+                    "… down to 2."
+                ),
             )
     raise AssertionError("unreachable")
 
@@ -195,11 +229,14 @@ def check_first_player(answer: object, dealer: int, direction: int = 1) -> Feedb
     _direction_given(direction)
     seat = read_seat(answer)
     expected = (dealer + direction) % 4
-    side = "left" if direction == 1 else "right"
-    why = f"The player on the dealer's {side} calls first and leads: seat {expected}."
+    why = (
+        _("The player on the dealer's left calls first and leads: seat {seat}.")
+        if direction == 1
+        else _("The player on the dealer's right calls first and leads: seat {seat}.")
+    ).format(seat=expected)
     if seat == expected:
-        return correct(f"seat {seat} ({SEAT_NAMES[seat]}).", why)
-    return not_yet(f"seat {seat} is not the one.", why)
+        return correct(_("seat {seat} ({name}).").format(seat=seat, name=_(SEAT_NAMES[seat])), why)
+    return not_yet(_("seat {seat} is not the one.").format(seat=seat), why)
 
 
 @checked
@@ -212,13 +249,31 @@ def check_dealer(
     _direction_given(direction)
     seat = read_seat(answer)
     expected = (first_dealer + direction * (deal_number - 1)) % 4
+    moves = deal_number - 1
     why = (
-        f"The deal moves one seat {'clockwise' if direction == 1 else 'counter-clockwise'} each "
-        f"deal: deal {deal_number} is {deal_number - 1} moves on from seat {first_dealer}."
-    )
+        ngettext(
+            "The deal moves one seat clockwise each deal: deal {number} is {moves} move on "
+            "from seat {seat}.",
+            "The deal moves one seat clockwise each deal: deal {number} is {moves} moves on "
+            "from seat {seat}.",
+            moves,
+        )
+        if direction == 1
+        else ngettext(
+            "The deal moves one seat counter-clockwise each deal: deal {number} is {moves} "
+            "move on from seat {seat}.",
+            "The deal moves one seat counter-clockwise each deal: deal {number} is {moves} "
+            "moves on from seat {seat}.",
+            moves,
+        )
+    ).format(number=deal_number, moves=moves, seat=first_dealer)
     if seat == expected:
-        return correct(f"seat {seat} deals deal {deal_number}.", why)
-    return not_yet(f"seat {seat} does not deal deal {deal_number}.", why)
+        return correct(
+            _("seat {seat} deals deal {number}.").format(seat=seat, number=deal_number), why
+        )
+    return not_yet(
+        _("seat {seat} does not deal deal {number}.").format(seat=seat, number=deal_number), why
+    )
 
 
 @checked
@@ -226,12 +281,15 @@ def check_hand_size(answer: object, players: int = 4, deck: int = 52) -> Feedbac
     """Cards per player when the whole deck is dealt."""
     check_count(players, "players", 2, MAX_PLAYERS)
     check_count(deck, "deck", players, len(DECK))
-    n = read_whole_number(answer, "a number of cards", ("12", "10"))
+    n = read_whole_number(answer, N_("a number of cards"), ("12", "10"))
     expected = deck // players
-    why = f"All {deck} cards are dealt to {players} players: {deck} ÷ {players} = {expected}."
+    why = _(
+        "All {deck} cards are dealt to {players} players: {deck} ÷ {players} = {count}."
+    ).format(deck=deck, players=players, count=expected)
     if n == expected:
-        return correct(f"{n} cards each.", why)
-    return not_yet(f"not {n}.", why)
+        each = ngettext("{count} card each.", "{count} cards each.", n)
+        return correct(each.format(count=n), why)
+    return not_yet(_("not {answer}.").format(answer=n), why)
 
 
 @checked
@@ -239,14 +297,16 @@ def check_suit_count(answer: object, seed: Seed, dealer: int, seat: int, suit: s
     """How many cards of ``suit`` seat ``seat`` holds in ``callbreak.Deal(seed, dealer)``."""
     hand = callbreak.Deal(seed=seed, dealer=dealer).hand(_seat_given(seat, "seat"))
     _suit_given(suit)
-    n = read_whole_number(answer, "a number of cards", ("7",))
+    n = read_whole_number(answer, N_("a number of cards"), ("7",))
     expected = sum(c.suit == suit for c in hand)
-    name = SUIT_NAMES[suit]
+    name = suit_name(suit)
     if n == expected:
-        return correct(f"seat {seat} holds {n} {name}.")
+        return correct(_("seat {seat} holds {count} {suit}.").format(seat=seat, count=n, suit=name))
     return not_yet(
-        f"seat {seat} does not hold {n} {name}; look at deal.hand({seat}) and count "
-        f"the cards whose .suit is {suit!r}."
+        _(
+            "seat {seat} does not hold {count} {suit}; look at {code} and count the cards whose "
+            ".suit is {letter}."
+        ).format(seat=seat, count=n, suit=name, code=f"deal.hand({seat})", letter=repr(suit))
     )
 
 
@@ -299,9 +359,14 @@ def check_rule(
     same = rule_masks(to_mask(held), played, rules, first_trick)
     because = _("Why: {why}").format(why=why)
     if answer is None or answer is ...:
+        examples = ('"free"', '"lead"', '"must-beat"')
         raise AnswerError(
-            unanswered("replace None with a rule id, for example {example}."),
-            ('"free"', '"lead"', '"must-beat"'),
+            unanswered(
+                _("replace None with a rule id, for example {example}.").format(
+                    example=example_of(examples)
+                )
+            ),
+            examples,
         )
     text = "-".join(answer.lower().replace("_", " ").split()) if isinstance(answer, str) else None
     if text not in RULE_IDS:
@@ -394,26 +459,52 @@ def check_trick_winner_seat(
 # ----- Call Break scoring and calling ----------------------------------------------------------
 
 
+#: A wrong score's kinds of mistake, for a call (Call Break) and a bid (Call Bridge): made but
+#: scored as lost, missed but scored as made, made for other points, missed for other points.
+_RESULT_KINDS = {
+    "call": (
+        N_("not {points}: this call was made, so it does not lose points."),
+        N_("not {points}: this call was missed, so it loses points."),
+        N_("not {points}: the call was made, but not for these points."),
+        N_("not {points}: the call was missed, but it does not lose these points."),
+    ),
+    "bid": (
+        N_("not {points}: this bid was made, so it does not lose points."),
+        N_("not {points}: this bid was missed, so it loses points."),
+        N_("not {points}: the bid was made, but not for these points."),
+        N_("not {points}: the bid was missed, but it does not lose these points."),
+    ),
+}
+
+
 def result_kind(points: Fraction, expected: Fraction, what: str = "call") -> str:
-    """A wrong score's kind of mistake in the game's terms: was the call made or missed?"""
+    """A wrong score's kind of mistake in the game's terms: was the call made or missed?
+    (``what``: ``"call"`` or ``"bid"``.)"""
+    made_lost, missed_won, made, missed = _RESULT_KINDS[what]
     if expected >= 0 > points:
-        return f"not {fraction_text(points)}: this {what} was made, so it does not lose points."
-    if expected < 0 <= points:
-        return f"not {fraction_text(points)}: this {what} was missed, so it loses points."
-    if expected >= 0:
-        return f"not {fraction_text(points)}: the {what} was made, but not for these points."
-    return f"not {fraction_text(points)}: the {what} was missed, but it does not lose these points."
+        message = made_lost
+    elif expected < 0 <= points:
+        message = missed_won
+    else:
+        message = made if expected >= 0 else missed
+    return _(message).format(points=fraction_text(points))
 
 
 def _score_why(call: int, tricks: int, variant: callbreak.Variant) -> str:
     points = fraction_text(Fraction(callbreak.score(call, tricks, variant)))
     if variant.old_scoring:
-        rule = "old scoring: exactly the call or one more scores the call, anything else − call"
+        message = _(
+            "Call {call}, {tricks} tricks: old scoring: exactly the call or one more scores the "
+            "call, anything else − call, so {points}."
+        )
     elif tricks >= call:
-        return f"Call {call}, {tricks} tricks: made, so {call} + 0.1 × {tricks - call} = {points}."
+        message = _("Call {call}, {tricks} tricks: made, so {call} + 0.1 × {over} = {points}.")
     else:
-        rule = "fewer tricks than the call lose the whole call"
-    return f"Call {call}, {tricks} tricks: {rule}, so {points}."
+        message = _(
+            "Call {call}, {tricks} tricks: fewer tricks than the call lose the whole call, "
+            "so {points}."
+        )
+    return message.format(call=call, tricks=tricks, over=tricks - call, points=points)
 
 
 @checked
@@ -425,8 +516,12 @@ def check_score(
     why = _score_why(call, tricks, variant)
     points = read_points(answer)
     if points == expected:
-        return correct(f"{fraction_text(expected)} points.", why)
-    return not_yet(f"not {fraction_text(points)}.", why, kind=result_kind(points, expected, "call"))
+        return correct(_("{points} points.").format(points=fraction_text(expected)), why)
+    return not_yet(
+        _("not {answer}.").format(answer=fraction_text(points)),
+        why,
+        kind=result_kind(points, expected, "call"),
+    )
 
 
 @checked
@@ -444,22 +539,34 @@ def check_total(
     expected = sum(scores, Fraction(0))
     why = " + ".join(f"({fraction_text(s)})" for s in scores) + f" = {fraction_text(expected)}"
     if points == expected:
-        return correct(f"a total of {fraction_text(expected)}.", f"Deal by deal: {why}.")
+        return correct(
+            _("a total of {total}.").format(total=fraction_text(expected)),
+            _("Deal by deal: {sums}.").format(sums=why),
+        )
     wrong = [
-        f"deal {i + 1}: call {c}, {t} tricks scores {fraction_text(s)}"
+        _("deal {number}: call {call}, {tricks} tricks scores {points}").format(
+            number=i + 1, call=c, tricks=t, points=fraction_text(s)
+        )
         for i, (c, t, s) in enumerate(zip(calls, tricks, scores, strict=True))
     ]
     return not_yet(
-        f"not {fraction_text(points)}; score each deal, then add.", *wrong, "Negative totals count."
+        _("not {answer}; score each deal, then add.").format(answer=fraction_text(points)),
+        *wrong,
+        _("Negative totals count."),
     )
 
 
 def _score_items(answer, n: int) -> list:
     """The items of a list-of-scores answer: a list or tuple, or text like ``"2.1 -3 4"``."""
     if answer is None or answer is ...:
+        examples = ("['0', '0', '0', '0']",)
         raise AnswerError(
-            unanswered("replace None with a list of scores, one per seat, for example {example}."),
-            ("['0', '0', '0', '0']",),
+            unanswered(
+                _(
+                    "replace None with a list of scores, one per seat, for example {example}."
+                ).format(example=example_of(examples))
+            ),
+            examples,
         )
     if isinstance(answer, str):
         items = answer.replace(",", " ").split()
@@ -468,7 +575,13 @@ def _score_items(answer, n: int) -> list:
     else:
         items = None
     if items is None or len(items) != n:
-        raise AnswerError(not_yet(f"expected a list of {n} scores, one per seat, got {answer!r}."))
+        raise AnswerError(
+            not_yet(
+                _("expected a list of {count} scores, one per seat, got {answer}.").format(
+                    count=n, answer=repr(answer)
+                )
+            )
+        )
     return items
 
 
@@ -507,8 +620,10 @@ def check_scores(
             points = read_points(item)
         except AnswerError:
             lines.append(
-                f"seat {seat}: cannot read {item!r} as exact points (write '2.1', -3 or "
-                "Decimal('2.1'); a float such as 2.1 is not exact)"
+                _(
+                    "seat {seat}: cannot read {answer} as exact points (write '2.1', -3 or "
+                    "Decimal('2.1'); a float such as 2.1 is not exact)"
+                ).format(seat=seat, answer=repr(item))
             )
             wrong_seats.append(seat)
             continue
@@ -516,21 +631,25 @@ def check_scores(
             right += 1
         else:
             lines.append(
-                f"seat {seat}: not {fraction_text(points)}. {_score_why(call, tricks, variant)}"
+                _("seat {seat}: not {answer}. {why}").format(
+                    seat=seat, answer=fraction_text(points), why=_score_why(call, tricks, variant)
+                )
             )
             wrong_seats.append(seat)
     if right == len(calls):
         return correct(
-            "scores " + ", ".join(fraction_text(read_points(a)) for a in answer) + " by seat."
+            _("scores {scores} by seat.").format(
+                scores=", ".join(fraction_text(read_points(a)) for a in answer)
+            )
         )
     seats = ", ".join(map(str, wrong_seats))
     return not_yet(
-        f"{right} of {len(calls)} scores right.",
+        _("{right} of {total} scores right.").format(right=right, total=len(calls)),
         *lines,
         credit=Fraction(right, len(calls)),
-        kind=f"the score of seat {seats} is not right."
+        kind=_("the score of seat {seats} is not right.").format(seats=seats)
         if len(wrong_seats) == 1
-        else f"the scores of seats {seats} are not right.",
+        else _("the scores of seats {seats} are not right.").format(seats=seats),
     )
 
 
@@ -556,11 +675,13 @@ def check_expected_score(
         for t, n in sorted(counts.items())
         if n
     )
-    why = f"Average the score of call {call} over the {total} samples: ({terms}) / {total}."
+    why = _(
+        "Average the score of call {call} over the {total} samples: ({terms}) / {total}."
+    ).format(call=call, total=total, terms=terms)
     points = read_points(answer, ("Fraction(23, 10)", "Fraction(7, 4)"))
     if points == expected:
         return correct(f"{fraction_text(expected)}.", why)
-    return not_yet(f"not {fraction_text(points)}.", why)
+    return not_yet(_("not {answer}.").format(answer=fraction_text(points)), why)
 
 
 @checked
@@ -572,18 +693,30 @@ def check_best_call(
     """The call with the highest expected score (any of them when several tie)."""
     _trick_counts_given(trick_counts)
     table = _expected(trick_counts, variant)
-    call = read_whole_number(answer, "a call", ("7",))
+    call = read_whole_number(answer, N_("a call"), ("7",))
     if call not in table:
-        return not_yet(f"{call} is not a legal call: calls go from {min(table)} to 13.")
+        return not_yet(
+            _("{call} is not a legal call: calls go from {low} to 13.").format(
+                call=call, low=min(table)
+            )
+        )
     best = max(table.values())
     best_calls = [c for c, v in table.items() if v == best]
     if call in best_calls:
-        return correct(f"call {call}: expected score {fraction_text(best)}, the highest.")
+        return correct(
+            _("call {call}: expected score {points}, the highest.").format(
+                call=call, points=fraction_text(best)
+            )
+        )
     return not_yet(
-        f"call {call} expects {fraction_text(table[call])}; another call expects more.",
-        "Compare expected_scores(...) for every call and take the largest.",
+        _("call {call} expects {points}; another call expects more.").format(
+            call=call, points=fraction_text(table[call])
+        ),
+        _("Compare expected_scores(...) for every call and take the largest."),
         # Graded: the expected score of a call may be the answer to another question.
-        kind=f"another call expects more than {call}: compare the expected score of every call.",
+        kind=_(
+            "another call expects more than {call}: compare the expected score of every call."
+        ).format(call=call),
     )
 
 

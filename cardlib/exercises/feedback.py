@@ -42,9 +42,9 @@ from typing import ParamSpec
 
 from cardlib.cards import Card, cards_text, parse_cards, sort_for_display
 from cardlib.errors import CardParseError
-from cardlib.exercises import answers
+from cardlib.exercises import answers, words
 from cardlib.game import SEAT_NAMES
-from cardlib.i18n import _, pgettext
+from cardlib.i18n import N_, _, ngettext, pgettext
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
 #: The exam's receipt: the answer was read and recorded; no verdict.
@@ -92,21 +92,34 @@ def exercise_mode(mode: str | None = None) -> ModeNote:
             return ModeNote(wanted)
         if _mode is not None and wanted != _mode:
             return ModeNote(
-                f"The mode stays {_mode}: it was fixed when this notebook was released."
+                _("The mode stays {mode}: it was fixed when this notebook was released.").format(
+                    mode=_mode_word(_mode)
+                )
             )
         _mode = wanted
     if _mode == HOMEWORK:
         return ModeNote(
-            "Homework mode: each check says ✓ or ✗ and what kind of mistake, never the answer."
+            _("Homework mode: each check says ✓ or ✗ and what kind of mistake, never the answer.")
         )
     if _mode == EXAM:
         return ModeNote(
-            "Exam mode: each check shows the answer it recorded, never whether it is right; "
-            "the verdict comes with your feedback after grading."
+            _(
+                "Exam mode: each check shows the answer it recorded, never whether it is right; "
+                "the verdict comes with your feedback after grading."
+            )
         )
     if _mode == PRACTICE:
-        return ModeNote("Practice mode: each check says ✓ or ✗ and explains why.")
-    return ModeNote("No exercise mode set: checks return plain feedback values.")
+        return ModeNote(_("Practice mode: each check says ✓ or ✗ and explains why."))
+    return ModeNote(_("No exercise mode set: checks return plain feedback values."))
+
+
+def _mode_word(mode: str) -> str:
+    """A mode's name in the learner's language (the code's word is the English one)."""
+    return {
+        PRACTICE: pgettext("exercise mode", "practice"),
+        HOMEWORK: pgettext("exercise mode", "homework"),
+        EXAM: pgettext("exercise mode", "exam"),
+    }[mode]
 
 
 def current_mode() -> str | None:
@@ -186,7 +199,7 @@ class Feedback:
             return self
         return Feedback(
             NOT_YET,
-            self.kind or "that is not the answer yet.",
+            self.kind or _("that is not the answer yet."),
             (),
             Fraction(0),
             report=self.report,
@@ -283,8 +296,9 @@ Examples = str | tuple[str, ...]
 class AnswerError(Exception):
     """An answer that cannot be read; carries the :class:`Feedback` to show instead.
 
-    When the feedback's headline holds ``{example}``, ``examples`` are candidates (Python
-    literals) for it: :func:`checked` fills in the first one the check does not accept.
+    The readers write the whole sentence in the learner's language, naming the first of their
+    ``examples`` (Python literals) as the example of the expected form; ``examples`` stay for
+    the record (:func:`example_of` is the one named).
     """
 
     def __init__(self, feedback: Feedback, examples: Examples = ()):
@@ -293,79 +307,153 @@ class AnswerError(Exception):
         self.examples = (examples,) if isinstance(examples, str) else tuple(examples)
 
 
+def example_of(examples: Examples) -> str | None:
+    """The example a reader names: the first of ``examples`` (the same for every question, and
+    the answer to none: a test checks it), or ``None`` when it has none."""
+    examples = (examples,) if isinstance(examples, str) else tuple(examples)
+    return examples[0] if examples else None
+
+
 def _unanswered(example: Examples) -> AnswerError:
-    return AnswerError(unanswered("replace None with your answer, for example {example}."), example)
+    chosen = example_of(example)
+    headline = (
+        _("replace None with your answer, for example {example}.").format(example=chosen)
+        if chosen is not None
+        else _("replace None with your answer.")
+    )
+    return AnswerError(unanswered(headline), example)
 
 
 def _wrong(what: str, answer: object, example: Examples) -> AnswerError:
-    headline = f"expected {what}, for example {{example}}, but got {_brace_safe(repr(answer))}."
+    """``answer`` is not ``what`` (an English noun phrase marked with :func:`~cardlib.i18n.N_`,
+    translated here)."""
+    chosen = example_of(example)
+    if chosen is None:
+        headline = _("expected {what}, but got {answer}.").format(what=_(what), answer=repr(answer))
+    else:
+        headline = _("expected {what}, for example {example}, but got {answer}.").format(
+            what=_(what), example=chosen, answer=repr(answer)
+        )
     return AnswerError(not_yet(headline, kind=headline), example)
 
 
-def _brace_safe(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
+def read_cards(
+    answer: object, example: Examples = ('"9D 4C"',), in_words: bool = True
+) -> list[Card]:
+    """The cards of an answer: text like ``"KH 10S"``, a list/set of texts or cards, or one card.
 
-
-def read_cards(answer: object, example: Examples = ('"9D 4C"',)) -> list[Card]:
-    """The cards of an answer: text like ``"KH 10S"``, a list/set of texts or cards, or one card."""
+    With ``in_words`` a card may also be written by its name, as a player says it, in any
+    language (``"पान की बेगम"``, ``"queen of hearts"``: :mod:`cardlib.exercises.words`).
+    """
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, Card):
         return [answer]
     if isinstance(answer, bytes) or not isinstance(answer, str | Iterable):
-        raise _wrong("cards as text or a list", answer, example)
+        raise _wrong(N_("cards as text or a list"), answer, example)
     try:
         return parse_cards(answer)
     except CardParseError:
+        named = _cards_named(answer) if in_words else None
+        if named is not None:
+            return named
         # Our own sentence: the engine's names a fixed example card, which may be the answer.
+        chosen = example_of(example)
+        headline = (
+            _(
+                "cannot read {answer} as cards: write each card as a rank (A K Q J 10 … 2) "
+                "and a suit (S H D C or ♠ ♥ ♦ ♣), for example {example}."
+            )
+            if chosen is not None
+            else _(
+                "cannot read {answer} as cards: write each card as a rank (A K Q J 10 … 2) "
+                "and a suit (S H D C or ♠ ♥ ♦ ♣)."
+            )
+        )
         raise AnswerError(
-            not_yet(
-                "cannot read "
-                + _brace_safe(repr(answer))
-                + " as cards: write each card as a rank (A K Q J 10 … 2) and a suit (S H D C or "
-                "♠ ♥ ♦ ♣), for example {example}."
-            ),
-            example,
+            not_yet(headline.format(answer=repr(answer), example=chosen)), example
         ) from None
 
 
-def read_card(answer: object, example: Examples = ('"JD"',)) -> Card:
-    """Exactly one card: ``"QH"``, ``Card('QH')`` or a list holding one card."""
-    cards = read_cards(answer, example)
+def _cards_named(answer: str | Iterable) -> list[Card] | None:
+    """The cards of a text in words, or of a list whose every item is one card (a code, a
+    :class:`Card` or a name in words); ``None`` if something is not a card."""
+    if isinstance(answer, str):
+        return words.cards_in_words(answer)
+    cards = []
+    for item in list(answer):
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        named = words.cards_in_words(item) if isinstance(item, str) else None
+        if named is None or len(named) != 1:
+            return None
+        cards += named
+    return cards
+
+
+def read_card(answer: object, example: Examples = ('"JD"',), in_words: bool = True) -> Card:
+    """Exactly one card: ``"QH"``, ``Card('QH')``, a list holding one card, or (``in_words``)
+    its name as a player says it."""
+    cards = read_cards(answer, example, in_words)
     if len(cards) != 1:
-        raise AnswerError(
-            not_yet(f"expected one card, for example {{example}}, but got {len(cards)} cards."),
-            example,
+        chosen = example_of(example)
+        headline = (
+            ngettext(
+                "expected one card, for example {example}, but got {count} card.",
+                "expected one card, for example {example}, but got {count} cards.",
+                len(cards),
+            )
+            if chosen is not None
+            else ngettext(
+                "expected one card, but got {count} card.",
+                "expected one card, but got {count} cards.",
+                len(cards),
+            )
         )
+        raise AnswerError(not_yet(headline.format(example=chosen, count=len(cards))), example)
     return cards[0]
 
 
-#: Seat 0..3 by name, as the engine names them (one truth: cardlib.game).
+#: Seat 0..3 by name, as the engine names them (one truth: cardlib.game). A seat is read in
+#: the learner's words too (:func:`cardlib.exercises.words.seat_of`).
 SEAT_WORDS: tuple[str, ...] = tuple(SEAT_NAMES)
 
 
 def read_seat(answer: object, players: int = 4, example: Examples = ()) -> int:
-    """A seat: its number (``2``, ``"2"``, ``2.0``) or, at a table of four, its name in any case
-    (``"North"``, ``"north"``, ``"N"``). No example by default: every seat is the answer to some
-    question, so an example seat could be one."""
-    if isinstance(answer, str) and players == 4:
-        text = " ".join(answer.split()).lower()
-        for seat, name in enumerate(SEAT_WORDS):
-            if text in (name.lower(), name[0].lower()):
-                return seat
-    what = "a seat: its name or number 0..3" if players == 4 else f"a seat number 0..{players - 1}"
+    """A seat: its number (``2``, ``"2"``, ``2.0``, ``"२"``) or, as text, its name or label in any
+    language and case: ``"North"``, ``"n"``, ``"उत्तर"``, ``"Uttar"``, ``"North (2)"``,
+    ``"seat 2"``, ``"सीट 2"``, ``"You (North, seat 2)"`` (at a table of four; at other tables
+    the labels without a compass name, ``"Seat 2"``). No example by default: every seat is the
+    answer to some question, so an example seat could be one."""
+    if isinstance(answer, str):
+        seat = words.seat_of(answer, players)
+        if seat is not None:
+            return seat
+    what = (
+        N_("a seat: its name or number 0..3")
+        if players == 4
+        else _("a seat number 0..{last}").format(last=players - 1)
+    )
     seat = read_whole_number(answer, what, example)
     if not 0 <= seat < players:
         raise AnswerError(
-            not_yet(f"seats are numbered 0 to {players - 1}, so there is no seat {seat}.")
+            not_yet(
+                _("seats are numbered 0 to {last}, so there is no seat {seat}.").format(
+                    last=players - 1, seat=seat
+                )
+            )
         )
     return seat
 
 
 def read_whole_number(
-    answer: object, what: str = "a whole number", example: Examples = ("7", "5")
+    answer: object, what: str = N_("a whole number"), example: Examples = ("7", "5")
 ) -> int:
-    """An int; also ``3.0``, ``Decimal("3")``, ``Fraction(3)``, ``"3"``; not ``True``, ``3.5``."""
+    """An int; also ``3.0``, ``Decimal("3")``, ``Fraction(3)``, ``"3"``; not ``True``, ``3.5``.
+
+    ``what`` names the expected answer in a refusal: an English phrase marked with
+    :func:`~cardlib.i18n.N_` (translated when shown)."""
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, bool):
@@ -394,26 +482,26 @@ def read_points(answer: object, example: Examples = ("Decimal('2.5')",)) -> Frac
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, bool):
-        raise _wrong("a number of points", answer, example)
+        raise _wrong(N_("a number of points"), answer, example)
     if isinstance(answer, float):
         if math.isfinite(answer) and answer == int(answer):
             return Fraction(int(answer))  # a whole float such as -3.0 is exact
-        headline = (
-            f"{answer!r} is a binary float, which cannot hold most tenths exactly; write "
+        headline = _(
+            "{answer} is a binary float, which cannot hold most tenths exactly; write "
             "the points exactly, as a Decimal, a Fraction or text, for example {example}."
-        )
+        ).format(answer=repr(answer), example=example_of(example))
         raise AnswerError(not_yet(headline, kind=headline), example)
     if isinstance(answer, int | Fraction):
         return Fraction(answer)
     if isinstance(answer, Decimal):
         if answer.is_finite() and abs(answer.adjusted()) < 100:
             return Fraction(answer)
-        raise _wrong("a finite number of points", answer, example)
+        raise _wrong(N_("a finite number of points"), answer, example)
     if isinstance(answer, str):
         number = _exact_text(answer)
         if number is not None:
             return number
-    raise _wrong("a number of points", answer, example)
+    raise _wrong(N_("a number of points"), answer, example)
 
 
 def _exact_text(text: str) -> Fraction | None:
@@ -503,31 +591,11 @@ def _set_kind(missing: bool, wrong: bool, not_held: bool) -> str:
     return "; ".join(parts) + "."
 
 
-def _example_value(text: str) -> object:
-    return eval(text, {"__builtins__": {}, "Decimal": Decimal, "Fraction": Fraction})
-
-
 def _safe_example(error: AnswerError) -> Feedback:
-    """The error's feedback with ``{example}`` filled by the reader's first example: the same
-    for every question (a test checks it is no question's answer), so it tells nothing."""
-    feedback = error.feedback
-    chosen = error.examples[0] if error.examples else None
-
-    def fill(sentence: str) -> str:
-        if chosen is None:
-            sentence = sentence.replace(", for example {example}", "")
-            sentence = sentence.replace(" for example {example}", "")
-        return sentence.replace("{example}", chosen or "").replace("{{", "{").replace("}}", "}")
-
-    return Feedback(
-        feedback.status,
-        fill(feedback.headline),
-        feedback.lines,
-        feedback.credit,
-        fill(feedback.kind),
-        readable=False,
-        rule=feedback.rule,
-    )
+    """The error's feedback, marked unreadable. Its sentence names the reader's first example
+    only: the same for every question (a test checks it is no question's answer), so it tells
+    nothing."""
+    return replace(error.feedback, readable=False)
 
 
 class _Replay:

@@ -117,7 +117,9 @@ class CoachWidget:
     ):
         self.view = position if isinstance(position, View) else view_of(position)
         if not isinstance(max_samples, int) or max_samples < MIN_SAMPLES:
-            raise ValueError(f"max_samples must be a whole number ≥ {MIN_SAMPLES}")
+            raise ValueError(
+                _("max_samples must be a whole number ≥ {least}").format(least=MIN_SAMPLES)
+            )
         if (
             not isinstance(samples, int)
             or isinstance(samples, bool)
@@ -125,11 +127,15 @@ class CoachWidget:
             or samples % SAMPLE_STEP
         ):
             raise ValueError(
-                f"samples must be a multiple of {SAMPLE_STEP} from {MIN_SAMPLES} to "
-                f"{max_samples} (the slider's steps), got {samples!r}"
+                _(
+                    "samples must be a multiple of {step} from {low} to {high} (the slider's "
+                    "steps), got {value!r}"
+                ).format(step=SAMPLE_STEP, low=MIN_SAMPLES, high=max_samples, value=samples)
             )
         if not isinstance(deals_shown, int) or deals_shown < 1:
-            raise ValueError(f"deals_shown must be a whole number ≥ 1, got {deals_shown!r}")
+            raise ValueError(
+                _("deals_shown must be a whole number ≥ 1, got {value!r}").format(value=deals_shown)
+            )
         self.seed = seed
         self.exact_from = exact_from
         self.deals_shown = deals_shown
@@ -214,8 +220,9 @@ class CoachWidget:
         slider = self.samples_slider
         if not slider.min <= samples <= slider.max or samples % SAMPLE_STEP:
             raise ValueError(
-                f"samples must be a multiple of {SAMPLE_STEP} from {slider.min} to {slider.max}, "
-                f"got {samples!r}"
+                _(
+                    "samples must be a multiple of {step} from {low} to {high}, got {value!r}"
+                ).format(step=SAMPLE_STEP, low=slider.min, high=slider.max, value=samples)
             )
         slider.value = samples
 

@@ -286,7 +286,11 @@ class PlayExplorer:
         for position in self.positions:
             if position.key == key:
                 return position
-        raise KeyError(f"no position {key!r}; the keys are {[p.key for p in self.positions]}")
+        raise KeyError(
+            _("no position {key!r}; the keys are {keys}").format(
+                key=key, keys=[p.key for p in self.positions]
+            )
+        )
 
     def load(self, position: Position) -> None:
         """Show a position: its trick, a button per card of the hand; forget the last verdict."""
@@ -315,7 +319,9 @@ class PlayExplorer:
         card = Card(card)
         if card not in self.card_buttons:
             raise ValueError(
-                f"{card} is not in this hand: {' '.join(map(str, self.position.hand))}"
+                _("{card} is not in this hand: {cards}").format(
+                    card=card, cards=" ".join(map(str, self.position.hand))
+                )
             )
         self.card_buttons[card].click()
 

@@ -136,7 +136,7 @@ class TrickBuilder:
     def __init__(self, cards: str | Sequence[Card | str] = "AH 2S KH 3H", trump: str | None = "S"):
         start = parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
         if len(start) != 4:
-            raise ValueError(f"a trick has four cards, got {len(start)}")
+            raise ValueError(_("a trick has four cards, got {count}").format(count=len(start)))
         self.pickers = []
         for i, card in enumerate(start):
             picker = widgets.Dropdown(options=_card_options(), value=card.code)
@@ -198,7 +198,7 @@ class TrickBuilder:
         """Pick four cards at once (as a learner would, one picker after another)."""
         cards = parse_cards(cards) if isinstance(cards, str) else [Card(c) for c in cards]
         if len(cards) != 4:
-            raise ValueError(f"a trick has four cards, got {len(cards)}")
+            raise ValueError(_("a trick has four cards, got {count}").format(count=len(cards)))
         for picker, card in zip(self.pickers, cards, strict=True):
             picker.value = card.code
 
