@@ -7,25 +7,25 @@ the game-specific ones on the game classes of the registry, :class:`cardlib.fact
 everywhere: with the project's error (:mod:`cardlib.errors`), in the learner's language,
 naming the argument, what it got and what is accepted, and with the state unchanged.
 
-=========================  ===================================================================
-validator                  refuses
-=========================  ===================================================================
-:func:`check_flag`         anything but ``True`` or ``False`` for a switch (``"no"`` is not
-                           false, ``1`` is not true)
-:func:`check_seat`         anything but a seat number ``0 .. players - 1`` (``True`` is not
-                           seat 1, ``1.0`` is not a seat)
-:func:`check_count`        anything but a whole number in a range (``True``, ``1.5``, ``"3"``)
-:func:`check_choice`       a word that is not one of the accepted ones
-:func:`check_list`         a value that is not a list or tuple (a string is not a list of
-                           calls)
-:func:`check_call`         a call or bid that is a card (a ``Card`` is an ``int``), a
-                           ``bool``, a ``float``, out of the game's range or above the cards
-                           each hand holds
-:func:`check_hand`         a hand that is not cards, holds a card twice, or holds fewer or
-                           more cards than a hand can
-:func:`check_trick_counts` counts of tricks taken that are not whole numbers 0 or more, one
-                           for each number of tricks, adding up to at least one
-=========================  ===================================================================
+============================  ==================================================================
+validator                     refuses
+============================  ==================================================================
+:func:`check_flag`            anything but ``True`` or ``False`` for a switch (``"no"`` is not
+                              false, ``1`` is not true)
+:func:`check_seat`            anything but a seat number ``0 .. players - 1`` (``True`` is not
+                              seat 1, ``1.0`` is not a seat)
+:func:`check_count`           anything but a whole number in a range (``True``, ``1.5``, ``"3"``)
+:func:`check_choice`          a word that is not one of the accepted ones
+:func:`check_list`            a value that is not a list or tuple (a string is not a list of
+                              calls)
+:func:`check_call`            a call or bid that is a card (a ``Card`` is an ``int``), a
+                              ``bool``, a ``float``, out of the game's range or above the cards
+                              each hand holds
+:func:`check_hand`            a hand that is not cards, holds a card twice, or holds fewer or
+                              more cards than a hand can
+:func:`check_trick_counts`    counts of tricks taken that are not whole numbers 0 or more, one
+                              for each number of tricks, adding up to at least one
+============================  ==================================================================
 
 They run at the public edge only: the coach plays millions of cards through the engine's
 ``_``-prefixed internals and :mod:`cardlib.coach.fast`'s masks, which trust what the edge
@@ -83,15 +83,16 @@ def check_count(
     """
     if is_count(value) and value >= low and (high is None or value <= high):
         return value
+    # ``what`` and ``message`` come marked with N_ (or already translated): translated here.
     if message is not None:
-        text = message.format(value=value)
+        text = _(message).format(value=value)
     elif high is None:
         text = _("{what} must be a whole number {low} or more, got {value!r}").format(
-            what=what, low=low, value=value
+            what=_(what), low=low, value=value
         )
     else:
         text = _("{what} must be a whole number from {low} to {high}, got {value!r}").format(
-            what=what, low=low, high=high, value=value
+            what=_(what), low=low, high=high, value=value
         )
     if not is_count(value):
         raise CardlibTypeError(text, "type")
