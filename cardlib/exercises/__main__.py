@@ -188,6 +188,9 @@ def parser() -> argparse.ArgumentParser:
         "--student", default=None, help="grade this student only (default: every student)"
     )
     autograde.add_argument(
+        "--force", action="store_true", help="grade again submissions graded before"
+    )
+    autograde.add_argument(
         "--unsandboxed",
         action="store_true",
         help="grade even where the sandbox cannot start, the student's code running as you "
@@ -381,6 +384,8 @@ def _autograde(args: argparse.Namespace) -> int:
     command = [str(nbgrader if nbgrader.exists() else "nbgrader"), "autograde", args.assignment]
     if args.student is not None:
         command.append(f"--student={args.student}")
+    if args.force:
+        command.append("--force")
     return subprocess.run(command, cwd=course, env=env).returncode
 
 
