@@ -14,9 +14,12 @@ from __future__ import annotations
 import hashlib
 import html
 import os
+import select
+import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -233,3 +236,49 @@ def test_grading_refuses_where_the_sandbox_cannot_start(graded, tmp_path):
     assert not (course / "autograded").exists()
     with sqlite3.connect(course / "gradebook.db") as db:
         assert db.execute("SELECT count(*) FROM submitted_assignment").fetchone() == (0,)
+
+
+def test_killing_the_sandbox_kills_the_kernel(tmp_path):
+    """A kernel that does not answer nbgrader's shutdown is stopped by killing the process
+    jupyter_client started, bwrap: the kernel and what it started must die with it, or they
+    hold nbgrader's output pipe open and grading never ends (it did, as nobody, with bwrap's
+    --as-pid-1: a capability-less root cannot signal another user)."""
+    from cardlib.exercises.sandbox import _private_folder, sandbox_command
+
+    scratch, sockets = _private_folder("cardlib-test-"), _private_folder("cardlib-test-")
+    marker = f"{MARKER}-kill"
+    sleeper = "import subprocess, time; subprocess.Popen(['sleep', '600']); time.sleep(600)"
+    command = sandbox_command([sys.executable, "-c", sleeper, marker], scratch, sockets)
+    read, write = os.pipe()
+    bwrap = subprocess.Popen(command, stdout=write)
+    os.close(write)
+    try:
+        with os.fdopen(read, "rb") as pipe:
+            deadline = 600  # a loaded machine; the pipe closes as soon as the kernel is dead
+            while not _with(marker) and bwrap.poll() is None and deadline:
+                time.sleep(0.1)
+                deadline -= 1
+            assert _with(marker), "the sleeper never started"
+            bwrap.kill()
+            bwrap.wait()
+            # End of file: no process of the sandbox holds the pipe open (the bound only
+            # keeps a regression from hanging the test run).
+            assert select.select([pipe], [], [], 120)[0], "the sandbox's processes live on"
+            assert pipe.read() == b""
+        assert _with(marker) == []
+    finally:
+        for pid in _with(marker):
+            os.kill(int(pid), 9)
+
+
+def _with(marker: str) -> list[str]:
+    """Process ids whose command line holds ``marker`` (not bwrap's)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            text = cmdline.read_bytes()
+        except OSError:
+            continue
+        if marker.encode() in text and not text.startswith(shutil.which("bwrap").encode()):
+            found.append(cmdline.parent.name)
+    return found

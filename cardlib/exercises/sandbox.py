@@ -139,8 +139,13 @@ def sandbox_command(
     for how, path in mounted:
         argv += [how, str(path), str(path)]
     argv += ["--dev", "/dev", "--proc", "/proc"]
+    # bwrap's own init is pid 1 of the namespace (no --as-pid-1): killed (a kernel shutdown that
+    # timed out kills bwrap), its parent-death signal kills that init, and with it every process
+    # of the namespace. The kernel's own parent-death signal would not do: a kernel running as
+    # nobody cannot be signalled by root's capability-less bwrap. ipykernel does not take the
+    # init for a dead parent, as JPY_PARENT_PID is cleared (--clearenv).
     argv += ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"]
-    argv += ["--unshare-cgroup-try", "--die-with-parent", "--new-session", "--as-pid-1"]
+    argv += ["--unshare-cgroup-try", "--die-with-parent", "--new-session"]
     if not root:
         argv += ["--unshare-user"]
     argv += ["--clearenv"]
