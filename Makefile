@@ -13,7 +13,7 @@ LITE_PORT ?= 8000
 LITE_SITE := build/lite
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: tutorial test app notebooks lint format bench release chromium catalogs messages lite lite-serve \
+.PHONY: tutorial test app notebooks lint format bench release chromium bubblewrap catalogs messages lite lite-serve \
 	reference typecheck hub
 
 $(PY):
@@ -101,6 +101,15 @@ chromium:
 		else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; \
 	fi
 
+# Grading runs each student's notebook under bubblewrap (docs/teaching.md, "Grading in a
+# sandbox"); without it, `python -m cardlib.exercises autograde` refuses to grade.
+bubblewrap:
+	@if [ ! -x /usr/bin/bwrap ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+		else echo "bwrap missing: run 'sudo apt-get install bubblewrap' to grade (and for the grading tests)"; fi; \
+	fi
+
 # axe-core, for the browser tests' accessibility audit (tests/ui/axe/package.json).
 AXE := tests/ui/axe/node_modules/axe-core/axe.min.js
 $(AXE): tests/ui/axe/package.json tests/ui/axe/package-lock.json
@@ -125,7 +134,7 @@ typecheck: $(STAMP)
 # Two pytest workers, each test file (and each notebook's cells) whole on one of them,
 # the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
 TEST_WORKERS ?= 2
-test: $(STAMP) catalogs chromium $(AXE) $(HUB_PROXY)
+test: $(STAMP) catalogs chromium bubblewrap $(AXE) $(HUB_PROXY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy

@@ -45,6 +45,7 @@ c.Autograde.sanitize_preprocessors = [
 c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.Execute",
     "cardlib.exercises.grading.JudgeAnswers",
+    "cardlib.exercises.sandbox.LimitOutputSize",
     "nbgrader.preprocessors.IgnorePattern",
     "nbconvert.preprocessors.ClearMetadataPreprocessor",
     "nbgrader.preprocessors.LimitOutput",
@@ -52,6 +53,15 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
+
+# The student's notebook runs in a sandbox (cardlib.exercises.sandbox, docs/teaching.md "Grading
+# in a sandbox"): its kernel sees neither this folder (source/, gradebook.db, this file) nor the
+# checkout, writes only a scratch copy, has no network, and has limits on memory, CPU time,
+# processes and file size. `python -m cardlib.exercises autograde` refuses to grade where the
+# sandbox cannot start. The limits are the kernel manager's: c.SandboxedKernelManager.memory
+# (bytes), .cpu (seconds), .processes, .file_size (bytes); LimitOutputSize.max_chars cuts what
+# one output may keep (nbgrader's LimitOutput counts lines, and one line can be 20 MB).
+c.Execute.kernel_manager_class = "cardlib.exercises.sandbox.SandboxedKernelManager"
 
 # Seconds the judging of one notebook may take (each notebook of exercises/ takes well under
 # one): longer, and every graded cell of that notebook scores 0 with the reason.

@@ -4,6 +4,8 @@
   puzzles   write a puzzle set: instructor notebook, student version and answer key
             (--kind legal: which cards you may play; --kind best: which card you should play)
   handin    put notebooks downloaded from the classroom site where nbgrader looks for them
+  autograde nbgrader's autograde with each student's notebook in a sandbox (bubblewrap): no
+            course folder, gradebook, checkout or network, limits on memory, CPU and output
   report    a class report from nbgrader's gradebook: per question the share right, per rule
             id the share of mistakes, per student the totals (HTML with a bar chart, and CSV)
 
@@ -70,7 +72,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = main.add_subparsers(
-        dest="command", required=True, metavar="{release,puzzles,handin,report}"
+        dest="command", required=True, metavar="{release,puzzles,handin,autograde,report}"
     )
     release = commands.add_parser(
         "release",
@@ -169,6 +171,31 @@ def parser() -> argparse.ArgumentParser:
     handin.add_argument(
         "--course", default=".", help="the nbgrader course folder (default: the current folder)"
     )
+    autograde = commands.add_parser(
+        "autograde",
+        help="nbgrader autograde with each student's notebook in a sandbox",
+        description="Run nbgrader autograde ASSIGNMENT in the course folder with the course's "
+        "nbgrader_config.py, each student's notebook in a bubblewrap sandbox: it cannot read "
+        "or write the course folder, the gradebook or the checkout, has no network, and has "
+        "limits on memory, CPU time, processes, file and output size. Where the sandbox "
+        "cannot start, nothing is graded (unless --unsandboxed).",
+    )
+    autograde.add_argument("assignment", help="the nbgrader assignment's name")
+    autograde.add_argument(
+        "--course", default=".", help="the nbgrader course folder (default: the current folder)"
+    )
+    autograde.add_argument(
+        "--student", default=None, help="grade this student only (default: every student)"
+    )
+    autograde.add_argument(
+        "--force", action="store_true", help="grade again submissions graded before"
+    )
+    autograde.add_argument(
+        "--unsandboxed",
+        action="store_true",
+        help="grade even where the sandbox cannot start, the student's code running as you "
+        "with your files (not for work you do not trust)",
+    )
     report = commands.add_parser(
         "report",
         help="a class report from nbgrader's gradebook (HTML and CSV)",
@@ -247,6 +274,8 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             )
             return 1
         return 0
+    if args.command == "autograde":
+        return _autograde(args)
     if args.command == "report":
         from cardlib.exercises.report import NotAGradebook, write_report
 
@@ -310,6 +339,54 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     return 0
+
+
+def _autograde(args: argparse.Namespace) -> int:
+    import os
+    import subprocess
+
+    from cardlib.exercises.handin import BadAssignmentName, check_assignment_name
+    from cardlib.exercises.sandbox import UNSANDBOXED, SandboxUnavailable, check_sandbox
+
+    name = "python -m cardlib.exercises autograde"
+    try:
+        check_assignment_name(args.assignment)
+    except BadAssignmentName as error:
+        print(f"{name}: {error}", file=sys.stderr)
+        return 2
+    course = Path(args.course)
+    config = course / "nbgrader_config.py"
+    if not config.is_file():
+        print(f"{name}: no nbgrader_config.py in {course}: pass --course", file=sys.stderr)
+        return 2
+    if "cardlib.exercises.sandbox.SandboxedKernelManager" not in config.read_text("utf-8"):
+        print(
+            f"{name}: {config} does not run the kernel in the sandbox: copy the project's "
+            "nbgrader_config.py into the course folder again",
+            file=sys.stderr,
+        )
+        return 2
+    env = dict(os.environ)
+    env.pop(UNSANDBOXED, None)
+    try:
+        check_sandbox()
+    except SandboxUnavailable as error:
+        if not args.unsandboxed:
+            print(
+                f"{name}: nothing graded: {error}. --unsandboxed grades anyway, the student's "
+                "code running as you with your files",
+                file=sys.stderr,
+            )
+            return 3
+        print(f"{name}: WARNING: grading without a sandbox: {error}", file=sys.stderr)
+        env[UNSANDBOXED] = "1"
+    nbgrader = Path(sys.executable).parent / "nbgrader"
+    command = [str(nbgrader if nbgrader.exists() else "nbgrader"), "autograde", args.assignment]
+    if args.student is not None:
+        command.append(f"--student={args.student}")
+    if args.force:
+        command.append("--force")
+    return subprocess.run(command, cwd=course, env=env).returncode
 
 
 if __name__ == "__main__":
