@@ -281,7 +281,9 @@ class LimitOutputSize(NbGraderPreprocessor):
             return text[: self.max_chars] + f"\n... (output cut at {self.max_chars} characters)"
         return text
 
-    def preprocess_cell(self, cell: NotebookNode, resources: dict, index: int):
+    def preprocess_cell(
+        self, cell: NotebookNode, resources: dict, index: int
+    ) -> tuple[NotebookNode, dict]:
         for output in cell.get("outputs", []):
             if "text" in output:
                 output["text"] = self._cut(output["text"])
