@@ -1,0 +1,78 @@
+"""A lesson reads like a card teacher's: short code about the game, no self-checks in the flow.
+
+A learner reads prose and widgets; the machinery (tables, comparisons, Monte Carlo
+harnesses, self-checks) lives in the package or in collapsed cells. These tests hold every
+lesson to that, in English and in every translated language: a visible code cell is at most
+``MAX_VISIBLE_LINES`` lines, and no visible cell asserts (a self-check stays under nbval in a
+collapsed cell, where it still fails the notebook if a figure drifts).
+"""
+
+import ast
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
+    (ROOT / "notebooks").glob("*/[0-9][0-9]-*.ipynb")
+)
+IDS = [str(p.relative_to(ROOT / "notebooks")) for p in LESSONS]
+MAX_VISIBLE_LINES = 15
+
+
+def visible_code_cells(path: Path) -> list[tuple[int, str]]:
+    """(index, source) of each code cell whose source a learner sees (not collapsed)."""
+    notebook = nbformat.read(path, as_version=4)
+    return [
+        (index, cell.source)
+        for index, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code"
+        and cell.source.strip()
+        and not cell.metadata.get("jupyter", {}).get("source_hidden", False)
+    ]
+
+
+def asserts(source: str) -> bool:
+    """Whether the cell holds an ``assert`` statement (a cell that does not parse, by its lines)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return any(line.lstrip().startswith("assert ") for line in source.splitlines())
+    return any(isinstance(node, ast.Assert) for node in ast.walk(tree))
+
+
+def test_the_lessons_are_found_in_every_language():
+    assert {"00-start-here.ipynb", "06-play-a-match.ipynb", "41-the-bridge-coach.ipynb"} <= {
+        p.name for p in LESSONS
+    }
+    assert any(p.parent.name == "hi" for p in LESSONS)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
+def test_every_visible_code_cell_is_short(path):
+    long = {
+        index: len(source.rstrip().splitlines())
+        for index, source in visible_code_cells(path)
+        if len(source.rstrip().splitlines()) > MAX_VISIBLE_LINES
+    }
+    assert not long, f"visible code cells over {MAX_VISIBLE_LINES} lines (cell: lines): {long}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
+def test_no_visible_cell_asserts(path):
+    found = [index for index, source in visible_code_cells(path) if asserts(source)]
+    assert not found, f"visible cells with an assert (move them to a collapsed cell): {found}"
+
+
+def test_the_checks_can_fail(tmp_path):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("\n".join(f"x{i} = {i}" for i in range(16))),
+        nbformat.v4.new_code_cell("assert 1 + 1 == 2"),
+        nbformat.v4.new_code_cell("assert True", metadata={"jupyter": {"source_hidden": True}}),
+    ]
+    path = tmp_path / "99-probe.ipynb"
+    nbformat.write(notebook, path)
+    assert [i for i, s in visible_code_cells(path) if len(s.splitlines()) > 15] == [0]
+    assert [i for i, s in visible_code_cells(path) if asserts(s)] == [1]
