@@ -76,3 +76,53 @@ def test_the_checks_can_fail(tmp_path):
     nbformat.write(notebook, path)
     assert [i for i, s in visible_code_cells(path) if len(s.splitlines()) > 15] == [0]
     assert [i for i, s in visible_code_cells(path) if asserts(s)] == [1]
+
+
+def headings(notebook_stem: str) -> set[str]:
+    """The markdown headings of an English lesson, without their ``#`` marks."""
+    notebook = nbformat.read(ROOT / "notebooks" / f"{notebook_stem}.ipynb", as_version=4)
+    return {
+        line.lstrip("#").strip()
+        for cell in notebook.cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if line.startswith("#")
+    }
+
+
+def lesson_modules():
+    import importlib
+    import pkgutil
+
+    import cardlib.lessons
+
+    return [
+        importlib.import_module(f"cardlib.lessons.{info.name}")
+        for info in pkgutil.iter_modules(cardlib.lessons.__path__)
+    ]
+
+
+#: The strategy lessons, whose quick checks used to test earlier lessons instead of their own.
+STRATEGY_LESSONS = {
+    "09-call-break-strategy",
+    "11-judgement-strategy",
+    "21-call-bridge-strategy",
+    "32-bridge-strategy",
+    "40-the-coach",
+}
+
+
+def test_every_strategy_lesson_has_its_quick_check_in_the_package():
+    with_checks = {m.NOTEBOOK for m in lesson_modules() if hasattr(m, "quick_check")}
+    assert with_checks >= STRATEGY_LESSONS
+
+
+@pytest.mark.parametrize("module", lesson_modules(), ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_each_quick_check_asks_what_its_own_lesson_taught(module):
+    assert (ROOT / "notebooks" / f"{module.NOTEBOOK}.ipynb").exists()
+    if not hasattr(module, "quick_check"):
+        pytest.skip("this lesson ends in no quick check")
+    check = module.quick_check(record=False)
+    taught_here = headings(module.NOTEBOOK)
+    off_lesson = [q.prompt for q in check.questions if q.taught not in taught_here]
+    assert not off_lesson, f"questions whose point {module.NOTEBOOK} does not teach: {off_lesson}"

@@ -44,12 +44,16 @@ class Question:
 
     ``givens`` are the check's arguments after the answer (``check(answer, **givens)``);
     ``example`` shows the form of an answer (``"QH"``, ``"3"``), never the answer itself.
+    ``taught`` is the heading of the lesson's section that teaches the question's point (in
+    English, as the lesson's notebook spells it), so a test can hold every quick check to its
+    own lesson.
     """
 
     prompt: str
     check: Callable[..., Any]
     givens: dict[str, Any] = field(default_factory=dict)
     example: str = ""
+    taught: str = ""
 
     def mark(self, answer: Any) -> Any:
         """The check's Feedback for ``answer`` (an unreadable answer is explained, not raised)."""
