@@ -80,6 +80,8 @@ def test_at_a_card_the_table_says_the_rule_that_decides():
     explained = table.deal.explain()
     assert table.state["guide"] == f"What the rules allow here: {explained.text}"
     assert explained.rule == "follow-any" and "Hearts were led" in explained.text
+    # read out after the prompt, which ends as a sentence first ("— 2♥. What the rules …")
+    assert f"— 2♥. {table.state['guide']}" in table.state["live"]
     # at every one of the learner's turns of the deal, the rule of that turn
     seen = 0
     while table.state["end"] is None:

@@ -1613,8 +1613,10 @@ class TableController:
                 )
             )
         guide = self._guide()
-        if learner_turn:
-            spoken += [prompt, guide]
+        if learner_turn and guide:  # the prompt ends as a sentence before the guide's
+            spoken += [_sentence_end(prompt), guide]
+        elif learner_turn:
+            spoken.append(prompt)
         elif phase in ACTING and said == "":
             spoken.append(prompt)  # a redraw: say whose turn it is
         dummy_choice = self._dummy_choice()
