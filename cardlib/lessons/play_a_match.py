@@ -20,7 +20,6 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from cardlib import callbreak
 from cardlib.bots import SensibleBot
 from cardlib.draw.svg import Html
 from cardlib.draw.tables import table_html
@@ -89,13 +88,13 @@ def scoreboard(match: Any) -> Html:
     rows: list[list[Any]] = [
         [number]
         + [
-            f"{call}/{won} → {callbreak.format_points(points)}"
+            f"{call}/{won} → {points:.1f}"  # Call Break's points: tenths
             for call, won, points in zip(deal.calls, deal.tricks_won, deal.scores(), strict=True)
         ]
         for number, deal in enumerate(match.deals, start=1)
         if deal.phase == "over"
     ]
-    rows.append([_("total"), *(callbreak.format_points(total) for total in match.totals())])
+    rows.append([_("total"), *(f"{total:.1f}" for total in match.totals())])
     seats = [seat_label(seat) for seat in range(4)]
     return table_html([_("deal"), *seats], rows, caption=_("call/tricks → points"))
 
