@@ -485,6 +485,24 @@ class CallBreak(Game):
     def rules(cls, options: Variant | None = None, trump: str | None = None) -> PlayRules:
         return play_rules(options or STANDARD)
 
+    @classmethod
+    def call_guide(cls, deal: Deal, seat: int) -> str:
+        """The call's range (the base class's sentence), then why a call is a promise: what
+        making it and falling short score (the standard scoring; an old-scoring variant
+        scores otherwise, so it is left unsaid there)."""
+        said = super().call_guide(deal, seat)
+        if not said or deal.variant.old_scoring:
+            return said
+        return " ".join(
+            [
+                said,
+                _(
+                    "Take at least that many and you score your call, plus 0.1 for each trick "
+                    "over; take fewer and you lose your call."
+                ),
+            ]
+        )
+
     #: The variant's options as the position text's ``game`` field writes them, in the order
     #: it writes them: word → (the ``Variant`` field, its value when the option is on).
     TEXT_OPTIONS: ClassVar[dict[str, tuple[str, object]]] = {

@@ -344,6 +344,49 @@ class Game(metaclass=_GameClass):
         return tuple(range(low, deal.visible_to(seat).hand_sizes[seat] + 1))
 
     @classmethod
+    def call_guide(cls, deal: Any, seat: int) -> str:
+        """What the rules allow ``seat`` to call (or bid) at its turn, and why, in the game's
+        words: what the guided card table says (``CardTable(..., guided=True)``).
+
+        A counted-call game: the counts of tricks the rules of the moment allow, and, for a
+        count on the table's pad they refuse (Judgement's hook), the engine's own refusal of
+        it, asked of a copy of the deal (a count outside the game's range is said by the range
+        alone). "" where the calls are an auction (Contract Bridge:
+        the guided table explains its play, not its bidding) or it is not ``seat``'s turn.
+        """
+        if not cls.counted_calls or deal.phase != cls.deal.calling_phase or deal.to_act != seat:
+            return ""
+        allowed = list(deal.legal_calls())
+        low, high = cls.call_range(cls.options_of(deal))
+        # a count outside the game's range is said by the range; one inside it that the rules
+        # of the moment refuse (Judgement's hook) needs its reason
+        refused = [
+            call for call in cls.call_pad(deal, seat) if call not in allowed and low <= call <= high
+        ]
+        bid = cls.call_word == "bid"
+        if not refused:
+            sentence = (
+                _("You bid the number of tricks you expect to take: the rules allow any whole "
+                  "number from {low} to {high}.")
+                if bid
+                else _("You call the number of tricks you expect to take: the rules allow any "
+                       "whole number from {low} to {high}.")
+            )  # fmt: skip
+            return sentence.format(low=allowed[0], high=allowed[-1])
+        try:
+            deal.copy().act(refused[0])
+        except CardlibError as error:  # the rule that refuses it, in the engine's words
+            why = str(error).replace(f" ({error.rule})", "") if error.rule else str(error)
+        else:  # pragma: no cover - legal_calls and the engine are one rule
+            why = ""
+        sentence = (
+            _("You bid the number of tricks you expect to take, but not {refused}: {why}")
+            if bid
+            else _("You call the number of tricks you expect to take, but not {refused}: {why}")
+        )
+        return sentence.format(refused=", ".join(map(str, refused)), why=why)
+
+    @classmethod
     def dummy(cls, deal: Any) -> int | None:
         """The seat whose cards its partner plays (face up from the opening lead), once the
         auction names it; ``None`` in a game without a dummy."""

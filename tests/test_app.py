@@ -45,7 +45,7 @@ def test_app_notebook_keeps_the_table_and_drops_the_demonstrations(tmp_path):
     trimmed = nbformat.read(app_notebook(MATCH_NOTEBOOK, tmp_path), as_version=4)
     sources = [c.source for c in trimmed.cells]
     assert len(trimmed.cells) == len(source.cells) - len(hidden)
-    assert any('CardTable("callbreak", seed=2052)' in s for s in sources)
+    assert any('CardTable("callbreak", seed=2052, guided=True)' in s for s in sources)
     assert not any("finish_match" in s or "demo" in s for s in sources)
 
 

@@ -181,6 +181,10 @@ function render({ model, el }) {
     calls, cont, end, live,
   );
   el.append(root);
+  // The guided deal (CardTable(..., guided=True)): what the rules allow at the learner's turn
+  // and why, under the prompt; empty, and hidden, elsewhere.
+  const guide = h("p", { class: "cl-guide", hidden: true });
+  prompt.after(guide);
   roving(hand, "button");
   roving(calls, "button");
 
@@ -760,6 +764,8 @@ function render({ model, el }) {
     auction.textContent = frame.auction ? ui.auction.replace("{calls}", frame.auction) : "";
     auction.hidden = !frame.auction;
     prompt.textContent = frame.prompt;
+    guide.textContent = frame.guide || "";
+    guide.hidden = !frame.guide;
     drawPractice(frame);
     drawSeats(frame);
     drawHand(frame, active && frame.hand_active);

@@ -36,6 +36,19 @@ sends the same messages), so plain pytest plays whole deals through them. A
 refused card or call changes nothing: the reason, in plain words, is shown
 beside the hand and read out by the live region.
 
+**The guided deal** (``guided=True``, a learner's first deal, as the Callbreak apps and ACBL's
+Learn to Play lessons begin): in the first deal of the table's first match, at each of the
+learner's turns, the table says under the prompt what the rules require or allow and why, in
+the game's words: at the call, its range and what it scores (the game's
+:meth:`~cardlib.facts.Game.call_guide`); at each card, the rule that decides which cards may be
+played (the engine's ``deal.explain()``, the sentence behind the ladder's rule ids of
+:mod:`cardlib.tricks`). The browser sends a click on a dimmed card or call like any other, and
+Python answers it: a wrong try is explained with that rule ("Not 10♠: Clubs were led … Nothing
+was played; choose again."), the position unchanged; a card the rules allow is then played as
+usual. The deal's end says the guidance stops; from the next deal on the match is the
+learner's own, played as on any table (``TableController.guiding`` says which). A guided table
+keeps its match in the browser apart from a plain table of the same seed.
+
 **The review after a deal** (Call Break, Call Bridge, Judgement): the table keeps
 a copy of the deal before each of the learner's calls and cards; when the deal is
 over, the browser asks for the review (:meth:`TableController.request_review`, computed
@@ -106,7 +119,8 @@ CSS classes (for the browser tests): ``cardlib-table`` (with ``data-serial``, th
 learner's moves so far, set once the last frame is shown, and ``data-frame``,
 "i/n"), ``cl-heading``, ``cl-speed``, ``cl-felt``, ``cl-seat`` (``cl-turn`` on the
 seat to act), ``cl-played`` (``cl-winner``), ``cl-trick-note``, ``cl-prompt``,
-``cl-hand`` with ``cl-card`` buttons (``cl-legal`` or ``cl-dim``), ``cl-refusal``,
+``cl-guide`` (the guided deal's sentence), ``cl-hand`` with ``cl-card`` buttons
+(``cl-legal`` or ``cl-dim``), ``cl-refusal``,
 ``cl-calls`` with ``cl-call`` buttons, ``cl-continue-button``, ``cl-end`` (its table
 and ``cl-next``), ``cl-review`` (its table ``cl-review-table``, the row
 ``cl-costliest``, ``cl-costliest-reason``, ``cl-replay`` buttons with ``data-number``; a
@@ -217,6 +231,7 @@ class CardTable(anywidget.AnyWidget):
         auto_forced: bool = False,
         hints: bool = True,
         hint_samples: int = HINT_SAMPLES,
+        guided: bool = False,
     ):
         #: the table's game, bots, review and record (everything but the drawing)
         self.controller = TableController(
@@ -230,6 +245,7 @@ class CardTable(anywidget.AnyWidget):
             auto_forced=auto_forced,
             hints=hints,
             hint_samples=hint_samples,
+            guided=guided,
         )
         super().__init__(
             game_key=game,
@@ -254,7 +270,8 @@ class CardTable(anywidget.AnyWidget):
     def __repr__(self) -> str:
         table = self.controller
         players = f", players={table.players}" if table.players != 4 else ""
-        return f"CardTable({table.game!r}, seed={table.seed}{players})"
+        guided = ", guided=True" if table.guided else ""
+        return f"CardTable({table.game!r}, seed={table.seed}{players}{guided})"
 
     # ----- Python to the browser -------------------------------------------------------
 

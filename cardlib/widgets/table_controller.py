@@ -32,6 +32,7 @@ Python never waits.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import math
@@ -54,6 +55,8 @@ from cardlib.facts import Game
 from cardlib.game import SEAT_NAMES, TrickDeal
 from cardlib.i18n import N_, _, ngettext, pgettext
 from cardlib.match import places
+from cardlib.tricks import RULE_IDS
+from cardlib.validate import check_flag
 from cardlib.widgets import bridge_review
 from cardlib.widgets.bridge_review import TableBridgeReview
 
@@ -210,6 +213,12 @@ def _standing_rows(places_of: Sequence[int], names: Sequence[str], *columns: Seq
 def _forced_words(card: Card) -> Callable[[], str]:
     """What the table says of a card played for the learner, in the language in use."""
     return lambda: _("Only one card could be played: {card}.").format(card=card)
+
+
+def _sentence_end(text: str) -> str:
+    """``text`` ending as a sentence does (a full stop unless it has one), to go on after it."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "।")) else f"{text}."
 
 
 def _speed_error(speed: object) -> CardlibError:
@@ -449,6 +458,8 @@ class TableController:
     (with no argument) after each action that may change what the browser shows: the
     ``frames``, ``refusal`` (and ``refusal_count``, one more for each refusal), ``review``,
     ``finished_match``, ``kept_match``, ``level``, ``speed``, ``peek_open``, ``auto_forced``.
+    ``guided=True``: the first deal of the first match is the guided deal (each frame's
+    ``guide``; a wrong try explained by the rule it breaks; see :mod:`cardlib.widgets.table`).
 
     >>> table = TableController("judgement", seed=6, players=4, speed="instant")
     >>> table.state["heading"]
@@ -467,6 +478,7 @@ class TableController:
         auto_forced: bool = False,
         hints: bool = True,
         hint_samples: int = HINT_SAMPLES,
+        guided: bool = False,
         on_change: Callable[[], None] | None = None,
     ):
         if game not in games.GAMES:
@@ -507,6 +519,8 @@ class TableController:
                 ).format(value=seed),
                 "seed",
             )
+        #: whether the match's first deal is the guided deal (see :attr:`guiding`)
+        self.guided = check_flag(guided, "guided")
         self._busy = 0  # the depth of reported methods under way (see _reported)
         #: called after each action that may change what the browser shows
         self.on_change = on_change
@@ -596,7 +610,8 @@ class TableController:
 
     def __repr__(self) -> str:
         players = f", players={self.players}" if self.players != 4 else ""
-        return f"TableController({self.game!r}, seed={self.seed}{players})"
+        guided = ", guided=True" if self.guided else ""
+        return f"TableController({self.game!r}, seed={self.seed}{players}{guided})"
 
     # ----- a match kept in the browser ---------------------------------------------
 
@@ -605,6 +620,8 @@ class TableController:
         """Which match the browser keeps for this table: its game and seats, and its seed
         unless the table deals fresh ones ("callbreak:4", "callbreak:4:seed2052")."""
         key = f"{self.game}:{self.players}"
+        if self.guided:  # a guided table's match is not a plain table's of the same seed
+            key += ":guided"
         return key if self.fresh_seeds else f"{key}:seed{self.seed}"
 
     def kept(self) -> dict:
@@ -793,6 +810,65 @@ class TableController:
 
     def _learner_turn(self) -> bool:
         return self.match.phase in ACTING and self.match.to_act == LEARNER
+
+    # ----- the guided deal -----------------------------------------------------------
+
+    @property
+    def guiding(self) -> bool:
+        """Whether the table guides now: on a ``guided`` table, the first deal of its first
+        match (and any replay of it); from the next deal on the match is the learner's own."""
+        real = self._kept_match or self.match
+        return self.guided and self.matches_played == 0 and len(real.deals) == 1
+
+    def _guide(self) -> str:
+        """What the rules require or allow at the learner's turn, and why, in the game's
+        words: the call's range and what it scores (the game's :meth:`~cardlib.facts.Game.
+        call_guide`), or the rule that decides which cards may be played (the engine's
+        ``deal.explain()``: the same sentence the rule ids of :mod:`cardlib.tricks` explain).
+        "" when the table does not guide, or it is not the learner's turn."""
+        if not self.guiding or not self._learner_turn() or self._forced_card() is not None:
+            return ""
+        deal = self.deal
+        if self.match.phase != "playing":
+            return self.facts.call_guide(deal, LEARNER)
+        try:
+            why = deal.explain().text
+        except CardlibError:  # pragma: no cover - explain() answers whenever a card is due
+            return ""
+        return _("What the rules allow here: {why}").format(why=why)
+
+    def _guided_end(self) -> str:
+        """Said at the end of the guided deal: the guidance stops, the match goes on."""
+        if self.facts.deal_word == "round":
+            return _(
+                "That was your guided round. From the next round on the table no longer "
+                "explains each turn: the rest of the match is yours to play."
+            )
+        return _(
+            "That was your guided deal. From the next deal on the table no longer "
+            "explains each turn: the rest of the match is yours to play."
+        )
+
+    def _guided_refusal(self, action: Any, first: list, rule: str | None) -> str:
+        """A wrong try in the guided deal, in the game's words: what was tried, why the rules
+        refuse it (for a card, the rule that decides here: ``rule``, the refusal's rule id, is
+        one of the ladder's), and that nothing changed."""
+        why = self._engine_refusal(action, first)
+        if self.match.phase == "playing":
+            if rule in RULE_IDS:  # a card the rules do not allow: the rule, as a sentence
+                return _("Not {card}: {why} Nothing was played; choose again.").format(
+                    card=parse_card(action), why=self.deal.explain().text
+                )
+            return why  # not a card of the hand: the engine's refusal says so
+        said = str(action) if type(action) is int else repr(action)  # '3' is text, not 3
+        if isinstance(action, str) and not self.facts.counted_calls:
+            with contextlib.suppress(KeyError, IndexError):  # a bridge call as the pad shows it
+                said = call_text(action)
+        if self.facts.call_word == "bid":
+            sentence = _("Not {call}: {why} Nothing was bid; choose again.")
+        else:
+            sentence = _("Not {call}: {why} Nothing was called; choose again.")
+        return sentence.format(call=said, why=_sentence_end(why))
 
     # ----- the learner's actions (the browser sends the same) ------------------
 
@@ -1245,6 +1321,9 @@ class TableController:
             self.match.act(action)
         except CardlibError as error:  # the engine changed nothing
             first = [error]  # said at once; asked again after a change of language
+            if self.guiding:  # the guided deal explains the wrong try in the game's words
+                rule = error.rule
+                return self._refuse(lambda: self._guided_refusal(action, first, rule))
             return self._refuse(lambda: self._engine_refusal(action, first))
         if before.phase == "playing":
             action = Card(action)
@@ -1533,7 +1612,10 @@ class TableController:
                     card=card_name(won_with, oblique=True),
                 )
             )
-        if learner_turn:
+        guide = self._guide()
+        if learner_turn and guide:  # the prompt ends as a sentence before the guide's
+            spoken += [_sentence_end(prompt), guide]
+        elif learner_turn:
             spoken.append(prompt)
         elif phase in ACTING and said == "":
             spoken.append(prompt)  # a redraw: say whose turn it is
@@ -1564,6 +1646,8 @@ class TableController:
             "face_down": face_down,
             "hand_active": bool(learner_turn and playing),
             "prompt": prompt,
+            # the guided deal: what the rules require or allow at the learner's turn, and why
+            "guide": guide,
             "calls": calls,
             "call_title": (_("Your call") if game.call_word == "call" else _("Your bid"))
             if calls
@@ -1803,7 +1887,7 @@ class TableController:
             "total_word": self._shows.total_word(),
             "review_offered": self._review_offered(),
             "practice": self.practising,
-            "note": "",
+            "note": self._guided_end() if self.guiding and not over else "",
             "again": _("Play this round again")
             if game.deal_word == "round"
             else _("Play this deal again"),
