@@ -286,7 +286,9 @@ def basics(game: Game) -> list[str | list[str]]:
         lines.append(_("{players} players, each scoring for themself.").format(players=players[0]))
     else:
         lines.append(
-            _("{players} players in two sides: partners sit opposite.").format(players=players[0])
+            _("{players} players in two partnerships: partners sit opposite.").format(
+                players=players[0]
+            )
         )
     dealer = 0
     caller, leader, deal = _first_trick(facts, dealer=dealer)
