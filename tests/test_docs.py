@@ -125,3 +125,30 @@ def test_the_rule_book_names_the_options_players_meet():
     options = RULES.read_text().split("### Call Break options", 1)[1]
     for option in ("calls capped at 8", "no spade or no face card", "anticlockwise play"):
         assert option in options, option
+
+
+def test_the_rule_book_counts_the_switches_and_says_where_they_are_played():
+    # The rule book once said "all seven ... honoured by the match widget": Variant has eight
+    # switches and the card table takes none (review M2, L4).
+    import dataclasses
+    import inspect
+
+    from cardlib import callbreak
+    from cardlib.widgets.table import CardTable
+
+    words = {7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+    switches = len(dataclasses.fields(callbreak.Variant))
+    text = " ".join(RULES.read_text().split())
+    assert f"{words[switches]} switches of `callbreak.Variant`" in text
+    assert "variant" not in inspect.signature(CardTable).parameters
+    assert (
+        "the card table, where a match is played against the bots, plays the standard game only"
+        in text
+    )
+    assert "honoured by the engine, the bots and the match widget" not in text
+
+
+def test_no_page_says_contract_bridge_has_no_review():
+    # The table reviews every finished Contract Bridge deal double dummy (review M3).
+    for path in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))):
+        assert "Contract Bridge has no review" not in path.read_text(), path.name
