@@ -997,6 +997,13 @@ class Analysis:
         return self.cards[1].loss if len(self.cards) > 1 else Fraction(0)
 
     @property
+    def nearest_different(self) -> CardEstimate | None:
+        """The best-ranked card that is *not* equivalent to the best (it did not score the same
+        in every sample), the card a margin is worth stating against; ``None`` when every legal
+        card scores exactly the same (or only one is legal)."""
+        return next((c for c in self.cards[1:] if not c.same), None)
+
+    @property
     def equally_good(self) -> tuple[Card, ...]:
         """The best card and every card within :data:`CLEAR_SE` standard errors of it, best first.
 
@@ -1028,15 +1035,22 @@ class Analysis:
         which samples, then the verdict (the best card and by how much, or too close to tell)."""
         caption = self._caption()
         if not self.clear:
-            caption += "; " + _too_close_between(", ".join(str(c) for c in self.equally_good))
-        elif len(self.cards) > 1:
-            second = self.cards[1]
+            caption += "; " + _too_close_between(
+                ", ".join(str(c) for c in self.equally_good), self.samples
+            )
+            return caption
+        # The margin is stated against the nearest card that is not equivalent to the best:
+        # "0.00 ± 0.00 over J♥" says only that J♥ is the same card here.
+        nearest = self.nearest_different
+        if nearest is not None:
             caption += "; " + _("best {best} by {margin} ± {stderr} over {second}").format(
                 best=self.best,
-                margin=_fmt(second.loss),
-                stderr=f"{second.loss_stderr:.2f}",
-                second=second.card,
+                margin=_fmt(nearest.loss),
+                stderr=f"{nearest.loss_stderr:.2f}",
+                second=nearest.card,
             )
+        elif len(self.cards) > 1:
+            caption += "; " + _("every legal card scores exactly the same here")
         return caption
 
     def _caption(self) -> str:
@@ -1172,7 +1186,9 @@ class CallAnalysis:
             seat=self.seat, samples=self.samples
         )
         if not self.clear:
-            caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
+            caption += "; " + _too_close_between(
+                ", ".join(map(str, self.equally_good)), self.samples
+            )
         return caption
 
     def _repr_html_(self) -> str:
@@ -1181,13 +1197,16 @@ class CallAnalysis:
         return call_analysis_html(self)
 
 
-def _too_close_between(choices: str) -> str:
-    """The caption's verdict when the samples cannot tell the best choices apart."""
+def _too_close_between(choices: str, samples: int) -> str:
+    """The caption's verdict when the samples cannot tell the best choices apart: not that
+    they are equal, only that this many samples cannot separate them (more may)."""
     return ngettext(
-        "too close to tell between {choices} (within {count} standard error)",
-        "too close to tell between {choices} (within {count} standard errors)",
+        "too close to tell between {choices} at {samples} samples (within {count} standard "
+        "error; more samples may separate them)",
+        "too close to tell between {choices} at {samples} samples (within {count} standard "
+        "errors; more samples may separate them)",
         CLEAR_SE,
-    ).format(choices=choices, count=CLEAR_SE)
+    ).format(choices=choices, samples=samples, count=CLEAR_SE)
 
 
 # ----- the analyses --------------------------------------------------------------------------
