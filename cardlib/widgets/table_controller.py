@@ -1007,10 +1007,7 @@ class TableController:
         title = _("Review of your round") if self.facts.deal_word == "round" else None
         return {
             "title": title or _("Review of your deal"),
-            "caption": _(
-                "Each of your decisions against the best choice the coach found there, from "
-                "what you could see ({samples} imagined deals for each)"
-            ).format(samples=rated.samples),
+            "caption": rated.caption,  # with what the sizes assume
             "heads": [
                 _("Decision"),
                 _("You chose"),
