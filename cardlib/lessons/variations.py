@@ -75,7 +75,9 @@ def first_leader_with_spades(
         deal = callbreak.Deal(seed=seed, variant=variant)
         while deal.phase == "calling":
             deal.call(bot.choose_call(deal))
-        hand = deal.hand(deal.to_act)
+        leader = deal.to_act
+        assert leader is not None  # called, not played: the first leader is to play
+        hand = deal.hand(leader)
         if any(c.suit == "S" for c in hand) and any(c.suit != "S" for c in hand):
             return deal
     raise CardlibError(
@@ -105,6 +107,7 @@ def calling_order(variant: callbreak.Variant) -> list[str]:
     deal = callbreak.Deal(seed=1, dealer=0, variant=variant)
     order = []
     while deal.phase == "calling":
+        assert deal.to_act is not None  # someone is to call while the calling lasts
         order.append(seat_label(deal.to_act))
         deal.call(SensibleBot().choose_call(deal))
     return order
