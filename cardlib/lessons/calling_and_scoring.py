@@ -13,8 +13,12 @@ K♠ the K♠ with another spade
 3♠ a spade beyond the fourth
 A♥ a side ace
 K♦ a guarded side king
->>> count_of("AS KS 9S 7S 5S 3S AH 8H KD 6D 4D 7C 2C"), call_by_count(6), call_by_count(3)
-(6, 5, 3)
+>>> count_of("AS KS 9S 7S 5S 3S AH 8H KD 6D 4D 7C 2C")
+6
+
+The count and the call are :func:`cardlib.strategy.table_count` and
+:func:`cardlib.strategy.call_by_count` (the calling drill's rule of thumb); these lines only
+say which card counts for what.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from cardlib import callbreak
+from cardlib import callbreak, strategy
 from cardlib.cards import SUITS, Card, parse_cards, sort_for_display, suit_name
 from cardlib.coach.estimate import best_calls, mean_tricks, trick_counts
 from cardlib.draw.svg import Html, card_html, cards_html
@@ -36,7 +40,7 @@ from cardlib.widgets.scoring import SAMPLE_HANDS
 NOTEBOOK = "04-calling-and-scoring"
 
 #: From this count up, call one less than the count (notebook 09 measures why).
-THRESHOLD = 4
+THRESHOLD = strategy.COUNT_THRESHOLD
 
 #: The headings of the lesson its quick check's questions come from (English, as the notebook).
 RULE = "The rule"
@@ -135,7 +139,7 @@ def count_lines(hand: str | Iterable[Card | str]) -> list[tuple[Card | None, str
     """The hand card by card, spades first, each with what it counts for ('' for nothing);
     last, when it applies, the extra trick of a short side suit (card ``None``).
 
-    The count is the sensible bot's (:func:`cardlib.bots.sensible_call_mask`): one trick for
+    The count is :func:`cardlib.strategy.table_count`'s, the sensible bot's: one trick for
     each side ace, each side king with another card of its suit, the A♠, the K♠ with another
     spade, the Q♠ with two others, each spade beyond the fourth (the lowest ones), and one more
     for a void or singleton side suit while holding three spades or more. The words are in
@@ -169,13 +173,9 @@ def count_lines(hand: str | Iterable[Card | str]) -> list[tuple[Card | None, str
 
 
 def count_of(hand: str | Iterable[Card | str]) -> int:
-    """The count: how many of the hand's lines count a trick (see :func:`count_lines`)."""
+    """The count: how many of the hand's lines count a trick (see :func:`count_lines`); for a
+    13-card hand, the sum of :func:`cardlib.strategy.table_count`."""
     return sum(1 for _card, why in count_lines(hand) if why)
-
-
-def call_by_count(count: int, threshold: int = THRESHOLD) -> int:
-    """The call from the count: one less from ``threshold`` up, and never below 1."""
-    return max(1, count - 1 if count >= threshold else count)
 
 
 def count_table(hand: str | Iterable[Card | str], threshold: int = THRESHOLD) -> Html:
@@ -190,7 +190,7 @@ def count_table(hand: str | Iterable[Card | str], threshold: int = THRESHOLD) ->
             shown = Html(card_html(card))
         rows.append([shown, 1 if why else "", _(why) if why else ""])
     count = count_of(hand)
-    call = call_by_count(count, threshold)
+    call = strategy.call_by_count(hand, threshold)
     rule = (
         _("from {threshold} up, one less").format(threshold=threshold)
         if count >= threshold
@@ -205,13 +205,13 @@ def count_survey_table(survey: dict[str, tuple]) -> Html:
     """Each sample hand: its count, the call the count gives, and the simulation's best call."""
     rows = []
     for name, (_mean, calls) in survey.items():
-        count = count_of(SAMPLE_HANDS[name])
+        hand = SAMPLE_HANDS[name]
         rows.append(
             [
                 _(name),
-                Html(cards_html(parse_cards(SAMPLE_HANDS[name]), sort=True)),
-                count,
-                call_by_count(count),
+                Html(cards_html(parse_cards(hand), sort=True)),
+                count_of(hand),
+                strategy.call_by_count(hand),
                 calls[0],
             ]
         )
@@ -225,7 +225,7 @@ def count_survey_table(survey: dict[str, tuple]) -> Html:
 def check_call_by_count(answer: object, hand: str) -> Feedback:
     """The call the table count gives for ``hand``: the count, one less from 4 up."""
     count = count_of(hand)
-    truth = call_by_count(count)
+    truth = strategy.call_by_count(hand)
     counted = [
         (str(card) if card is not None else _("short suit")) + ": " + _(why)
         for card, why in count_lines(hand)
@@ -293,7 +293,6 @@ __all__ = [
     "NOTEBOOK",
     "THRESHOLD",
     "best_versus_mean",
-    "call_by_count",
     "chances_table",
     "check_call_by_count",
     "count_lines",
