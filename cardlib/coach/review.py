@@ -40,6 +40,13 @@ close); its reason is made from the same numbers: which choice was best,
 its expected score against the chosen one's, and — when the best card was a
 lower card of the same suit — that it kept the higher one for later.
 
+Every reason speaks plain words first (what the decision cost, to the nearest half point:
+:func:`about_points`, and what was better), the numbers second, and then what the numbers
+assume (:func:`assumption`): the imagined deals are played out with the coach's policy for
+every seat, so a size is what the choice costs against players like the coach, not
+necessarily against the players at the table. A decision within the noise is "too close to
+tell" at this many imagined deals, never "as good as the best": more may separate it.
+
 Works for every game the coach knows (:func:`cardlib.games.coached`: Call Break, Call
 Bridge, Judgement). Contract Bridge is scored by side and contract, not by each player's
 call: :func:`review` refuses it with a clear error; its review is double dummy,
@@ -83,7 +90,7 @@ class ReviewRow:
     ``number`` counts the player's decisions from 1; ``trick`` is the trick a
     card was played to (``None`` for the call or bid); ``kind`` is ``"call"``,
     ``"bid"`` or ``"card"``; ``best`` the best choice (the chosen one itself when it
-    was as good as the best); ``loss`` the best choice's expected score minus the
+    scored exactly what the best did); ``loss`` the best choice's expected score minus the
     chosen one's (exact), with ``loss_stderr``; ``chosen_estimate`` and
     ``best_estimate`` the two expected scores (``None`` when the choice was
     forced); ``choices`` how many different choices were rated.
