@@ -1118,13 +1118,16 @@ class TableController:
         close = [c.card for c in analysis.cards[1:] if c.close and not c.same]
         if close:
             others = ", ".join(map(str, close))
+            # Not "as good": these imagined deals cannot separate them, more might.
             return lambda: ngettext(
-                "Hint: the coach would play {card}, but {other} is too close to tell "
-                "(within two standard errors of it).",
-                "Hint: the coach would play {card}, but {other} are too close to tell "
-                "(within two standard errors of it).",
+                "Hint: the coach would play {card}, but {other} is too close to tell at "
+                "{samples} imagined deals (within two standard errors of it; more may "
+                "separate them).",
+                "Hint: the coach would play {card}, but {other} are too close to tell at "
+                "{samples} imagined deals (within two standard errors of it; more may "
+                "separate them).",
                 len(close),
-            ).format(card=best, other=others)
+            ).format(card=best, other=others, samples=analysis.samples)
         if second.same:
             return lambda: _(
                 "Hint: the coach would play {card}; {other} is as good (the same points in "
