@@ -9,9 +9,9 @@ import nbformat
 import pytest
 
 from cardlib import callbreak, i18n, progress
-from cardlib.bots import SensibleBot
 from cardlib.errors import CardlibError
 from cardlib.exercises.checks import check_card, check_legal_plays, check_score
+from cardlib.strategy import call_by_count
 from cardlib.widgets.drill import CallingDrill, Question, QuickCheck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,14 +111,39 @@ TUTORIALS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 @pytest.mark.parametrize("path", TUTORIALS, ids=[p.name for p in TUTORIALS])
 def test_every_lesson_but_the_start_page_ends_with_a_quick_check(path):
     cells = nbformat.read(path, as_version=4).cells
-    checks = [c for c in cells if c.cell_type == "code" and "QuickCheck(" in c.source]
+    checks = [
+        c
+        for c in cells
+        if c.cell_type == "code" and ("QuickCheck(" in c.source or ".quick_check()" in c.source)
+    ]
     if path.name.startswith("00-"):
         assert not checks
         return
     assert len(checks) == 1, path.name
     lesson = path.name[:2]
+    if ".quick_check()" in checks[0].source:
+        # Built in the lesson's module of cardlib.lessons (issue 37): the same holds there.
+        modules = [m for m in lesson_modules() if path.stem == m.NOTEBOOK]
+        assert len(modules) == 1, path.name
+        quick = modules[0].quick_check(record=False)
+        assert quick.lesson == lesson, "the lesson's own number"
+        assert 3 <= len(quick.questions) <= 4
+        return
     assert f'QuickCheck(\n    "{lesson}",' in checks[0].source, "the lesson's own number"
     assert 3 <= checks[0].source.count("Question(") <= 4
+
+
+def lesson_modules():
+    """Every module of cardlib.lessons (each names its notebook)."""
+    import importlib
+    import pkgutil
+
+    import cardlib.lessons
+
+    return [
+        importlib.import_module(f"cardlib.lessons.{info.name}")
+        for info in pkgutil.iter_modules(cardlib.lessons.__path__)
+    ]
 
 
 # ----- the calling drill --------------------------------------------------------------------
@@ -127,7 +152,7 @@ def test_every_lesson_but_the_start_page_ends_with_a_quick_check(path):
 def test_the_drill_answers_with_the_coachs_numbers_and_the_rule_of_thumb(record):
     drill = CallingDrill(seed=3, samples=8)
     assert drill.deal.to_act == 0 and drill.deal.calls == (None,) * 4  # South calls first
-    rule = SensibleBot().choose_call(drill.deal)
+    rule = call_by_count(sorted(drill.deal.hand(0)))  # lesson 09's rule
     result = drill.call(rule)
     assert result.rule == rule and result.call == rule
     best = drill.analysis.of(drill.analysis.best).estimate.mean

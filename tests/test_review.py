@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 from cardlib import bots, bridge, callbreak, callbridge, judgement
 from cardlib.cards import Card
 from cardlib.coach.analysis import CLEAR_SE, Estimate
-from cardlib.coach.review import Review, ReviewRow, review, reviewable
+from cardlib.coach.review import (
+    Review,
+    ReviewRow,
+    about_points,
+    assumption,
+    review,
+    reviewable,
+)
 from cardlib.errors import CardlibError
 
 SENSIBLE = bots.SensibleBot()
@@ -60,9 +67,12 @@ def test_a_deliberately_bad_lead_is_the_costliest_decision():
     assert worst.best != Card("4C") and worst.loss > 1
     assert worst.loss == worst.best_estimate.mean - worst.chosen_estimate.mean
     assert rated.reason == worst.reason()
-    assert rated.reason.startswith("Playing 4♣ at trick 1 cost about ")
+    # Plain words first, the numbers second, and what the numbers assume.
+    assert rated.reason.startswith(f"Playing 4♣ at trick 1 cost you {about_points(worst.loss)}: ")
+    assert rated.reason.index("In numbers: ") > rated.reason.index("was the better card")
     assert f"{worst.best} was expected to score " in rated.reason
     assert "over the same 80 imagined deals" in rated.reason
+    assert rated.reason.endswith(assumption())
     assert rated.total_loss >= worst.loss
     assert worst.costly and rated.costly[0] == worst and rated.too_close_to_rank() == ()
 
@@ -90,15 +100,25 @@ def test_no_costliest_decision_when_the_largest_losses_are_within_noise():
 def test_a_loss_within_noise_is_too_close_to_tell():
     row = ReviewRow(5, 4, "card", Card("KH"), Card("7H"), Fraction(1, 25), 0.07, None, None, 3)
     assert row.close and not row.costly
-    assert row.loss_text() == "0.04 ± 0.07, too close to tell"
+    assert row.loss_text() == "too close to tell (0.04 ± 0.07)"
     assert row.reason() == (
-        "K♥ was within two standard errors of 7♥, the best choice found: too close to tell."
+        "K♥ was within two standard errors of 7♥, the best choice found: too close to tell "
+        "at this many imagined deals, and more may separate them."
     )
     clear = ReviewRow(5, 4, "card", Card("KH"), Card("7H"), Fraction(1, 2), 0.07, None, None, 3)
     assert clear.costly and not clear.close
     rated = Review(0, "callbreak", (row,), 10, 0)
     assert rated.costliest is None and rated.costly == ()
-    assert rated.reason.startswith("No decision cost anything the coach could measure")
+    # Within the noise is not "as good as the best" (a replay against the bots found such a
+    # decision costing a point): the review says the samples could not tell, and more may.
+    assert rated.reason == (
+        "No decision clearly cost points at 10 imagined deals: Trick 4 came too close to the "
+        "best to tell, and more imagined deals may separate them. The rest were the best "
+        "choice found."
+    )
+    assert "as good as" not in rated.reason
+    best_only = Review(0, "callbreak", (replace(row, loss=Fraction(0), loss_stderr=0.0),), 10, 0)
+    assert best_only.reason.startswith("No decision cost anything the coach could measure")
 
 
 def test_an_absurd_call_is_the_costliest_decision():
@@ -109,8 +129,10 @@ def test_an_absurd_call_is_the_costliest_decision():
     worst = rated.costliest
     assert (worst.number, worst.kind, worst.chosen) == (1, "call", 13)
     assert worst.best < 13 and worst.loss > 10  # a call of 13 is set: minus 13
-    assert rated.reason.startswith("Calling 13 cost about ")
-    assert f"a call of {worst.best} was expected to score" in rated.reason
+    assert rated.reason.startswith("Calling 13 cost you about ")
+    assert f"a call of {worst.best} was the better call. In numbers: call {worst.best} was " in (
+        rated.reason
+    )
 
 
 def test_the_lower_card_of_the_suit_keeps_the_higher_one_in_the_reason():
@@ -127,10 +149,13 @@ def test_the_lower_card_of_the_suit_keeps_the_higher_one_in_the_reason():
         4,
     )
     assert row.reason() == (
-        "Playing K♠ at trick 2 cost about 0.80 points: 3♠ was expected to score 4.10 against "
-        "3.30 for K♠, over the same 50 imagined deals. Playing the lower 3♠ would have kept "
-        "K♠ for later."
+        "Playing K♠ at trick 2 cost you about a point: 3♠ was the better card. Playing the "
+        "lower 3♠ would have kept K♠ for later. In numbers: 3♠ was expected to score 4.10 "
+        "against 3.30 for K♠ (a loss of 0.80 ± 0.20), over the same 50 imagined deals. "
+        "These sizes assume every player plays as the coach does from there on; against the "
+        "players at your table a choice can cost more or less."
     )
+    assert row.loss_text() == "about a point (0.80 ± 0.20)"
 
 
 def test_a_judgement_bid_is_a_bid_and_a_forced_card_costs_nothing():
@@ -260,3 +285,43 @@ def test_the_review_draws_as_a_table_with_the_costliest_row_marked_in_words():
     assert html.count("★ Costliest") == 1
     assert "<th scope='row'>Trick 1 ★ Costliest</th>" in html
     assert 'aria-label="four of clubs"' in html or "aria-label='four of clubs'" in html
+
+
+@pytest.mark.parametrize(
+    ("loss", "words"),
+    [
+        (Fraction(0), "less than a quarter of a point"),
+        (Fraction(24, 100), "less than a quarter of a point"),
+        (Fraction(1, 4), "about half a point"),
+        (Fraction(74, 100), "about half a point"),
+        (Fraction(3, 4), "about a point"),
+        (Fraction(125, 100), "about a point and a half"),
+        (Fraction(175, 100), "about 2 points"),
+        (Fraction(33, 10), "about 3 and a half points"),
+    ],
+)
+def test_a_loss_in_plain_words_is_to_the_nearest_half_point(loss, words):
+    assert about_points(loss) == words
+
+
+def test_the_review_table_says_its_verdict_first_and_what_its_sizes_assume():
+    row = ReviewRow(
+        3,
+        2,
+        "card",
+        Card("KS"),
+        Card("3S"),
+        Fraction(1, 2),
+        0.1,
+        Estimate(Fraction(33, 10), 0.3, 50),
+        Estimate(Fraction(38, 10), 0.3, 50),
+        4,
+    )
+    rated = Review(0, "callbreak", (row,), 50, 0)
+    html = rated._repr_html_()
+    assert html.startswith(
+        "<p class='cardlib-review-reason'>Costliest decision: Playing K♠ at "
+        "trick 2 cost you about half a point"
+    )
+    assert html.index("cardlib-review-reason") < html.index("<table")
+    assert "every player plays as the coach does" in rated.caption

@@ -254,10 +254,11 @@ def test_the_hint_says_too_close_to_tell_within_two_standard_errors():
     def analysis(loss, stderr):
         best = CardEstimate(Card("AS"), Estimate(1, 0.1, 10), 0, 0.0)
         other = CardEstimate(Card("KS"), Estimate(1, 0.1, 10), loss, stderr)
-        return type("A", (), {"best": Card("AS"), "cards": (best, other)})()
+        return type("A", (), {"best": Card("AS"), "cards": (best, other), "samples": 10})()
 
     close = TableController._hint_words(analysis(Fraction(3, 10), 0.2))()
-    assert "too close to tell" in close and "K♠" in close
+    assert "too close to tell at 10 imagined deals" in close and "K♠" in close
+    assert "more may separate them" in close and "as good" not in close  # not "equal"
     clear = TableController._hint_words(analysis(Fraction(1, 2), 0.2))()
     assert "0.50 expected points better" in clear and "K♠" in clear
     # A card further down with a wider error is within two of them: named too, not hidden

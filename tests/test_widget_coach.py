@@ -299,14 +299,16 @@ def test_cards_within_two_standard_errors_are_shown_as_equally_good():
     verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
     assert verdict == (
         "Too close to tell: 4♦ K♦ are within two standard errors of the best, "
-        "over 100 imagined deals."
+        "over 100 imagined deals. That does not make them equal: more imagined deals "
+        "(the slider) may separate them."
     )
-    assert "Best card" not in verdict
+    assert "Best card" not in verdict and "as good as" not in verdict
     versus = {what: v for _, what, _, _, v in rows(widget)}
     assert versus["K♦"].endswith(", too close to tell")
     assert not versus["J♦"].endswith("too close to tell")
     html = analysis._repr_html_()
-    assert "too close to tell between 4♦, K♦" in html
+    assert "too close to tell between 4♦, K♦ at 100 samples" in html
+    assert "more samples may separate them" in html
     # Four times the samples (fresh ones) does not call K♦ clearly better than 4♦ either.
     more = analyse(position, samples=400, seed=2)
     assert not (more.best == Card("KD") and more.clear)
@@ -338,3 +340,41 @@ def test_the_coach_asks_for_a_call_in_the_games_own_word(deal, word):
     # Call Bridge bids, as Judgement does: the word is the game's (its registry entry).
     coach = CoachWidget(deal, samples=10, seed=1)
     assert word in coach.heading.value
+
+
+def test_the_margin_is_stated_against_the_nearest_card_that_is_not_equivalent():
+    """Seed 13 after three tricks: 6♠, 5♠ and 4♠ score the same in every sample (equivalent
+    cards), J♠ a little less. The verdict once read "0.00 ± 0.00 points ahead of 5♠"; it
+    names J♠, the nearest card that is not the same, with J♠'s margin."""
+    position = deal_at(seed=13, dealer=3, tricks_done=3)
+    widget = CoachWidget(position, samples=40, seed=1)
+    analysis = widget.analysis
+    assert analysis.clear
+    assert [str(c.card) for c in analysis.cards] == ["6♠", "5♠", "4♠", "J♠"]
+    assert analysis.cards[1].same and analysis.cards[2].same
+    nearest = analysis.nearest_different
+    assert nearest is not None and nearest.card == Card("JS") and nearest.loss > 0
+    verdict = unescape(re.sub(r"<[^>]*>", "", widget.verdict.value))
+    assert verdict.startswith(
+        f"Best card: 6♠, {float(nearest.loss):.2f} ± {nearest.loss_stderr:.2f} points ahead "
+        "of J♠ on average"
+    )
+    assert "0.00 ± 0.00" not in verdict
+    assert verdict.endswith("These score exactly the same here: 6♠ 5♠ 4♠.")
+    caption = analysis.table_caption()
+    assert caption.endswith(
+        f"best 6♠ by {float(nearest.loss):.2f} ± {nearest.loss_stderr:.2f} over J♠"
+    )
+
+
+def test_when_every_card_is_the_same_no_margin_is_made_up():
+    position = deal_at(seed=13, dealer=3, tricks_done=3)
+    analysis = analyse(position, samples=40, seed=1)
+    # Only the equivalent cards: nothing to be ahead of.
+    same_only = type(analysis)(analysis.seat, analysis.cards[:3], analysis.samples, analysis.seed)
+    assert same_only.clear and same_only.nearest_different is None
+    assert same_only.table_caption().endswith("every legal card scores exactly the same here")
+    widget = CoachWidget(position, samples=40, seed=1)
+    widget.analysis = same_only
+    verdict = unescape(re.sub(r"<[^>]*>", "", widget._verdict_html()))
+    assert verdict == "Every legal card scores exactly the same here: 6♠ 5♠ 4♠."

@@ -51,7 +51,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib import games
-from cardlib.bots import sensible_call_mask
+from cardlib.bots import highest_by_rank, lowest_by_rank, sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
@@ -669,7 +669,7 @@ def policy_playout(
                             break
             if card < 0:
                 pick = side or legal
-                card = (pick & -pick).bit_length() - 1
+                card = (pick & -pick).bit_length() - 1  # the first side suit's lowest
             if record is not None:
                 record.append((leader, hand, (), legal, card, won[leader] < calls[leader]))
             hands[leader] = hand ^ (1 << card)
@@ -703,16 +703,16 @@ def policy_playout(
                 winners = legal & _ABOVE[top_trump]
             else:
                 winners = legal & (_ABOVE[top_led] | beat_with)
+            # (Winners lie in one suit; a discard or a duck goes by rank across suits.)
             if won[seat] < calls[seat]:
-                pick = (
-                    (winners & ~trump_bits or winners)
-                    if winners
-                    else (legal & ~trump_bits or legal)
-                )
-                card = (pick & -pick).bit_length() - 1
+                if winners:
+                    pick = winners & ~trump_bits or winners
+                    card = (pick & -pick).bit_length() - 1
+                else:
+                    card = lowest_by_rank(legal & ~trump_bits or legal)
             else:
                 losers = legal & ~winners
-                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
+                card = highest_by_rank(losers) if losers else lowest_by_rank(legal)
             if record is not None:
                 record.append((seat, hand, tuple(trick), legal, card, won[seat] < calls[seat]))
             hands[seat] = hand ^ (1 << card)
@@ -997,6 +997,13 @@ class Analysis:
         return self.cards[1].loss if len(self.cards) > 1 else Fraction(0)
 
     @property
+    def nearest_different(self) -> CardEstimate | None:
+        """The best-ranked card that is *not* equivalent to the best (it did not score the same
+        in every sample), the card a margin is worth stating against; ``None`` when every legal
+        card scores exactly the same (or only one is legal)."""
+        return next((c for c in self.cards[1:] if not c.same), None)
+
+    @property
     def equally_good(self) -> tuple[Card, ...]:
         """The best card and every card within :data:`CLEAR_SE` standard errors of it, best first.
 
@@ -1028,15 +1035,22 @@ class Analysis:
         which samples, then the verdict (the best card and by how much, or too close to tell)."""
         caption = self._caption()
         if not self.clear:
-            caption += "; " + _too_close_between(", ".join(str(c) for c in self.equally_good))
-        elif len(self.cards) > 1:
-            second = self.cards[1]
+            caption += "; " + _too_close_between(
+                ", ".join(str(c) for c in self.equally_good), self.samples
+            )
+            return caption
+        # The margin is stated against the nearest card that is not equivalent to the best:
+        # "0.00 ± 0.00 over J♥" says only that J♥ is the same card here.
+        nearest = self.nearest_different
+        if nearest is not None:
             caption += "; " + _("best {best} by {margin} ± {stderr} over {second}").format(
                 best=self.best,
-                margin=_fmt(second.loss),
-                stderr=f"{second.loss_stderr:.2f}",
-                second=second.card,
+                margin=_fmt(nearest.loss),
+                stderr=f"{nearest.loss_stderr:.2f}",
+                second=nearest.card,
             )
+        elif len(self.cards) > 1:
+            caption += "; " + _("every legal card scores exactly the same here")
         return caption
 
     def _caption(self) -> str:
@@ -1172,7 +1186,9 @@ class CallAnalysis:
             seat=self.seat, samples=self.samples
         )
         if not self.clear:
-            caption += "; " + _too_close_between(", ".join(map(str, self.equally_good)))
+            caption += "; " + _too_close_between(
+                ", ".join(map(str, self.equally_good)), self.samples
+            )
         return caption
 
     def _repr_html_(self) -> str:
@@ -1181,13 +1197,16 @@ class CallAnalysis:
         return call_analysis_html(self)
 
 
-def _too_close_between(choices: str) -> str:
-    """The caption's verdict when the samples cannot tell the best choices apart."""
+def _too_close_between(choices: str, samples: int) -> str:
+    """The caption's verdict when the samples cannot tell the best choices apart: not that
+    they are equal, only that this many samples cannot separate them (more may)."""
     return ngettext(
-        "too close to tell between {choices} (within {count} standard error)",
-        "too close to tell between {choices} (within {count} standard errors)",
+        "too close to tell between {choices} at {samples} samples (within {count} standard "
+        "error; more samples may separate them)",
+        "too close to tell between {choices} at {samples} samples (within {count} standard "
+        "errors; more samples may separate them)",
         CLEAR_SE,
-    ).format(choices=choices, count=CLEAR_SE)
+    ).format(choices=choices, samples=samples, count=CLEAR_SE)
 
 
 # ----- the analyses --------------------------------------------------------------------------

@@ -40,6 +40,13 @@ close); its reason is made from the same numbers: which choice was best,
 its expected score against the chosen one's, and — when the best card was a
 lower card of the same suit — that it kept the higher one for later.
 
+Every reason speaks plain words first (what the decision cost, to the nearest half point:
+:func:`about_points`, and what was better), the numbers second, and then what the numbers
+assume (:func:`assumption`): the imagined deals are played out with the coach's policy for
+every seat, so a size is what the choice costs against players like the coach, not
+necessarily against the players at the table. A decision within the noise is "too close to
+tell" at this many imagined deals, never "as good as the best": more may separate it.
+
 Works for every game the coach knows (:func:`cardlib.games.coached`: Call Break, Call
 Bridge, Judgement). Contract Bridge is scored by side and contract, not by each player's
 call: :func:`review` refuses it with a clear error; its review is double dummy,
@@ -59,7 +66,7 @@ from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, 
 from cardlib.coach.solver import game_named
 from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import TrickDeal
-from cardlib.i18n import N_, _
+from cardlib.i18n import N_, _, ngettext
 from cardlib.match import TrickMatch
 from cardlib.validate import check_count
 
@@ -83,7 +90,7 @@ class ReviewRow:
     ``number`` counts the player's decisions from 1; ``trick`` is the trick a
     card was played to (``None`` for the call or bid); ``kind`` is ``"call"``,
     ``"bid"`` or ``"card"``; ``best`` the best choice (the chosen one itself when it
-    was as good as the best); ``loss`` the best choice's expected score minus the
+    scored exactly what the best did); ``loss`` the best choice's expected score minus the
     chosen one's (exact), with ``loss_stderr``; ``chosen_estimate`` and
     ``best_estimate`` the two expected scores (``None`` when the choice was
     forced); ``choices`` how many different choices were rated.
@@ -132,31 +139,39 @@ class ReviewRow:
         return _("Trick {number}").format(number=self.trick)
 
     def loss_text(self) -> str:
-        """The expected points lost as a learner reads them: "0.80 ± 0.21", "none"."""
+        """The expected points lost as a learner reads them, plain words first, then the
+        numbers: "about a point (0.80 ± 0.21)", "too close to tell (0.04 ± 0.07)", "none"."""
         if self.forced:
             return _("none (the only choice)")
         if self.loss == 0:
             return _("none")
-        text = f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
-        return text + ", " + _("too close to tell") if self.close else text
+        numbers = f"{points_text(self.loss)} ± {self.loss_stderr:.2f}"
+        if self.close:
+            return _("too close to tell ({numbers})").format(numbers=numbers)
+        return f"{about_points(self.loss)} ({numbers})"
 
     def reason(self) -> str:
         """Why this decision lost what it lost, in words made from its numbers."""
         if self.forced:
             return _("{choice} was the only choice.").format(choice=self.choice_text())
         if self.loss == 0:
-            return _("{choice} was the best choice here, or as good as the best.").format(
+            # Exactly the best choice's mean on these samples (not merely within the noise).
+            return _("{choice} was the best choice here, or scored exactly as much.").format(
                 choice=self.choice_text()
             )
         if self.close:
             return _(
                 "{choice} was within two standard errors of {best}, the best choice found: "
-                "too close to tell."
+                "too close to tell at this many imagined deals, and more may separate them."
             ).format(choice=self.choice_text(), best=self.choice_text(self.best))
         best_estimate, chosen_estimate = self.best_estimate, self.chosen_estimate
         assert best_estimate is not None and chosen_estimate is not None  # not forced: rated
+        # Plain words first (what it cost, what was better), the numbers second, with what
+        # they assume: the imagined deals are played out by the coach's policy for everyone.
         values = {
+            "about": about_points(self.loss),
             "loss": points_text(self.loss),
+            "stderr": f"{self.loss_stderr:.2f}",
             "best_mean": points_text(best_estimate.mean),
             "mean": points_text(chosen_estimate.mean),
             "samples": best_estimate.samples,
@@ -164,27 +179,29 @@ class ReviewRow:
         if self.kind == "card":
             chosen, best = Card(self.chosen), Card(self.best)
             sentence = _(
-                "Playing {card} at trick {trick} cost about {loss} points: {best} was expected "
-                "to score {best_mean} against {mean} for {card}, over the same {samples} "
-                "imagined deals."
+                "Playing {card} at trick {trick} cost you {about}: {best} was the better card."
             ).format(card=chosen, best=best, trick=self.trick, **values)
             if best.suit == chosen.suit and best.rank < chosen.rank:
                 sentence += " " + _("Playing the lower {best} would have kept {card} for later.")
                 sentence = sentence.format(best=best, card=chosen)
-            return sentence
-        if self.kind == "bid":
-            text = _(
-                "Bidding {chosen} cost about {loss} points: a bid of {best} was expected to "
-                "score {best_mean} against {mean} for {chosen}, over the same {samples} "
-                "imagined deals."
-            )
+            numbers = _(
+                "In numbers: {best} was expected to score {best_mean} against {mean} for "
+                "{card} (a loss of {loss} ± {stderr}), over the same {samples} imagined deals."
+            ).format(card=chosen, best=best, **values)
         else:
-            text = _(
-                "Calling {chosen} cost about {loss} points: a call of {best} was expected to "
-                "score {best_mean} against {mean} for {chosen}, over the same {samples} "
+            if self.kind == "bid":
+                plain = _("Bidding {chosen} cost you {about}: a bid of {best} was the better bid.")
+            else:
+                plain = _(
+                    "Calling {chosen} cost you {about}: a call of {best} was the better call."
+                )
+            sentence = plain.format(chosen=self.chosen, best=self.best, **values)
+            numbers = _(
+                "In numbers: {best_choice} was expected to score {best_mean} against {mean} "
+                "for {choice} (a loss of {loss} ± {stderr}), over the same {samples} "
                 "imagined deals."
-            )
-        return text.format(chosen=self.chosen, best=self.best, **values)
+            ).format(best_choice=self.choice_text(self.best), choice=self.choice_text(), **values)
+        return f"{sentence} {numbers} {assumption()}"
 
 
 @dataclass(frozen=True)
@@ -261,9 +278,32 @@ class Review:
                 "No single costly decision: {decisions} each cost about as much, within two "
                 "standard errors of each other."
             ).format(decisions=decisions)
+        close = [row for row in self.rows if row.close]
+        if close:
+            # Within the noise is not "as good as the best": such a choice may still cost
+            # points, which more samples could show.
+            decisions = ", ".join(row.decision_text() for row in close)
+            return _(
+                "No decision clearly cost points at {samples} imagined deals: {decisions} "
+                "came too close to the best to tell, and more imagined deals may separate "
+                "them. The rest were the best choice found."
+            ).format(samples=self.samples, decisions=decisions)
         return _(
             "No decision cost anything the coach could measure: each of your choices was "
-            "the best or as good as the best."
+            "the best the coach found."
+        )
+
+    @property
+    def caption(self) -> str:
+        """The review table's caption: what it compares, over how many imagined deals, and
+        what its points assume (every player plays the coach's way)."""
+        return (
+            _(
+                "Each of your decisions against the best choice the coach found there, from "
+                "what you could see ({samples} imagined deals for each)"
+            ).format(samples=self.samples)
+            + ". "
+            + assumption()
         )
 
     def _repr_html_(self) -> str:
@@ -274,6 +314,39 @@ class Review:
 
 def _number(row: ReviewRow) -> int:
     return row.number
+
+
+def assumption() -> str:
+    """What the review's sizes assume, said beside them: the imagined deals are played out by
+    the coach's policy for every seat, not by the players at the table."""
+    return _(
+        "These sizes assume every player plays as the coach does from there on; against the "
+        "players at your table a choice can cost more or less."
+    )
+
+
+def about_points(value: Fraction) -> str:
+    """A loss in plain words, to the nearest half point: "about half a point", "about a
+    point", "about 3 and a half points"; below a quarter, "less than a quarter of a point".
+
+    >>> about_points(Fraction(52, 100)), about_points(Fraction(9, 10)), about_points(Fraction(1, 5))
+    ('about half a point', 'about a point', 'less than a quarter of a point')
+    >>> about_points(Fraction(16, 10)), about_points(Fraction(2)), about_points(Fraction(36, 10))
+    ('about a point and a half', 'about 2 points', 'about 3 and a half points')
+    """
+    if value < Fraction(1, 4):
+        return _("less than a quarter of a point")
+    halves = math.floor(value * 2 + Fraction(1, 2))
+    whole, half = divmod(halves, 2)
+    if whole == 0:
+        return _("about half a point")
+    if whole == 1:
+        return _("about a point and a half") if half else _("about a point")
+    if half:
+        return ngettext(
+            "about {count} and a half points", "about {count} and a half points", whole
+        ).format(count=whole)
+    return ngettext("about {count} point", "about {count} points", whole).format(count=whole)
 
 
 def points_text(value: Fraction) -> str:
@@ -427,6 +500,8 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "Review",
     "ReviewRow",
+    "about_points",
+    "assumption",
     "points_text",
     "review",
     "reviewable",

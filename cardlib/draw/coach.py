@@ -135,11 +135,13 @@ def review_html(review: Review) -> str:
         )
         cells = f"<td>{chosen}</td><td>{best}</td><td>{escape(loss)}</td>"
         body.append(f"<tr{style}><th scope='row'>{escape(decision)}</th>{cells}</tr>")
-    caption = _(
-        "Each of your decisions against the best choice the coach found there, from "
-        "what you could see ({samples} imagined deals for each)"
-    ).format(samples=review.samples)
+    caption = review.caption
+    # The verdict in words first (what cost most, and about how much), the table of numbers after.
+    reason = (
+        _("Costliest decision: {reason}").format(reason=review.reason) if worst else review.reason
+    )
     return (
+        f"<p class='cardlib-review-reason'>{escape(reason)}</p>"
         f"<table class='cardlib-review'><caption>{escape(caption)}</caption>"
         f"<thead><tr>{header}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )

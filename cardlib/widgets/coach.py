@@ -388,11 +388,17 @@ class CoachWidget:
             choices = escape(", ".join(map(str, analysis.equally_good)))
         else:
             choices = cards_html(list(analysis.equally_good))
+        # Not "as good as the best": these samples cannot separate them, more may.
         text = _(
             "Too close to tell: {choices} are within two standard errors of the best, "
             "over {samples} imagined deals."
         ).format(choices="{choices}", samples=analysis.samples)
-        return "<p>" + escape(text).format(choices=f"<b>{choices}</b>") + "</p>"
+        more = _(
+            "That does not make them equal: more imagined deals (the slider) may separate them."
+        )
+        return (
+            "<p>" + escape(text).format(choices=f"<b>{choices}</b>") + " " + escape(more) + "</p>"
+        )
 
     def _verdict_html(self) -> str:
         analysis = self.analysis
@@ -408,20 +414,25 @@ class CoachWidget:
                 )
                 + "</p>"
             )
-        second = analysis.cards[1]
-        same = [c.card for c in analysis.cards[1:] if c.loss == 0]
+        same = [c.card for c in analysis.cards[1:] if c.same]
+        # The margin against the nearest card that is not equivalent to the best: against an
+        # equivalent one it would read "0.00 ± 0.00 points ahead", which says nothing.
+        nearest = analysis.nearest_different
+        if nearest is None:
+            text = _("Every legal card scores exactly the same here: {cards}.")
+            return "<p>" + escape(text).format(cards=cards_html([analysis.best, *same])) + "</p>"
         text = _(
             "Best card: {card}, {margin} ± {stderr} points ahead of {second} on average, "
             "over {samples} imagined deals."
         ).format(
             card="{card}",
-            margin=_points(analysis.margin),
-            stderr=f"{second.loss_stderr:.2f}",
+            margin=_points(nearest.loss),
+            stderr=f"{nearest.loss_stderr:.2f}",
             second="{second}",
             samples=analysis.samples,
         )
         html = escape(text).format(
-            card=f"<b>{card_html(analysis.best)}</b>", second=card_html(second.card)
+            card=f"<b>{card_html(analysis.best)}</b>", second=card_html(nearest.card)
         )
         if same:
             html += " " + escape(_("These score exactly the same here: {cards}.")).format(

@@ -1083,10 +1083,7 @@ class TableController:
         title = _("Review of your round") if self.facts.deal_word == "round" else None
         return {
             "title": title or _("Review of your deal"),
-            "caption": _(
-                "Each of your decisions against the best choice the coach found there, from "
-                "what you could see ({samples} imagined deals for each)"
-            ).format(samples=rated.samples),
+            "caption": rated.caption,  # with what the sizes assume
             "heads": [
                 _("Decision"),
                 _("You chose"),
@@ -1197,13 +1194,16 @@ class TableController:
         close = [c.card for c in analysis.cards[1:] if c.close and not c.same]
         if close:
             others = ", ".join(map(str, close))
+            # Not "as good": these imagined deals cannot separate them, more might.
             return lambda: ngettext(
-                "Hint: the coach would play {card}, but {other} is too close to tell "
-                "(within two standard errors of it).",
-                "Hint: the coach would play {card}, but {other} are too close to tell "
-                "(within two standard errors of it).",
+                "Hint: the coach would play {card}, but {other} is too close to tell at "
+                "{samples} imagined deals (within two standard errors of it; more may "
+                "separate them).",
+                "Hint: the coach would play {card}, but {other} are too close to tell at "
+                "{samples} imagined deals (within two standard errors of it; more may "
+                "separate them).",
                 len(close),
-            ).format(card=best, other=others)
+            ).format(card=best, other=others, samples=analysis.samples)
         if second.same:
             return lambda: _(
                 "Hint: the coach would play {card}; {other} is as good (the same points in "
