@@ -589,9 +589,56 @@ def test_edited_metadata_and_extra_cells_are_put_back_as_released():
         "task": False,
         "points": 1.0,
         "checksum": "0" * 32,
+        "cell_type": "code",
     }
     assert notebook.cells[4].metadata["nbgrader"]["grade"] is True
     assert all("nbgrader" not in cell.metadata for cell in notebook.cells[5:])
     assert notebook.cells[1].cell_type == "code" and notebook.cells[1].outputs == []
     _nbgrader_accepts(notebook)
     assert repair_cells(notebook, _release()) == []  # repaired once, nothing left to repair
+
+
+def test_nbgraders_own_release_metadata_is_not_a_repair():
+    """nbgrader's release writes the cell's type into each cell's metadata: an honest
+    submission carries it, and must not read as repaired (it filled the teacher's log)."""
+    notebook = _submitted()
+    for cell in notebook.cells:
+        if "nbgrader" in cell.metadata:
+            cell.metadata["nbgrader"]["cell_type"] = cell.cell_type
+    assert repair_cells(notebook, _release()) == []
+    notebook.cells[3].metadata["nbgrader"]["cell_type"] = "markdown"
+    assert repair_cells(notebook, _release()) == [
+        "cell 4: the metadata of q1-check put back as released"
+    ]
+
+
+def test_what_reaches_the_engine_is_flagged_and_nothing_else():
+    from cardlib.exercises.grading import engine_uses, flag_engine_uses, notes_of
+
+    engine = {"callbreak", "check_trick_winner", "parse_cards"}
+    assert engine_uses('answer_1 = "KH"  # the king wins', engine) == []
+    assert engine_uses("answer_1 = sorted(['KH', 'AH'])[0]", engine) == []
+    assert engine_uses("from cardlib.tricks import winner_index", engine) == [
+        "import cardlib.tricks"
+    ]
+    assert engine_uses("import os, sys", engine) == ["import os, sys"]
+    assert engine_uses('answer_1 = str(parse_cards("KH")[0])', engine) == ["parse_cards"]
+    assert engine_uses("f = getattr(__builtins__, '__imp' + 'ort__')", engine) == [
+        "__builtins__",
+        "getattr",
+    ]
+    assert engine_uses("answer_1 = ().__class__.__base__", engine) == [".__base__", ".__class__"]
+    assert engine_uses("%run helper.py", engine) == ["%run helper.py"]
+    assert engine_uses("answer_1 = (", engine) == []  # does not parse, answers nothing
+
+    notebook = _submitted()
+    answer = next(c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("solution"))
+    answer.source += "\nimport cardlib"
+    pasted = nbformat.from_dict(dict(notebook.cells[3]))  # a check cell copied: no flag
+    del pasted.metadata["nbgrader"]
+    own = nbformat.v4.new_code_cell("x = check_legal_plays(hand)")  # hand: a given, not flagged
+    notebook.cells += [pasted, own]
+    flags = flag_engine_uses(notebook, _release().cells)
+    name = answer.metadata["nbgrader"]["grade_id"]
+    assert flags == {name: ["import cardlib"], "": ["check_legal_plays"]}
+    assert [n["kind"] for n in notes_of(notebook)] == ["uses the engine"] * 2

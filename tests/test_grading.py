@@ -162,6 +162,11 @@ def _submit(course: Path, student: str, answers) -> None:
         if student in REWORKED:
             REWORKED[student](released)
         nbformat.write(released, folder / path.name)
+    # As nbgrader's exchange writes it at hand-in; the class report shows this time.
+    (folder / "timestamp.txt").write_text(HANDED_IN, encoding="utf-8")
+
+
+HANDED_IN = "2026-12-01 09:30:15.000000 UTC"
 
 
 def _unchanged(_stem, _cell_id, released, _solution):
@@ -367,6 +372,14 @@ def check_scores(course: Path, assignment: str, student: str) -> dict[str, dict[
         return {nb.name: {g.name: g.score for g in nb.grades} for nb in submission.notebooks}
 
 
+def _uses_the_engine(stem, cell_id, released, solution):
+    """Issue 36: a right answer, and an import of the engine beside it (flagged, not marked)."""
+    if cell_id == "q1-answer":
+        return solution + "\nfrom cardlib import callbreak  # to check my answer"
+    return solution
+
+
+TROUBLE["uses-engine"] = (_uses_the_engine, "all")
 STUDENTS.update({name: answers for name, (answers, _deserved) in TROUBLE.items()})
 STUDENTS.update(TINKERS)
 
@@ -572,3 +585,71 @@ def test_validate_fails_on_a_question_whose_givens_cannot_happen(course, tmp_pat
     report = _run(course, "validate", str(path), check=False)
     assert "PositionError" in report and "a hand holds the same card twice (9♥)" in report
     assert "✓ Correct: 3♥" not in report
+
+
+def test_the_teacher_sees_what_failed_was_flagged_or_is_missing(course):
+    """Issue 36, item 5: the grader's notes stay in the autograded notebook; the feedback of a
+    flagged answer says so; the class report marks repaired, restored and flagged submissions
+    with the reason, counts work not handed in, and shows the hand-in's own time."""
+    from nbgrader.api import Gradebook
+
+    from cardlib.exercises.grading import notes_of
+    from cardlib.exercises.report import GRADED, MISSING, class_report
+
+    def notes(student: str) -> list[dict[str, str]]:
+        path = course / "autograded" / student / ASSIGNMENT / "03-trick-winners.ipynb"
+        return notes_of(nbformat.read(path, as_version=4))
+
+    assert [(n["kind"], n["cell"]) for n in notes("uses-engine")] == [
+        ("uses the engine", "q1-answer")
+    ]
+    assert "import cardlib" in notes("uses-engine")[0]["why"]
+    assert {n["kind"] for n in notes("pastes-check")} == {"repaired"}
+    assert ("restored", "q2-check") in {(n["kind"], n["cell"]) for n in notes("deletes-check")}
+    assert notes("solutions") == []
+    log = course.joinpath("autograde.log").read_text(encoding="utf-8")
+    put_back = [line for line in log.splitlines() if "put back as released" in line]
+    assert put_back and all("edits-metadata/" in line for line in put_back)  # honest: none
+    feedback = course / "feedback" / "{}" / ASSIGNMENT / "03-trick-winners.html"
+    flagged = feedback.as_posix().format("uses-engine")
+    assert Path(flagged).read_text(encoding="utf-8").count("Flagged for your teacher") == 1
+    honest = Path(feedback.as_posix().format("solutions")).read_text(encoding="utf-8")
+    assert "Flagged for your teacher" not in honest
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        gradebook.add_student("hands-in-nothing")
+    report = class_report(f"sqlite:///{course / 'gradebook.db'}", course)
+    rows = {row.student: row for row in report.submissions}
+    assert rows["uses-engine"].flagged and rows["uses-engine"].state == GRADED
+    assert not [n for n in rows["solutions"].notes if "03-trick-winners" in n]
+    # the teacher's own answers are flagged exactly where they call the engine (exercise 6)
+    assert set(rows["solutions"].notes) == _engine_in_reference_answers()
+    assert any("a second copy of q2-check" in n for n in rows["pastes-check"].notes)
+    assert rows["solutions"].handed_in == "2026-12-01 09:30:15 UTC"
+    assert rows["hands-in-nothing"].state == MISSING and rows["hands-in-nothing"].handed_in == ""
+    totals = {row.student: row for row in report.students}
+    assert totals["hands-in-nothing"].missing == 1 and totals["hands-in-nothing"].score == 0
+    assert totals["hands-in-nothing"].max_score == totals["solutions"].max_score > 0
+
+
+def _engine_in_reference_answers() -> set[str]:
+    """The report's notes for a student who hands in the instructor's answers, worked out
+    from the instructor notebooks themselves."""
+    from cardlib.exercises.grading import ReleaseCell, engine_uses, release_names
+
+    expected = set()
+    for path in NOTEBOOKS:
+        notebook = nbformat.read(path, as_version=4)
+        cells = [
+            ReleaseCell(
+                meta["grade_id"], c.cell_type, bool(meta.get("locked")), False, False, c.source
+            )
+            for c in notebook.cells
+            for meta in [c.metadata.get("nbgrader", {})]
+            if "grade_id" in meta and meta.get("locked") and not meta.get("grade")
+        ]
+        for name, source in _solution_sources(path).items():
+            uses = engine_uses(source, release_names(cells))
+            if uses:
+                expected.add(f"uses the engine: {path.stem} {name}: {', '.join(uses)}")
+    return expected

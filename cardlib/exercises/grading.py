@@ -464,11 +464,17 @@ def repair_cells(nb: NotebookNode, release: Release) -> list[str]:
             repairs.append(f"cell {index + 1}: a second copy of {grade_id}, made an ordinary cell")
             continue
         seen.add(grade_id)
-        wanted = release.metadata(grade_id)
+        # nbgrader's own release also writes the cell's type into its metadata
+        wanted = {**release.metadata(grade_id), "cell_type": types[grade_id]}
         current = metadata["nbgrader"]
-        if {k: current.get(k) for k in wanted if k != "checksum"} != {
-            k: v for k, v in wanted.items() if k != "checksum"
-        } or set(current) - set(wanted):
+        if not isinstance(current, dict):
+            current = {}
+        if (
+            {k: current.get(k) for k in wanted if k not in ("checksum", "cell_type")}
+            != {k: v for k, v in wanted.items() if k not in ("checksum", "cell_type")}
+            or set(current) - set(wanted)
+            or current.get("cell_type", types[grade_id]) != (types[grade_id])
+        ):
             repairs.append(f"cell {index + 1}: the metadata of {grade_id} put back as released")
         metadata["nbgrader"] = from_dict(wanted)
         if cell.get("cell_type") != types[grade_id]:
@@ -494,6 +500,130 @@ except ImportError:  # pragma: no cover - the package works without nbgrader
     NbGraderPreprocessor = object
 
 
+#: Where the grading process keeps, in the autograded notebook, what the teacher should know of
+#: the submission (``metadata.cardlib.grading``: a list of notes ``{"kind", "cell", "why"}``),
+#: for the class report (:mod:`cardlib.exercises.report`). The kinds:
+NOTE_KINDS = ("repaired", "restored", "not judged", "uses the engine")
+
+
+def note(nb: NotebookNode, kind: str, cell: str, why: str) -> None:
+    """Add a note of ``kind`` on cell ``cell`` (``""``: the notebook) to ``nb``'s notes."""
+    if kind not in NOTE_KINDS:
+        raise ValueError(f"kind must be one of {NOTE_KINDS}, got {kind!r}")
+    cardlib = nb.metadata.setdefault("cardlib", NotebookNode())
+    if not isinstance(cardlib, dict):
+        cardlib = nb.metadata["cardlib"] = NotebookNode()
+    notes = cardlib.setdefault("grading", [])
+    notes.append(NotebookNode(kind=kind, cell=cell, why=why))
+
+
+def notes_of(nb: Any) -> list[dict[str, str]]:
+    """The grading notes of an autograded notebook (``[]`` when it has none or they are not
+    the grader's shape)."""
+    try:
+        notes = nb["metadata"]["cardlib"]["grading"]
+    except (KeyError, TypeError):
+        return []
+    if not isinstance(notes, list):
+        return []
+    return [
+        {key: str(item.get(key, "")) for key in ("kind", "cell", "why")}
+        for item in notes
+        if isinstance(item, dict) and item.get("kind") in NOTE_KINDS
+    ]
+
+
+#: Built-ins that reach any module or name by its text, so a cell using them may reach the engine.
+_REACHING = {
+    "__import__",
+    "__builtins__",
+    "compile",
+    "eval",
+    "exec",
+    "get_ipython",
+    "getattr",
+    "globals",
+    "locals",
+    "vars",
+}
+
+
+def release_names(cells: Sequence[ReleaseCell]) -> set[str]:
+    """The names the release's locked, ungraded code cells import: the engine and the checks
+    (``callbreak``, ``check_trick_winner``, ``parse_cards`` …). A given the teacher computed
+    (``position``, ``sampled``) is the question's data, not flagged."""
+    names: set[str] = set()
+    for cell in cells:
+        if cell.cell_type != "code" or not cell.locked or cell.graded or cell.solution:
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    names.discard("exercise_mode")
+    return names
+
+
+def engine_uses(source: str, engine: set[str]) -> list[str]:
+    """What in a student's cell ``source`` reaches the engine or the checks: an import, a name
+    the release bound (``engine``), a built-in that reaches names by their text, or a magic or
+    shell line. Any other cell that does not parse reaches nothing (it answers nothing either)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        magics = [line.strip() for line in source.splitlines() if line.lstrip()[:1] in ("%", "!")]
+        return [magic if len(magic) <= 40 else magic[:39] + "…" for magic in magics[:3]]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            found.add(f"import {module or ', '.join(alias.name for alias in node.names)}")
+        elif isinstance(node, ast.Name) and (node.id in engine or node.id in _REACHING):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("__"):
+            found.add(f".{node.attr}")
+    return sorted(found)
+
+
+def flag_engine_uses(nb: NotebookNode, cells: Sequence[ReleaseCell]) -> dict[str, list[str]]:
+    """Note every cell of the submission that is not the release's locked code and reaches the
+    engine or the checks; return what each reaches, by its grade id (``""`` for a cell of the
+    student's own). The teacher decides what a flag means: homework may allow it, an exam not."""
+    engine = release_names(cells)
+    locked = {cell.name for cell in cells if cell.locked}
+    copies = {cell.source.strip() for cell in cells if cell.locked}  # a pasted check cell
+    flags: dict[str, list[str]] = {}
+    for index, cell in enumerate(nb.cells):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        name = _grade_id(cell)
+        if name in locked or str(cell.get("source", "")).strip() in copies:
+            continue  # the release's own cells (OverwriteCells put their source back)
+        uses = engine_uses(str(cell.get("source", "")), engine)
+        if uses:
+            key = name or ""
+            flags.setdefault(key, []).extend(uses)
+            where = name or f"cell {index + 1}"
+            note(nb, "uses the engine", key, f"{where}: {', '.join(uses)}")
+    return flags
+
+
+def _question(cell_name: str) -> str:
+    """``q3-answer`` → ``q3``: the question a cell belongs to."""
+    return cell_name.split("-", 1)[0]
+
+
+def _flag_output(uses: list[str]) -> NotebookNode:
+    text = _(
+        "⚑ Flagged for your teacher: the answer uses the engine or the checks ({uses}); "
+        "your teacher decides whether it counts."
+    ).format(uses=", ".join(uses))
+    return from_dict({"output_type": "stream", "name": "stdout", "text": text + "\n"})
+
+
 def _where(resources: dict) -> str:
     info = resources["nbgrader"]
     return f"{info.get('student', '?')}/{info['assignment']}/{info['notebook']}"
@@ -508,8 +638,12 @@ class RepairSubmission(NbGraderPreprocessor):
         info = resources["nbgrader"]
         with Gradebook(info["db_url"]) as gradebook:
             release = Release.from_gradebook(gradebook, info["notebook"], info["assignment"])
+        cardlib = nb.metadata.get("cardlib")
+        if isinstance(cardlib, dict):
+            cardlib.pop("grading", None)  # notes are the grader's, never the student's
         for repair in repair_cells(nb, release):
             self.log.warning("%s: %s", _where(resources), repair)
+            note(nb, "repaired", "", repair)
         return nb, resources
 
 
@@ -538,9 +672,16 @@ class JudgeAnswers(NbGraderPreprocessor):
         judged = judge_bounded(cells, outputs, self.timeout)
         for problem in judged.problems:
             self.log.warning("%s: not judged: %s", _where(resources), problem)
+            note(nb, "not judged", problem.split(":", 1)[0], problem)
+        flags = flag_engine_uses(nb, cells)
+        for name, uses in flags.items():
+            self.log.warning("%s: %s uses the engine: %s", _where(resources), name, uses)
+        flagged = {_question(name): uses for name, uses in flags.items() if name}
         for name in judged.verdicts:
             if name in by_name:
                 by_name[name].outputs = verdict_outputs(judged.shown(name))
+                if _question(name) in flagged:
+                    by_name[name].outputs.append(_flag_output(flagged[_question(name)]))
         resources.setdefault("cardlib", {})["mode"] = judged.mode
         return nb, resources
 
@@ -567,6 +708,7 @@ class RestoreLockedCells(NbGraderPreprocessor):
                 _where(resources),
                 cell.name,
             )
+            note(nb, "restored", cell.name, f"locked cell {cell.name} was missing; restored")
         return nb, resources
 
 
@@ -596,17 +738,23 @@ def mode_of(notebook: NotebookNode) -> str | None:
 
 
 __all__ = [
+    "NOTE_KINDS",
     "JudgeAnswers",
     "Judged",
     "Release",
     "ReleaseCell",
     "RepairSubmission",
     "RestoreLockedCells",
+    "engine_uses",
+    "flag_engine_uses",
     "judge_bounded",
     "judge_cells",
     "judge_check",
     "mode_of",
+    "note",
+    "notes_of",
     "release_metadata",
+    "release_names",
     "repair_cells",
     "reports_in",
     "verdict_outputs",

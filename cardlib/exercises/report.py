@@ -5,9 +5,14 @@
 
 - ``class-report.html``: per question the share of students right, as a bar chart; per rule id
   (the ladder's one vocabulary: ``follow-suit``, ``must-beat``, …) the share of mistakes on the
-  questions that turn on it; per student the totals;
-- ``class-report-questions.csv``, ``class-report-rules.csv``, ``class-report-students.csv``:
-  the same tables, for a spreadsheet.
+  questions that turn on it; per student the totals, with missing work counted as 0 of its
+  points; per submission its state (graded, failed, missing), the time it was handed in (the
+  hand-in's own ``timestamp.txt``, as nbgrader records it, never a file's time) and what the
+  grader noted (a repaired or restored cell, a question it could not judge, an answer flagged
+  for using the engine: :func:`cardlib.exercises.grading.notes_of`);
+- ``class-report-questions.csv``, ``class-report-rules.csv``, ``class-report-students.csv``,
+  ``class-report-submissions.csv``: the same tables, for a spreadsheet (the companion of
+  nbgrader's ``grades.csv``, which shows none of this).
 
 A question's rule id is worked out from the release's own cells (the check's givens), as the
 grading does. Shares are exact fractions, shown as whole percents.
@@ -16,13 +21,14 @@ grading does. Shares are exact fractions, shown as whole percents.
 from __future__ import annotations
 
 import csv
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from cardlib.exercises.grading import ReleaseCell, judge_cells
+from cardlib.exercises.grading import ReleaseCell, judge_cells, notes_of
 
 
 @dataclass(frozen=True)
@@ -59,20 +65,44 @@ class RuleRow:
 
 @dataclass(frozen=True)
 class StudentRow:
-    """One student's total over every assignment handed in."""
+    """One student's total over every assignment of the gradebook: work not handed in (or
+    not graded) counts as 0 of its points, and ``missing`` says how many assignments that is."""
 
     student: str
     score: Fraction
     max_score: Fraction
+    missing: int = 0
+
+
+#: A submission's state in the report.
+GRADED, FAILED, MISSING = "graded", "failed", "missing"
+
+
+@dataclass(frozen=True)
+class SubmissionRow:
+    """One student's hand-in of one assignment: its state, when it was handed in (``""`` when
+    it was not, or no time was recorded), and the grader's notes (``kind: why``)."""
+
+    student: str
+    assignment: str
+    state: str
+    handed_in: str
+    notes: tuple[str, ...] = ()
+
+    @property
+    def flagged(self) -> bool:
+        """Whether an answer was flagged for using the engine or the checks."""
+        return any(item.startswith("uses the engine:") for item in self.notes)
 
 
 @dataclass(frozen=True)
 class ClassReport:
-    """The three tables of a class report."""
+    """The tables of a class report."""
 
     questions: tuple[QuestionRow, ...]
     rules: tuple[RuleRow, ...]
     students: tuple[StudentRow, ...]
+    submissions: tuple[SubmissionRow, ...] = ()
 
 
 def _rules_of(notebook) -> dict[str, str]:
@@ -97,21 +127,84 @@ def _rules_of(notebook) -> dict[str, str]:
     return {name: verdict.rule for name, verdict in judged.verdicts.items()}
 
 
-def class_report(db_url: str) -> ClassReport:
-    """The report of every assignment in the gradebook at ``db_url``."""
+def _stamp(timestamp: Any) -> str:
+    """A hand-in time as the report shows it (UTC, to the second)."""
+    if timestamp is None:
+        return ""
+    return f"{timestamp:%Y-%m-%d %H:%M:%S} UTC"
+
+
+def _submission_row(
+    course: Path | None, student: str, assignment: str, submission: Any
+) -> SubmissionRow:
+    """What the report says of one student's hand-in of ``assignment`` (``submission``: the
+    gradebook's record, ``None`` when there is none)."""
+    submitted = autograded = None
+    if course is not None:
+        submitted = course / "submitted" / student / assignment
+        autograded = course / "autograded" / student / assignment
+    handed_in = _stamp(getattr(submission, "timestamp", None))
+    if submission is None:
+        if submitted is not None and submitted.is_dir():
+            why = "failed: handed in, but not graded (see nbgrader's log of autograde)"
+            return SubmissionRow(student, assignment, FAILED, handed_in, (why,))
+        return SubmissionRow(student, assignment, MISSING, "")
+    if (
+        autograded is not None
+        and submitted is not None
+        and submitted.is_dir()
+        and not (autograded.is_dir())
+    ):
+        why = "failed: handed in, but autograding did not finish (see nbgrader's log)"
+        return SubmissionRow(student, assignment, FAILED, handed_in, (why,))
+    notes: list[str] = []
+    if autograded is not None and autograded.is_dir():
+        import nbformat
+
+        for path in sorted(autograded.glob("*.ipynb")):
+            try:
+                notebook = nbformat.read(path, as_version=4)
+            except Exception as error:  # an unreadable graded notebook is itself worth a note
+                notes.append(f"failed: {path.name} cannot be read ({type(error).__name__})")
+                continue
+            notes.extend(f"{n['kind']}: {path.stem} {n['why']}" for n in notes_of(notebook))
+    state = FAILED if any(n.startswith("failed:") for n in notes) else GRADED
+    return SubmissionRow(student, assignment, state, handed_in, tuple(notes))
+
+
+def class_report(db_url: str, course: str | Path | None = None) -> ClassReport:
+    """The report of every assignment in the gradebook at ``db_url``; with the ``course``
+    folder, each submission's state and the grader's notes are read from its ``submitted/``
+    and ``autograded/`` folders too."""
     from nbgrader.api import Gradebook, MissingEntry
 
+    course = None if course is None else Path(course)
     questions: list[QuestionRow] = []
     totals: dict[str, list[Fraction]] = {}
+    hand_ins: list[SubmissionRow] = []
     with Gradebook(db_url) as gradebook:
         students = sorted(student.id for student in gradebook.students)
+        totals = {student: [Fraction(0), Fraction(0), Fraction(0)] for student in students}
         for assignment in gradebook.assignments:
             submissions = {}
             for student in students:
-                try:
+                with suppress(MissingEntry):
                     submissions[student] = gradebook.find_submission(assignment.name, student)
-                except MissingEntry:
-                    continue
+            worth = sum(
+                (
+                    Fraction(cell.max_score).limit_denominator(1000)
+                    for notebook in assignment.notebooks
+                    for cell in notebook.grade_cells
+                ),
+                Fraction(0),
+            )
+            for student in students:
+                hand_in = _submission_row(
+                    course, student, assignment.name, submissions.get(student)
+                )
+                hand_ins.append(hand_in)
+                totals[student][1] += worth
+                totals[student][2] += hand_in.state != GRADED
             for notebook in assignment.notebooks:
                 rules = _rules_of(notebook)
                 for cell in sorted(notebook.grade_cells, key=lambda c: _order(c.name)):
@@ -127,9 +220,7 @@ def class_report(db_url: str) -> ClassReport:
                         score = Fraction(grade.score or 0).limit_denominator(1000)
                         best = Fraction(cell.max_score).limit_denominator(1000)
                         right += score == best
-                        total = totals.setdefault(student, [Fraction(0), Fraction(0)])
-                        total[0] += score
-                        total[1] += best
+                        totals[student][0] += score
                     questions.append(
                         QuestionRow(
                             assignment.name,
@@ -151,8 +242,10 @@ def class_report(db_url: str) -> ClassReport:
         RuleRow(rule, *counts)
         for rule, counts in sorted(by_rule.items(), key=lambda item: (-item[1][2], item[0]))
     )
-    student_rows = tuple(StudentRow(s, *totals[s]) for s in students if s in totals)
-    return ClassReport(tuple(questions), rule_rows, student_rows)
+    student_rows = tuple(
+        StudentRow(s, totals[s][0], totals[s][1], int(totals[s][2])) for s in students
+    )
+    return ClassReport(tuple(questions), rule_rows, student_rows, tuple(hand_ins))
 
 
 def _order(name: str) -> tuple:
@@ -189,8 +282,18 @@ def write_csv(report: ClassReport, out: Path) -> list[Path]:
             ],
         ),
         "students": (
-            ["student", "score", "max_score"],
-            [[r.student, _number(r.score), _number(r.max_score)] for r in report.students],
+            ["student", "score", "max_score", "missing"],
+            [
+                [r.student, _number(r.score), _number(r.max_score), r.missing]
+                for r in report.students
+            ],
+        ),
+        "submissions": (
+            ["student", "assignment", "state", "handed_in", "flagged", "notes"],
+            [
+                [r.student, r.assignment, r.state, r.handed_in, r.flagged, "; ".join(r.notes)]
+                for r in report.submissions
+            ],
         ),
     }
     written = []
@@ -256,8 +359,26 @@ def html_page(report: ClassReport) -> str:
         ],
     )
     students = _table(
-        ["student", "score", "out of"],
-        [[r.student, _number(r.score), _number(r.max_score)] for r in report.students],
+        ["student", "score", "out of", "not handed in or not graded"],
+        [
+            [r.student, _number(r.score), _number(r.max_score), str(r.missing)]
+            for r in report.students
+        ],
+    )
+    submissions = _table(
+        ["student", "assignment", "state", "handed in", "flagged", "the grader's notes"],
+        [
+            [
+                r.student,
+                r.assignment,
+                r.state,
+                r.handed_in,
+                "⚑ yes" if r.flagged else "",
+                "; ".join(r.notes),
+            ]
+            for r in report.submissions
+            if r.state != GRADED or r.notes
+        ],
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -266,7 +387,11 @@ def html_page(report: ClassReport) -> str:
         "</style></head><body><h1>Class report</h1>"
         f"<h2>Per question: the share of students right</h2>{question_bars}{questions}"
         f"<h2>Per rule: the share of mistakes</h2>{rule_bars}{rules}"
-        f"<h2>Per student: the totals</h2>{students}</body></html>\n"
+        f"<h2>Per student: the totals</h2>{students}"
+        "<h2>Submissions that failed, were flagged or are missing</h2>"
+        "<p>Hand-in times are the hand-in's own, as nbgrader recorded them. A flag means an "
+        "answer used the engine or the checks; you decide whether it counts.</p>"
+        f"{submissions}</body></html>\n"
     )
 
 
@@ -303,7 +428,7 @@ def write_report(course: str | Path = ".", out: str | Path | None = None) -> lis
             "nbgrader autograde (or pass --course)"
         )
     check_gradebook(database)
-    report = class_report(f"sqlite:///{database.resolve()}")
+    report = class_report(f"sqlite:///{database.resolve()}", course)
     out = course / "reports" if out is None else Path(out)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "class-report.html"
@@ -317,6 +442,7 @@ __all__ = [
     "QuestionRow",
     "RuleRow",
     "StudentRow",
+    "SubmissionRow",
     "check_gradebook",
     "class_report",
     "html_page",
