@@ -131,7 +131,7 @@ def hcp_chart() -> Svg:
         {p: chance.get(p, Fraction(0)) * 100 for p in range(0, 31)},
         _("High-card points in one hand: exact chance (%)"),
         _("high-card points"),
-        _("% of hands"),
+        _("share of hands (%)"),
         value_text=lambda v: places(v, 2) + "%",
     )
 
