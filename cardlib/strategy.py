@@ -22,6 +22,10 @@ the notebooks' fast simulations (:func:`judgement_bids`, :func:`judgement_playou
 :mod:`cardlib.coach.fast`) make exactly the bots' decisions; tests check the bots and the
 simulations against the engine, and that no bot ever acts illegally.
 
+- **Call Break, the table-side count** (:func:`table_count`, :func:`call_by_count`,
+  :class:`CountingBot`): lesson 09's count of a hand's tricks, and its call: the count, one
+  less from a count of 4 up.
+
 Call Break's habits (lesson 09) are measured the same way, by the variants of
 :mod:`cardlib.coach.variants`, which also hold the paired comparison they are judged with.
 """
@@ -29,11 +33,11 @@ Call Break's habits (lesson 09) are measured the same way, by the variants of
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cardlib import callbridge, judgement
+from cardlib import callbreak, callbridge, judgement
 from cardlib.bots import (
     SensibleBot,
     SensibleJudgementBot,
@@ -46,10 +50,89 @@ from cardlib.bots import (
 from cardlib.cards import DECK, SUITS, Card
 from cardlib.coach.fast import play_tricks, sensible_chooser, sensible_playout
 from cardlib.game import deal_hands
+from cardlib.i18n import _
 from cardlib.tricks import winner_index
+from cardlib.validate import check_count, check_hand
 
 if TYPE_CHECKING:
     from cardlib.coach.fast import Chooser
+
+# ----- Call Break: the table-side count (lesson 09) ---------------------------------------------
+
+#: The lowest count from which :func:`call_by_count` calls one less (lesson 09 chose it on 40
+#: tuning hands and judged it on 10,000 fresh deals).
+COUNT_THRESHOLD = 4
+
+
+def table_count(hand: str | Iterable[Card | str]) -> dict[str, int]:
+    """The tricks a Call Break hand counts at the table, one entry per kind of trick.
+
+    ``hand`` is 13 cards, as cards or as text (``"AS QS 9S …"``). The kinds, in the
+    learner's language (their names are the keys): each side ace; each guarded side king
+    (a king with another card of its suit); the A♠; the K♠ with another spade; the Q♠
+    with two others; each spade beyond the fourth; and one for a void or singleton side
+    suit while holding three spades or more. The sum is the sensible bot's count
+    (:func:`cardlib.bots.sensible_call_mask`); :func:`call_by_count` turns it into a call.
+
+    >>> count = table_count("AS QS 9S 7S 4S AH KH 5H 2H QD 8D 6C 3C")
+    >>> {kind: n for kind, n in count.items() if n}
+    {'side aces': 1, 'guarded side kings': 1, 'A♠': 1, 'Q♠ with two others': 1, \
+'spades beyond the fourth': 1}
+    >>> sum(count.values())
+    5
+    """
+    cards = check_hand(hand, "hand", 13, 13)
+    by_suit = {suit: sorted(c.rank for c in cards if c.suit == suit) for suit in SUITS}
+    spades = by_suit["S"]
+    side = [suit for suit in SUITS if suit != "S"]
+    return {
+        _("side aces"): sum(14 in by_suit[suit] for suit in side),
+        _("guarded side kings"): sum(
+            13 in by_suit[suit] and len(by_suit[suit]) >= 2 for suit in side
+        ),
+        _("A♠"): int(14 in spades),
+        _("guarded K♠"): int(13 in spades and len(spades) >= 2),
+        _("Q♠ with two others"): int(12 in spades and len(spades) >= 3),
+        _("spades beyond the fourth"): max(0, len(spades) - 4),
+        _("short side suit, 3+ spades"): int(
+            len(spades) >= 3 and any(len(by_suit[suit]) <= 1 for suit in side)
+        ),
+    }
+
+
+def call_by_count(hand: str | Iterable[Card | str], threshold: int = COUNT_THRESHOLD) -> int:
+    """Lesson 09's call: the :func:`table_count` of ``hand``, one less from a count of
+    ``threshold`` up, and at least 1 (the smallest call). ``threshold`` is a whole number from
+    1 to 14 (14: never one less, the plain count).
+
+    >>> call_by_count("AS QS 9S 7S 4S AH KH 5H 2H QD 8D 6C 3C")  # a count of 5
+    4
+    >>> call_by_count("AS QS 9S 7S 4S AH KH 5H 2H QD 8D 6C 3C", threshold=14)
+    5
+    """
+    check_count(threshold, "threshold", 1, 14)
+    count = sum(table_count(hand).values())
+    return max(1, count - 1 if count >= threshold else count)
+
+
+class CountingBot(SensibleBot):
+    """Call Break: the sensible bot, calling by lesson 09's rule (:func:`call_by_count`): the
+    count, one less from 4 up. It plays as the sensible bot."""
+
+    def __init__(self, threshold: int = COUNT_THRESHOLD) -> None:
+        self.threshold = check_count(threshold, "threshold", 1, 14)
+
+    def choose_call(self, deal: callbreak.Deal) -> int:  # type: ignore[override]
+        """The call lesson 09 teaches, brought into the deal's range of calls."""
+        legal = deal.legal_calls()
+        seat = deal.to_act
+        assert seat is not None  # a bot is asked only while somebody is to call
+        call = call_by_count(deal.hand(seat), self.threshold)
+        return min(max(call, legal[0]), legal[-1])
+
+    def __repr__(self) -> str:
+        return f"CountingBot(threshold={self.threshold})"
+
 
 # ----- Judgement: bidding against the running total -------------------------------------------
 
@@ -407,13 +490,16 @@ def target_rule_wins(
 
 
 __all__ = [
+    "COUNT_THRESHOLD",
     "EXPECTED_COUNT",
     "UNCLAIMED",
     "BidPolicy",
     "BidRule",
+    "CountingBot",
     "RunningTotalBot",
     "SpoilerBot",
     "TargetBot",
+    "call_by_count",
     "callbridge_match",
     "enough_for_the_target",
     "judgement_bids",
@@ -425,6 +511,7 @@ __all__ = [
     "settled",
     "spoiler_chooser",
     "spoiler_play_mask",
+    "table_count",
     "target_rule_wins",
     "unclaimed_tricks",
 ]

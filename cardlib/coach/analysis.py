@@ -51,7 +51,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
 from cardlib import games
-from cardlib.bots import sensible_call_mask
+from cardlib.bots import highest_by_rank, lowest_by_rank, sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
@@ -669,7 +669,7 @@ def policy_playout(
                             break
             if card < 0:
                 pick = side or legal
-                card = (pick & -pick).bit_length() - 1
+                card = (pick & -pick).bit_length() - 1  # the first side suit's lowest
             if record is not None:
                 record.append((leader, hand, (), legal, card, won[leader] < calls[leader]))
             hands[leader] = hand ^ (1 << card)
@@ -703,16 +703,16 @@ def policy_playout(
                 winners = legal & _ABOVE[top_trump]
             else:
                 winners = legal & (_ABOVE[top_led] | beat_with)
+            # (Winners lie in one suit; a discard or a duck goes by rank across suits.)
             if won[seat] < calls[seat]:
-                pick = (
-                    (winners & ~trump_bits or winners)
-                    if winners
-                    else (legal & ~trump_bits or legal)
-                )
-                card = (pick & -pick).bit_length() - 1
+                if winners:
+                    pick = winners & ~trump_bits or winners
+                    card = (pick & -pick).bit_length() - 1
+                else:
+                    card = lowest_by_rank(legal & ~trump_bits or legal)
             else:
                 losers = legal & ~winners
-                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
+                card = highest_by_rank(losers) if losers else lowest_by_rank(legal)
             if record is not None:
                 record.append((seat, hand, tuple(trick), legal, card, won[seat] < calls[seat]))
             hands[seat] = hand ^ (1 << card)

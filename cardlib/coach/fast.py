@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardlib.bots import sensible_call_mask, sensible_play_mask
+from cardlib.bots import highest_by_rank, lowest_by_rank, sensible_call_mask, sensible_play_mask
 from cardlib.cards import SUIT_MASKS, SUITS
 from cardlib.errors import CardlibError
 from cardlib.game import deal_hands
@@ -270,6 +270,7 @@ def sensible_playout(
     side_aces = [13 * s + 12 for s in range(4) if s != trump_index]
     followers = _FOLLOWERS[direction]
     above, suit_of = _ABOVE, _SUIT_OF_CARD
+    lowest, highest = lowest_by_rank, highest_by_rank
     won = [0, 0, 0, 0]
     while True:
         hand = hands[leader]
@@ -285,7 +286,7 @@ def sensible_playout(
                     break
         if card < 0:
             pick = legal & ~trump_bits or legal
-            card = (pick & -pick).bit_length() - 1
+            card = (pick & -pick).bit_length() - 1  # the first side suit's lowest
         if record is not None:
             record.append((leader, hand, (), legal, card))
         hands[leader] = hand ^ (1 << card)
@@ -314,16 +315,17 @@ def sensible_playout(
                 winners = legal & above[top_trump]
             else:
                 winners = legal & (above[top_led] | beat_with)
+            # (Winners lie in one suit, so their lowest bit is their lowest card; a discard
+            # or a duck goes by rank across suits.)
             if won[seat] < calls[seat]:
-                pick = (
-                    (winners & ~trump_bits or winners)
-                    if winners
-                    else (legal & ~trump_bits or legal)
-                )
-                card = (pick & -pick).bit_length() - 1
+                if winners:
+                    pick = winners & ~trump_bits or winners
+                    card = (pick & -pick).bit_length() - 1
+                else:
+                    card = lowest(legal & ~trump_bits or legal)
             else:
                 losers = legal & ~winners
-                card = losers.bit_length() - 1 if losers else (legal & -legal).bit_length() - 1
+                card = highest(losers) if losers else lowest(legal)
             if record is not None:
                 record.append((seat, hand, tuple(played), legal, card))
                 played.append(card)

@@ -8,7 +8,8 @@ recorded in the learner's progress (:mod:`cardlib.progress`), once.
 
 :class:`CallingDrill` deals a Call Break hand, asks for a call, and answers with the coach's
 expected score of every call (:func:`cardlib.coach.analysis.analyse_calls`, a modest number of
-imagined deals), the rule of thumb's call (the sensible bot's count), and what the learner's
+imagined deals), the rule of thumb's call (lesson 09's: the count, one less from a count of 4
+up; :func:`cardlib.strategy.call_by_count`), and what the learner's
 call gave away; then the next hand. Each answer goes into the progress record.
 
 Both keep their state in plain attributes (``feedback``, ``passed``, ``result``) and can be
@@ -31,10 +32,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlib import callbreak, progress
-from cardlib.bots import SensibleBot
 from cardlib.draw.svg import hand_svg
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
+from cardlib.strategy import CountingBot
 from cardlib.widgets.language import LanguagePicker
 
 
@@ -265,7 +266,7 @@ class CallingDrill:
         self.analysis = analysis = _analyse_calls(self.deal, self.samples, self.seed)
         best = analysis.of(analysis.best).estimate
         mine = analysis.of(call).estimate
-        rule = SensibleBot().choose_call(self.deal)
+        rule = CountingBot().choose_call(self.deal)  # the rule lesson 09 teaches
         self.result = DrillResult(
             self.seed,
             call,
