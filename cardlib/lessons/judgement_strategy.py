@@ -558,8 +558,8 @@ def check_weak_hand_bid(answer: object, hand: str | Iterable[Card | str], trump:
         )
     bid = read_whole_number(answer, N_("a bid"), ("5",))
     why = _(
-        "With no ace and no trump honour, bid 0 and play to lose every trick: 0 scores 10, as "
-        "much as a bid of 1, and such a hand takes nothing more often than it takes one."
+        "With no ace and no trump honour, bid 0 and play to lose every trick: a 0 made scores "
+        "10, as much as a 1, and for such hands bidding 0 scored a little more than bidding 1."
     )
     if bid == 0:
         return correct(_("bid 0."), why)
