@@ -24,6 +24,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 # and may import a view only inside a rendering hook.
 VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app")
 CONTENT = (
+    # A lesson's machinery ends in its quick check, a widget: lessons are content, like exercises.
+    "cardlib.lessons",
     "cardlib.puzzles.legal_play",
     "cardlib.puzzles.best_play",
     "cardlib.exercises",
