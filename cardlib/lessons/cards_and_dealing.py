@@ -62,7 +62,9 @@ def p_suit(k: int) -> Fraction:
     C(52, 13) equally likely hands, C(13, k) × C(39, 13 − k) do. The same for every suit."""
     if not is_count(k):
         raise CardlibTypeError(
-            _("{what} must be a whole number, got {value!r}").format(what="k", value=k)
+            _("{what} must be a whole number {low} or more, got {value!r}").format(
+                what="k", low=0, value=k
+            )
         )
     if not 0 <= k <= 13:
         return Fraction(0)
@@ -88,7 +90,7 @@ def suit_counts(suit: str = "S", deals: int = 2000, seed: int = 1) -> Counter[in
     suit = _suit_given(suit)
     if not is_count(deals) or deals < 1:
         raise CardlibError(
-            _("{what} must be a whole number from {low}, got {value!r}").format(
+            _("{what} must be a whole number {low} or more, got {value!r}").format(
                 what="deals", low=1, value=deals
             )
         )

@@ -84,7 +84,7 @@ def tricks_by_spades(deals: int = 1000, seed: int = 7) -> tuple[dict[int, Fracti
     the hands dealt ``k`` spades (exact), and the share of all tricks a spade won."""
     if not is_count(deals) or deals < 1:
         raise CardlibError(
-            _("{what} must be a whole number from {low}, got {value!r}").format(
+            _("{what} must be a whole number {low} or more, got {value!r}").format(
                 what="deals", low=1, value=deals
             )
         )

@@ -118,7 +118,7 @@ def rule_counts(deals: int = 200, seed: int = 3) -> RuleCounts:
     applies and how many cards it allows."""
     if not is_count(deals) or deals < 1:
         raise CardlibError(
-            _("{what} must be a whole number from {low}, got {value!r}").format(
+            _("{what} must be a whole number {low} or more, got {value!r}").format(
                 what="deals", low=1, value=deals
             )
         )
