@@ -19,7 +19,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 
-# The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, the
+# The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, the lessons,
 # notebooks' runtime helpers) shows the model through the views; everything else is the model
 # and may import a view only inside a rendering hook.
 VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app")
@@ -27,6 +27,7 @@ CONTENT = (
     "cardlib.puzzles.legal_play",
     "cardlib.puzzles.best_play",
     "cardlib.exercises",
+    "cardlib.lessons",
     "cardlib.runtime",
 )
 
