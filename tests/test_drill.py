@@ -114,36 +114,36 @@ def test_every_lesson_but_the_start_page_ends_with_a_quick_check(path):
     checks = [
         c
         for c in cells
-        if c.cell_type == "code" and ("QuickCheck(" in c.source or ".quick_check()" in c.source)
+        if c.cell_type == "code" and ("QuickCheck(" in c.source or ".quick_check(" in c.source)
     ]
     if path.name.startswith("00-"):
         assert not checks
         return
     assert len(checks) == 1, path.name
     lesson = path.name[:2]
-    if ".quick_check()" in checks[0].source:
-        # Built in the lesson's module of cardlib.lessons (issue 37): the same holds there.
-        modules = [m for m in lesson_modules() if path.stem == m.NOTEBOOK]
-        assert len(modules) == 1, path.name
-        quick = modules[0].quick_check(record=False)
-        assert quick.lesson == lesson, "the lesson's own number"
-        assert 3 <= len(quick.questions) <= 4
+    if ".quick_check(" in checks[0].source:  # built in the lesson's module (cardlib.lessons)
+        module = lesson_module(path.stem)
+        assert f"{module.__name__.rsplit('.', 1)[1]}.quick_check()" in checks[0].source
+        check = module.quick_check(record=False)
+        assert check.lesson == lesson, "the lesson's own number"
+        assert 3 <= len(check.questions) <= 4
         return
     assert f'QuickCheck(\n    "{lesson}",' in checks[0].source, "the lesson's own number"
     assert 3 <= checks[0].source.count("Question(") <= 4
 
 
-def lesson_modules():
-    """Every module of cardlib.lessons (each names its notebook)."""
+def lesson_module(stem: str):
+    """The module of cardlib.lessons that names the notebook ``stem``."""
     import importlib
     import pkgutil
 
     import cardlib.lessons
 
-    return [
-        importlib.import_module(f"cardlib.lessons.{info.name}")
-        for info in pkgutil.iter_modules(cardlib.lessons.__path__)
-    ]
+    for info in pkgutil.iter_modules(cardlib.lessons.__path__):
+        module = importlib.import_module(f"cardlib.lessons.{info.name}")
+        if getattr(module, "NOTEBOOK", None) == stem:
+            return module
+    raise AssertionError(f"no module of cardlib.lessons names {stem}")
 
 
 # ----- the calling drill --------------------------------------------------------------------

@@ -242,9 +242,11 @@ def test_scores_from_the_rule_book(call, tricks, old, points):
         assert check_score(answer, call, tricks, variant)
 
 
-def test_scores_are_exact_floats_refused_with_reason():
-    feedback = check_score(4.2, call=4, tricks=6)
+def test_scores_are_exact_a_float_read_only_as_the_tenth_it_was_written_as():
+    assert check_score(4.2, call=4, tricks=6)  # 4.2 as typed: exactly 21/5
+    feedback = check_score(4.25, call=4, tricks=6)
     assert not feedback and "binary float" in feedback.headline
+    assert not check_score(4.1 + 0.1, call=4, tricks=6)  # 4.199999999999999: float noise
     assert check_score(-3, 3, 2) and check_score("−3.0", 3, 2)
     assert "0.1 × 2 = 4.2" in str(check_score("4.2", 4, 6))
 
@@ -255,8 +257,8 @@ def test_totals_and_seat_scores_with_partial_credit():
     feedback = check_scores(["4.1", -3, "2", None], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
     assert feedback.credit == Fraction(3, 4)
     assert feedback.lines == (
-        "seat 3: cannot read None as exact points (write '2.1', -3 or Decimal('2.1'); "
-        "a float such as 2.1 is not exact)",
+        "seat 3: cannot read None as exact points (write '2.1', 2.1, -3 or Decimal('2.1'); "
+        "a float with more decimals is not exact)",
     )
     assert check_scores(["4.1", -3, "2", "1.3"], calls=[4, 3, 2, 1], tricks_won=[5, 2, 2, 4])
 

@@ -58,7 +58,8 @@ def test_bridge_score(bid, tricks, points):
 def test_bridge_score_reasons():
     assert "bonus bid" in str(check_bridge_score(-10, 10, 12))
     assert "nothing for overtricks" in str(check_bridge_score(4, 4, 6))
-    assert "binary float" in str(check_bridge_score(4.5, 4, 6))
+    assert not check_bridge_score(4.5, 4, 6)  # read as exactly 4.5 (one decimal), and wrong
+    assert "binary float" in str(check_bridge_score(4.25, 4, 6))
     assert check_bridge_score(4.0, 4, 6)  # a whole float is exact
     assert check_bridge_score(None, 4, 6).status == "not answered yet"
 

@@ -19,8 +19,8 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 
-# The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, the
-# notebooks' runtime helpers) shows the model through the views; everything else is the model
+# The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, lessons,
+# the notebooks' runtime helpers) shows the model through the views; everything else is the model
 # and may import a view only inside a rendering hook.
 VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app")
 CONTENT = (
@@ -29,6 +29,7 @@ CONTENT = (
     "cardlib.puzzles.legal_play",
     "cardlib.puzzles.best_play",
     "cardlib.exercises",
+    "cardlib.lessons",
     "cardlib.runtime",
 )
 

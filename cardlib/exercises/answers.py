@@ -288,6 +288,31 @@ def _decode(data: JSON, depth: int, count: list[int], hashable: bool) -> object:
     raise _refuse(data)
 
 
+_TENTH = re.compile(r"-?[0-9]{1,16}\.[0-9]")
+
+
+def exact_tenth(value: float) -> Fraction | None:
+    """The exact tenth a binary float was written as, when its shortest form (its ``repr``) has
+    at most one decimal: ``4.2`` → 21/5; a whole float is its whole number (``-3.0``, ``1e20``);
+    else ``None`` (``4.25``, ``0.1 + 0.2``, ``nan``).
+
+    A learner who writes ``answer = 4.2`` means the score 4.2, and ``repr`` gives back exactly
+    what was typed for any float with few digits; a float with more decimals (or the noise of
+    float arithmetic) is not read, since which exact number was meant cannot be told. The check
+    in the kernel and the grade both read the answer through this one function, on the same
+    decoded value.
+
+    >>> exact_tenth(4.2), exact_tenth(-3.0), exact_tenth(4.25), exact_tenth(0.1 + 0.2)
+    (Fraction(21, 5), Fraction(-3, 1), None, None)
+    """
+    if type(value) is not float or not math.isfinite(value):
+        return None
+    if value.is_integer():
+        return Fraction(int(value))
+    text = float.__repr__(value)
+    return Fraction(text) if _TENTH.fullmatch(text) else None
+
+
 def report(check: str, answer: object) -> dict[str, JSON]:
     """What a check cell reports: the check's name and the answer as data."""
     return {"version": VERSION, "check": check, "answer": encode(answer)}

@@ -621,8 +621,8 @@ def check_scores(
         except AnswerError:
             lines.append(
                 _(
-                    "seat {seat}: cannot read {answer} as exact points (write '2.1', -3 or "
-                    "Decimal('2.1'); a float such as 2.1 is not exact)"
+                    "seat {seat}: cannot read {answer} as exact points (write '2.1', 2.1, -3 "
+                    "or Decimal('2.1'); a float with more decimals is not exact)"
                 ).format(seat=seat, answer=repr(item))
             )
             wrong_seats.append(seat)

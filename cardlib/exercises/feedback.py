@@ -29,7 +29,6 @@ that it is the answer to no question of the exercises (a test checks it).
 from __future__ import annotations
 
 import json
-import math
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -45,6 +44,7 @@ from cardlib.errors import CardParseError
 from cardlib.exercises import answers, words
 from cardlib.game import SEAT_NAMES
 from cardlib.i18n import N_, _, ngettext, pgettext
+from cardlib.seats import seat_label
 
 CORRECT, NOT_YET, NOT_ANSWERED = "correct", "not yet", "not answered yet"
 #: The exam's receipt: the answer was read and recorded; no verdict.
@@ -424,14 +424,32 @@ def read_seat(answer: object, players: int = 4, example: Examples = ()) -> int:
     """A seat: its number (``2``, ``"2"``, ``2.0``, ``"२"``) or, as text, its name or label in any
     language and case: ``"North"``, ``"n"``, ``"उत्तर"``, ``"Uttar"``, ``"North (2)"``,
     ``"seat 2"``, ``"सीट 2"``, ``"You (North, seat 2)"`` (at a table of four; at other tables
-    the labels without a compass name, ``"Seat 2"``). No example by default: every seat is the
-    answer to some question, so an example seat could be one."""
+    the labels without a compass name, ``"Seat 2"``). A label whose name and number disagree
+    (``"East (2)"``) is refused, saying which seat the name is. No example by default: every
+    seat is the answer to some question, so an example seat could be one."""
     if isinstance(answer, str):
         seat = words.seat_of(answer, players)
         if seat is not None:
             return seat
+        named = words.seats_named(answer, players)
+        if named is not None:  # "East (2)": which seat is meant cannot be told
+            said, number = named
+            headline = _(
+                "{answer} does not name one seat: {name} is seat {seat}, not {number}. Write a "
+                "seat's name, its number or its label as the lessons print it, such as {label}."
+            ).format(
+                answer=repr(answer),
+                name=_(SEAT_NAMES[said]),
+                seat=said,
+                number=number,
+                label=seat_label(said),
+            )
+            raise AnswerError(not_yet(headline, kind=headline))
     what = (
-        N_("a seat: its name or number 0..3")
+        N_(
+            "a seat: its name (South, West, North or East), its number 0..3 or its label "
+            "as the lessons print it"
+        )
         if players == 4
         else _("a seat number 0..{last}").format(last=players - 1)
     )
@@ -476,19 +494,23 @@ def read_whole_number(
 def read_points(answer: object, example: Examples = ("Decimal('2.5')",)) -> Fraction:
     """An exact number of points: int, ``Decimal``, ``Fraction`` or text like ``'4.2'``/``'23/10'``.
 
-    A binary float is refused with the reason: ``4.2`` as a float is not exactly 4.2, and scores
-    in this project are exact.
+    A binary float is read as the tenth it was written as when its shortest form has at most
+    one decimal (``4.2`` is exactly 21/5: :func:`cardlib.exercises.answers.exact_tenth`, which
+    the grade reads with too); any other float is refused with the reason, since scores in this
+    project are exact and ``0.1 + 0.2`` is not 0.3.
     """
     if answer is None or answer is ...:
         raise _unanswered(example)
     if isinstance(answer, bool):
         raise _wrong(N_("a number of points"), answer, example)
     if isinstance(answer, float):
-        if math.isfinite(answer) and answer == int(answer):
-            return Fraction(int(answer))  # a whole float such as -3.0 is exact
+        tenth = answers.exact_tenth(answer)  # 4.2 as written, -3.0, 13.0
+        if tenth is not None:
+            return tenth
         headline = _(
-            "{answer} is a binary float, which cannot hold most tenths exactly; write "
-            "the points exactly, as a Decimal, a Fraction or text, for example {example}."
+            "{answer} is a binary float with more than one decimal, which cannot be read as "
+            "an exact number; write the points exactly, as a Decimal, a Fraction or text, for "
+            "example {example}."
         ).format(answer=repr(answer), example=example_of(example))
         raise AnswerError(not_yet(headline, kind=headline), example)
     if isinstance(answer, int | Fraction):

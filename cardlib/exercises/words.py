@@ -31,7 +31,7 @@ from cardlib.game import SEAT_NAMES
 from cardlib.i18n import _
 from cardlib.seats import seat_label
 
-__all__ = ["cards_in_words", "normal", "phrases", "seat_of", "suit_of"]
+__all__ = ["cards_in_words", "normal", "phrases", "seat_of", "seats_named", "suit_of"]
 
 # The genitive or "of" that joins a suit and a rank in a card's name, in every language.
 _JOINERS = frozenset({"of", "का", "की", "के", "को", "ka", "ki", "ke", "ko"})
@@ -111,6 +111,26 @@ def _seat_table(players: int) -> dict[str, int]:
 def seat_of(text: str, players: int = 4) -> int | None:
     """The seat ``text`` names at a table of ``players`` (see the module), or ``None``."""
     return _seat_table(players).get(normal(text))
+
+
+def seats_named(text: str, players: int = 4) -> tuple[int, int] | None:
+    """The two seats a label names when its name and its number disagree (``"East (2)"``:
+    ``(3, 2)``, the seat its name says, then its number), else ``None``.
+
+    A label is read as one of the forms :func:`seat_of` reads with its number changed: so every
+    label form in every language is covered (``"आप (पूर्व, सीट 1)"``, ``"Purab (7)"``), and a
+    text that is no label at all (``"Eastern 2"``) names no seats.
+    """
+    found = re.fullmatch(r"(\D*?)(\d+)(\D*)", normal(text))
+    if found is None:
+        return None
+    before, number, after = found.groups()
+    # The seats whose label this is, but for its number: one when a name pins it ("east (N)"),
+    # every seat when only the number does ("seat N", "N"): then no name disagrees.
+    fits = [s for s in range(players) if _seat_table(players).get(f"{before}{s}{after}") == s]
+    if len(fits) != 1 or fits[0] == int(number):
+        return None
+    return fits[0], int(number)
 
 
 @cache
