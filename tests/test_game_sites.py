@@ -35,10 +35,19 @@ KEYS = tuple(games.GAMES)
 ALLOWED: dict[str, tuple[int, str]] = {
     "games.py": (5, "the registry: it imports every game's module and lists its class"),
     "bots.py": (9, "Judgement's and Contract Bridge's own bots, typed by their deals"),
-    "strategy.py": (17, "bot variants measuring Judgement's and Call Bridge's advice (11, 21)"),
+    "strategy.py": (
+        18,
+        "bot variants measuring Judgement's and Call Bridge's advice (11, 21); Call Break's count "
+        "at the table (04, 09)",
+    ),
     "coach/estimate.py": (9, "the Monte Carlo estimates of Call Break's calls, under its Variant"),
     "coach/solver.py": (1, "an ending given without its game is Call Break's, as it always was"),
     "draw/coach.py": (4, "drawing Contract Bridge's double-dummy table and par"),
+    "draw/cheatsheet.py": (
+        16,
+        "one printed sheet per game: each sheet's score table and worked refusals are that "
+        "game's own (a new game's sheet is a new section, not a switch in a shared one)",
+    ),
     "exercises/__main__.py": (1, "--game defaults to callbreak, the puzzles' first game"),
     "exercises/checks.py": (23, "the checks of Call Break's lessons: its scores and variants"),
     "exercises/puzzle_sets.py": (1, "the legal-play puzzle sets are Call Break's"),
@@ -82,9 +91,13 @@ def sites(source: str, keys: tuple[str, ...] = KEYS) -> set[int]:
 
 
 def one_games_module(relative: Path) -> bool:
-    """Whether a module is one game's: the game modules, the ``bridge/`` package, and the
-    modules named after a game (``draw/bridge.py``, ``coach/bridge_review.py`` …)."""
+    """Whether a module is one game's: the game modules, the ``bridge/`` package, the
+    modules named after a game (``draw/bridge.py``, ``coach/bridge_review.py`` …), and a
+    lesson's own module (``lessons/…``: the machinery of one notebook, which teaches its game as
+    the notebook does; a new game brings lessons of its own, it changes none of these)."""
     if relative.parts[0] in KEYS:  # a game's package (Contract Bridge's)
+        return True
+    if relative.parts[0] == "lessons":
         return True
     return re.fullmatch(rf"(?:{'|'.join(KEYS)})(?:_\w+)?", relative.stem) is not None
 
@@ -117,7 +130,13 @@ callbreakish = judgement_round = 1
 
 
 def test_the_modules_of_one_game_are_known_by_their_names():
-    for name in ("callbreak.py", "bridge/auction.py", "draw/bridge.py", "coach/bridge_review.py"):
+    for name in (
+        "callbreak.py",
+        "bridge/auction.py",
+        "draw/bridge.py",
+        "coach/bridge_review.py",
+        "lessons/judgement_strategy.py",
+    ):
         assert one_games_module(Path(name)), name
     for name in ("games.py", "bots.py", "widgets/table.py", "coach/solver.py", "bridgework.py"):
         assert not one_games_module(Path(name)), name

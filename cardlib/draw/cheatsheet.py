@@ -131,6 +131,7 @@ class Game:
 
     @property
     def rules(self) -> PlayRules:
+        """The game's play rules for the sheet's examples (spades trump where trump varies)."""
         facts = self.facts
         return facts.rules(trump=self.example_trump) if facts.trump_varies else facts.rules()
 

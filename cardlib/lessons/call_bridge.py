@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from cardlib import callbreak, callbridge
 from cardlib.cards import DECK, Card, cards_text, parse_cards
@@ -23,6 +24,9 @@ from cardlib.coach.fast import sample_tricks
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
 from cardlib.seats import seat_label
+
+if TYPE_CHECKING:
+    from cardlib.widgets.drill import QuickCheck
 
 NOTEBOOK = "20-call-bridge"
 GAMES: dict[str, ModuleType] = {"Call Break": callbreak, "Call Bridge": callbridge}
@@ -116,7 +120,7 @@ def plot_scores(calls: Sequence[int] = (4, 10)) -> str:
     )
 
 
-def spread_tricks(hand: int, samples: int, seed: int = 0, **options) -> list[int]:
+def spread_tricks(hand: int, samples: int, seed: int = 0, **options: Any) -> list[int]:
     """How often ``hand`` (a mask) took 0..13 tricks in Call Bridge over ``samples`` random
     deals of the rest, the first lead going round the four seats (a quarter of the deals led
     by each; ``samples`` a multiple of 4), played counter-clockwise; ``options`` go to
@@ -176,7 +180,7 @@ def deal_rows(match: callbridge.Match) -> list[str]:
     ]
 
 
-def quick_check(record: bool = True):
+def quick_check(record: bool = True) -> QuickCheck:
     """Four questions on lesson 20: scoring, bonus bids and their window."""
     from cardlib.exercises.callbridge import check_bridge_score, check_winning_tricks
     from cardlib.widgets.drill import Question, QuickCheck

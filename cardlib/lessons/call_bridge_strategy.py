@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cardlib import callbridge
 from cardlib.bots import sensible_call_mask, sensible_play_mask
@@ -38,6 +39,9 @@ from cardlib.exercises.feedback import (
 from cardlib.i18n import N_, _
 from cardlib.lessons.call_bridge import spread_tricks
 from cardlib.strategy import BidRule, enough_for_the_target, target_rule_wins
+
+if TYPE_CHECKING:
+    from cardlib.widgets.drill import QuickCheck
 
 NOTEBOOK = "21-call-bridge-strategy"
 RULES = callbridge.RULES
@@ -260,7 +264,7 @@ def check_target_bid(
     return not_yet(_("not {bid}.").format(bid=bid), why)
 
 
-def quick_check(record: bool = True):
+def quick_check(record: bool = True) -> QuickCheck:
     """Three questions on lesson 21: break-even, the window, and bidding to the target."""
     from cardlib.widgets.drill import Question, QuickCheck
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlib import callbreak, judgement
 from cardlib.bots import SensibleJudgementBot, play_out
 from cardlib.cards import parse_card
 from cardlib.i18n import _
+
+if TYPE_CHECKING:
+    from cardlib.widgets.drill import QuickCheck
 
 NOTEBOOK = "10-judgement"
 
@@ -85,7 +88,7 @@ def play_round(table: Any, bid: int) -> None:
         table.click_card(lowest_legal(table))
 
 
-def quick_check(record: bool = True):
+def quick_check(record: bool = True) -> QuickCheck:
     """Four questions on lesson 10: the hook and exact scoring."""
     from cardlib.exercises.judgement import (
         check_dealer_bids,

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cardlib import judgement
 from cardlib.bots import SensibleJudgementBot, _beating_mask, sensible_call_mask
@@ -50,6 +51,9 @@ from cardlib.strategy import (
     unclaimed_tricks,
 )
 from cardlib.tricks import trick_winner, winner_index
+
+if TYPE_CHECKING:
+    from cardlib.widgets.drill import QuickCheck
 
 NOTEBOOK = "11-judgement-strategy"
 PLAYERS = 4
@@ -625,7 +629,7 @@ def check_duck(
     )
 
 
-def quick_check(record: bool = True):
+def quick_check(record: bool = True) -> QuickCheck:
     """Three questions on lesson 11: the 0-bid, the running total, and ducking."""
     from cardlib.widgets.drill import Question, QuickCheck
 

@@ -27,6 +27,7 @@ from cardlib.errors import CardlibError, is_count
 from cardlib.exercises.checks import check_legal_plays, check_rule
 from cardlib.i18n import LANGUAGES, N_, _
 from cardlib.widgets.drill import Question, QuickCheck
+from cardlib.widgets.play_explorer import Position
 
 NOTEBOOK = "03-what-may-i-play"
 
@@ -65,7 +66,7 @@ def compare(hand_text: str, trick_text: str) -> dict[str, str]:
     return {game: " ".join(map(str, sort_for_display(cards))) for game, cards in legal.items()}
 
 
-def strictest(position) -> bool:
+def strictest(position: Position) -> bool:
     """Whether Call Break's legal cards at ``position`` (a
     :class:`~cardlib.widgets.play_explorer.Position`) are among Call Bridge's and Judgement's
     (spades trump)."""
@@ -76,7 +77,7 @@ def strictest(position) -> bool:
     )
 
 
-def ladder_holds(position) -> bool:
+def ladder_holds(position: Position) -> bool:
     """The ladder's promises at ``position``: the legal cards are never none and always held;
     a card of the led suit is required when one is held; else a spade, when one is held
     (standard rules)."""
