@@ -59,6 +59,9 @@ WIDGET_EXTENSIONS = (
     "@voila-dashboards/widgets-manager8",
     "anywidget",
 )
+#: Seconds between a preheated kernel being taken and its replacement starting (Voilà's
+#: ``fill_delay``, 1 s by its default).
+REFILL_DELAY_SECONDS = 1.0
 DEFAULT_HOST = "127.0.0.1"
 #: Most kernels kept preheated: each holds the whole app in memory (about 70 MB) while it waits.
 MAX_POOL = 64
@@ -74,6 +77,7 @@ def voila_argv(
     cull_interval: int = CULL_INTERVAL_SECONDS,
     preheated: int = PREHEATED_KERNELS,
     host: str = DEFAULT_HOST,
+    refill_delay: float = REFILL_DELAY_SECONDS,
 ) -> list[str]:
     """The Voilà command line: loopback unless ``host`` says otherwise (Voilà has no token:
     anyone who reaches the address plays), no browser opened. Run it with :func:`voila_env`.
@@ -94,18 +98,33 @@ def voila_argv(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # Kernels talk to Voilà over Unix sockets beside their connection files, not TCP ports:
+        # a port is picked free, then bound by the kernel later, so kernels starting together
+        # (a pool of 30) took each other's ports; the loser died and its pool slot never filled.
+        "--KernelManager.transport=ipc",
     ]
     if preheated > 0:
-        argv += ["--preheat_kernel=True", f"--pool_size={preheated}"]
+        argv += [
+            "--preheat_kernel=True",
+            f"--pool_size={preheated}",
+            f"--VoilaKernelManager.fill_delay={refill_delay}",
+        ]
     return argv
 
 
 def voila_env(environ: dict[str, str] | None = None) -> dict[str, str]:
     """The environment Voilà runs in: ``environ`` (the process's) with :data:`APP_SHARE` first
-    on ``JUPYTER_PATH``, where Voilà finds the app's template."""
+    on ``JUPYTER_PATH``, where Voilà finds the app's template, and the learner's progress
+    record kept in each kernel's memory (:data:`cardlib.progress.IN_MEMORY`), whatever
+    ``CARDLIB_PROGRESS`` said: each visitor's kernel is their own, so is their record, and the
+    class does not write one shared file on the server (the table keeps each visitor's record
+    of matches in their browser, as it keeps their match)."""
+    from cardlib import progress
+
     environ = dict(os.environ if environ is None else environ)
     kept = environ.get("JUPYTER_PATH", "")
     environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP_SHARE), kept) if p)
+    environ[progress.ENVIRONMENT_VARIABLE] = progress.IN_MEMORY
     return environ
 
 

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from cardlib import app
+from cardlib import app, progress
 from cardlib.app import (
     APP_HIDE,
     APP_SHARE,
@@ -146,3 +146,18 @@ def test_the_app_template_is_found_first_and_asks_no_cdn():
         if "replace('" in line
     ]
     assert len(removed) == 2 and all(link in lab.read_text() for link in removed)
+
+
+def test_each_visitors_progress_record_is_their_own_not_a_file_on_the_server(monkeypatch):
+    """Every visitor's kernel writing one file of the server's made a class's matches one shared
+    "Your record": the app's kernels keep the record in memory, whatever the teacher's shell
+    had set."""
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, "/srv/class/cardlib-progress.json")
+    _argv, env = served_with(monkeypatch)
+    assert env[progress.ENVIRONMENT_VARIABLE] == progress.IN_MEMORY == ":memory:"
+
+
+def test_kernels_use_unix_sockets_so_a_pool_starting_together_cannot_share_a_port():
+    """With TCP, 30 kernels starting at once picked free ports that another took before they
+    bound them: one died with "Address already in use" and the pool never filled."""
+    assert "--KernelManager.transport=ipc" in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30)
