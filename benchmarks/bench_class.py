@@ -30,19 +30,32 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "tests" / "ui"))
 sys.path.insert(0, str(PROJECT / "benchmarks"))
 
-from bench_table import close_tab, started, wait_for_kernels, wait_until_warm  # noqa: E402
+from bench_table import close_tab, cpu_ticks, started, wait_for_kernels, wait_until_warm  # noqa: E402
 from jupyter_driver import CHROMIUM, CHROMIUM_ARGS, kernel_processes  # noqa: E402
 
 PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
-#: Each page notes the moment (ms since its navigation began) its table first became playable.
+#: Each page notes the moments (ms since its navigation began) its table was first drawn and
+#: first became playable.
 RECORD_PLAYABLE = f"""
 new MutationObserver((_changes, observer) => {{
+  if (window.__tableAt === undefined && document.querySelector('.cardlib-table')) {{
+    window.__tableAt = performance.now();
+  }}
   if (document.querySelector({PLAYABLE!r})) {{
     window.__playableAt = performance.now();
     observer.disconnect();
   }}
 }}).observe(document, {{ subtree: true, childList: true }});
 """
+#: Where a page's time went, in seconds from its navigation's start: the page's first byte
+#: from Voilà, its last byte, its scripts run (DOMContentLoaded), the table drawn, playable.
+STAGES = """() => {
+  const n = performance.getEntriesByType('navigation')[0];
+  return [n.responseStart, n.responseEnd, n.domContentLoadedEventEnd, window.__tableAt,
+          window.__playableAt].map(t => t / 1000);
+}"""
+STAGE_NAMES = ("first byte", "last byte", "scripts run", "table drawn", "playable")
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(procs: list[Path]) -> float:
@@ -58,10 +71,39 @@ def rss_mb(procs: list[Path]) -> float:
     return total / 1024
 
 
+def cpu_by_part(server) -> dict[str, float]:
+    """CPU seconds used so far by Voilà itself, its kernels, and the browser (every other
+    process this benchmark started: Chromium's and Playwright's driver)."""
+    parents = {}
+    for proc in Path("/proc").iterdir():
+        try:
+            parents[int(proc.name)] = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (ValueError, OSError):
+            continue
+
+    def descends(pid: int, ancestor: int) -> bool:
+        while pid > 1:
+            if pid == ancestor:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    voila, me = server.process.pid, os.getpid()
+    browser = [p for p in parents if p != me and descends(p, me) and not descends(p, voila)]
+    return {
+        "Voilà": cpu_ticks([Path(f"/proc/{voila}")]) / TICKS,
+        "kernels": cpu_ticks(kernel_processes(server)) / TICKS,
+        "browser": cpu_ticks([Path(f"/proc/{p}") for p in browser]) / TICKS,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=10)
     parser.add_argument("--pool", type=int, default=10, help="kernels kept preheated")
+    parser.add_argument(
+        "--refill-delay", type=float, help="seconds before a taken kernel is replaced"
+    )
     parser.add_argument("--cull", type=int, default=300, help="idle seconds before culling")
     args = parser.parse_args()
     if not CHROMIUM.exists():
@@ -71,7 +113,8 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="bench-class-"))
     load_before = os.getloadavg()
-    server = started(work, "class", args.pool, args.cull)
+    options = {} if args.refill_delay is None else {"refill_delay": args.refill_delay}
+    server = started(work, "class", args.pool, args.cull, **options)
     try:
         if args.pool:
             wait_until_warm(server, fills=1, timeout=60 + 30 * args.pool)
@@ -84,12 +127,15 @@ def main() -> int:
                 context = browser.new_context()
                 context.add_init_script(RECORD_PLAYABLE)
                 pages.append(context.new_page())
+            cpu_before = cpu_by_part(server)
             for page in pages:  # every visitor asks at once: nobody waits for the page
                 page.goto(server.url, wait_until="commit")
-            seconds = []
+            seconds, stages = [], []
             for page in pages:
                 page.wait_for_function("() => window.__playableAt !== undefined", timeout=600_000)
                 seconds.append(page.evaluate("() => window.__playableAt") / 1000)
+                stages.append(page.evaluate(STAGES))
+            cpu_after = cpu_by_part(server)
             kernels = kernel_processes(server)
             per_visitor = rss_mb(kernels) / args.visitors
             own = rss_mb([Path(f"/proc/{server.process.pid}")])
@@ -100,6 +146,16 @@ def main() -> int:
     finally:
         server.stop()
     load_after = os.getloadavg()
+    medians = [statistics.median(stage[i] for stage in stages) for i in range(len(STAGE_NAMES))]
+    print(
+        "median page, s from its start: "
+        + ", ".join(f"{name} {t:.1f}" for name, t in zip(STAGE_NAMES, medians, strict=True))
+    )
+    print(
+        "CPU s used while the pages opened: "
+        + ", ".join(f"{name} {cpu_after[name] - cpu_before[name]:.0f}" for name in cpu_after)
+        + " (kernels: those alive at the end, the refills included)"
+    )
     print(
         f"{args.visitors} visitors at once, POOL={args.pool}: playable table median "
         f"{statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
