@@ -161,3 +161,16 @@ def test_kernels_use_unix_sockets_so_a_pool_starting_together_cannot_share_a_por
     """With TCP, 30 kernels starting at once picked free ports that another took before they
     bound them: one died with "Address already in use" and the pool never filled."""
     assert "--KernelManager.transport=ipc" in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30)
+
+
+def fill_delay(argv: list[str]) -> float:
+    (found,) = [a for a in argv if a.startswith("--VoilaKernelManager.fill_delay=")]
+    return float(found.split("=")[1])
+
+
+def test_a_taken_kernel_is_replaced_once_a_class_as_large_as_the_pool_is_in():
+    """Voilà's 1 s made a class's 30 replacements run the app while the class's pages were
+    still connecting: the delay grows with the pool (a class of that size arriving)."""
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=1)) == 5.0
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=30)) == 150.0
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=30, refill_delay=0.5)) == 0.5
