@@ -182,3 +182,33 @@ def test_a_visitor_cannot_run_code_in_their_kernel_over_its_websocket(page, app,
     before = serial(page)
     page.locator(PLAYABLE).first.click()  # the visitor's table is as it was, and plays on
     page.wait_for_function(SETTLED, arg=before)
+
+
+def test_each_visitors_record_is_their_own_and_no_file_on_the_server(
+    browser, tmp_path, monkeypatch
+):
+    """Two visitors, two browsers (contexts): the one who finishes a match of Judgement sees it
+    in their record; the other's browser holds no record of it; and the server keeps no
+    progress file that the class would share, even where the teacher's shell names one."""
+    from test_table_app import RECORD_JS, finish_match_by_clicking, open_table, record_says
+
+    shared = tmp_path / "teachers-progress.json"
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(shared))
+    server = started_app(tmp_path)
+    first, second = (browser.new_context().new_page() for _ in range(2))
+    try:
+        open_table(first, server, "judgement")
+        open_table(second, server, "judgement")
+        finish_match_by_clicking(first, "instant")
+        record_says(first, 1)
+        assert second.evaluate(RECORD_JS) is None
+        second.reload()
+        second.locator(PLAYABLE).first.wait_for(timeout=120_000)
+        assert second.evaluate(RECORD_JS) is None
+        assert first.evaluate(RECORD_JS)["games"]["judgement"]["played"] == 1
+    finally:
+        for page in (first, second):
+            page.context.close()
+        server.stop()
+    assert not shared.exists()
+    assert list(tmp_path.rglob("*progress*")) == []  # nor beside the served notebook
