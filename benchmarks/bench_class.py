@@ -9,8 +9,12 @@ Chromium) ask for the page at the same moment. Reported:
   median and slowest;
 - **memory per visitor**: the resident memory of every kernel under Voilà with all N pages
   open, over N (Voilà's own process counted once, apart);
-- **kernels left** once every page has been closed as a tab is closed (the pool refilled:
-  P are expected, waiting for the next visitors).
+- **each answers a call and a card**: every visitor clicks a call at once, then a card at
+  once; the seconds until every table has answered each;
+- where the time went: the median page's first byte, last byte, scripts run, table drawn;
+  and the CPU seconds Voilà, its kernels and the browser used while the pages opened;
+- **kernels left** once every page has been closed as a tab is closed and the pool has been
+  refilled (P are expected, waiting for the next visitors).
 
 The machine's load average is printed with the figures: on a busy machine they are slower.
 
@@ -24,6 +28,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -69,6 +74,31 @@ def rss_mb(procs: list[Path]) -> float:
         except OSError:
             continue
     return total / 1024
+
+
+CALL = ".cl-calls button.cl-legal"
+CARD = ".cl-hand button.cl-legal"
+#: The table has answered the click made at ``serial`` (and, if ``next`` names one, offers
+#: the learner's next kind of action).
+ANSWERED = """([serial, next]) => {
+  const table = document.querySelector('.cardlib-table');
+  return table && table.dataset.serial !== serial && (!next || !!document.querySelector(next));
+}"""
+
+
+def answer_together(pages, action: str, then: str) -> float:
+    """Every visitor clicks their first allowed ``action`` at once; the seconds until every
+    table has answered (and offers ``then``, if given)."""
+    serials = []
+    for page in pages:
+        page.locator(action).first.wait_for(timeout=600_000)
+        serials.append(page.locator(".cardlib-table").get_attribute("data-serial") or "")
+    start = time.perf_counter()
+    for page in pages:
+        page.locator(action).first.click()
+    for page, serial in zip(pages, serials, strict=True):
+        page.wait_for_function(ANSWERED, arg=[serial, then], timeout=600_000)
+    return time.perf_counter() - start
 
 
 def cpu_by_part(server) -> dict[str, float]:
@@ -139,10 +169,14 @@ def main() -> int:
             kernels = kernel_processes(server)
             per_visitor = rss_mb(kernels) / args.visitors
             own = rss_mb([Path(f"/proc/{server.process.pid}")])
+            answers = [answer_together(pages, CALL, CARD), answer_together(pages, CARD, "")]
             for page in pages:
                 close_tab(page)
             browser.close()
-        left = wait_for_kernels(server, lambda n: n <= args.pool, 60)
+        # the closed pages' kernels shut down, and the pool refilled for the next visitors
+        delays = [a for a in server.argv if a.startswith("--VoilaKernelManager.fill_delay=")]
+        refill = float(delays[0].split("=")[1]) if delays else 0.0
+        left = wait_for_kernels(server, lambda n: n == args.pool, 120 + refill + 10 * args.pool)
     finally:
         server.stop()
     load_after = os.getloadavg()
@@ -155,6 +189,10 @@ def main() -> int:
         "CPU s used while the pages opened: "
         + ", ".join(f"{name} {cpu_after[name] - cpu_before[name]:.0f}" for name in cpu_after)
         + " (kernels: those alive at the end, the refills included)"
+    )
+    print(
+        f"every visitor then answered a call and a card: the class's calls all answered in "
+        f"{answers[0]:.1f} s, their cards in {answers[1]:.1f} s"
     )
     print(
         f"{args.visitors} visitors at once, POOL={args.pool}: playable table median "
