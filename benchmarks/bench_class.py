@@ -134,11 +134,15 @@ def main() -> int:
     parser.add_argument(
         "--refill-delay", type=float, help="seconds before a taken kernel is replaced"
     )
+    parser.add_argument(
+        "--give-up", type=float, default=600, help="seconds before a page counts as stuck"
+    )
     parser.add_argument("--cull", type=int, default=300, help="idle seconds before culling")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is missing: no browser to measure with", file=sys.stderr)
         return 1
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="bench-class-"))
@@ -153,23 +157,36 @@ def main() -> int:
                 executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
             )
             pages = []
+            errors: list[str] = []
             for _ in range(args.visitors):
                 context = browser.new_context()
                 context.add_init_script(RECORD_PLAYABLE)
-                pages.append(context.new_page())
+                page = context.new_page()
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+                pages.append(page)
             cpu_before = cpu_by_part(server)
             for page in pages:  # every visitor asks at once: nobody waits for the page
                 page.goto(server.url, wait_until="commit")
-            seconds, stages = [], []
+            seconds, stages, stuck = [], [], []
+            deadline = time.monotonic() + args.give_up
             for page in pages:
-                page.wait_for_function("() => window.__playableAt !== undefined", timeout=600_000)
+                try:
+                    page.wait_for_function(
+                        "() => window.__playableAt !== undefined",
+                        timeout=max(1, deadline - time.monotonic()) * 1000,
+                    )
+                except PlaywrightTimeout:
+                    stuck.append(page)
+                    continue
                 seconds.append(page.evaluate("() => window.__playableAt") / 1000)
                 stages.append(page.evaluate(STAGES))
+            playing = [page for page in pages if page not in stuck]
             cpu_after = cpu_by_part(server)
             kernels = kernel_processes(server)
             per_visitor = rss_mb(kernels) / args.visitors
             own = rss_mb([Path(f"/proc/{server.process.pid}")])
-            answers = [answer_together(pages, CALL, CARD), answer_together(pages, CARD, "")]
+            answers = [answer_together(playing, CALL, CARD), answer_together(playing, CARD, "")]
             for page in pages:
                 close_tab(page)
             browser.close()
@@ -190,12 +207,18 @@ def main() -> int:
         + ", ".join(f"{name} {cpu_after[name] - cpu_before[name]:.0f}" for name in cpu_after)
         + " (kernels: those alive at the end, the refills included)"
     )
+    if stuck or errors:
+        print(
+            f"{len(stuck)} of {args.visitors} pages never playable within {args.give_up:.0f} s; "
+            f"{len(errors)} console errors, the first: {errors[:3]}"
+        )
     print(
         f"every visitor then answered a call and a card: the class's calls all answered in "
         f"{answers[0]:.1f} s, their cards in {answers[1]:.1f} s"
     )
     print(
-        f"{args.visitors} visitors at once, POOL={args.pool}: playable table median "
+        f"{len(seconds)} of {args.visitors} visitors at once, POOL={args.pool}: playable table "
+        f"median "
         f"{statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
         f"{len(kernels)} kernels, {per_visitor:.0f} MB a visitor (Voilà itself {own:.0f} MB); "
         f"kernels left after they left: {left} ({args.pool} preheated for the next ones); "
