@@ -60,13 +60,14 @@ WIDGET_EXTENSIONS = (
     "anywidget",
 )
 #: Seconds between a preheated kernel being taken and its replacement starting (Voilà's
-#: ``fill_delay``), per kernel of the pool. Voilà's default (1 s) starts the replacements of a
-#: class's kernels while the class's pages are still connecting, each replacement running the
-#: app: on 2 busy cores 10 visitors waited a median 27 s instead of 14 s. Replaced once a
-#: class as large as the pool is in (a pool of 30: after two and a half minutes), they cost
-#: the visitors nothing; a visitor who comes meanwhile to an empty pool (a reload) waits a few
-#: seconds for a kernel of their own to start.
-REFILL_DELAY_PER_KERNEL = 5.0
+#: ``fill_delay``): 2 s for each kernel of the pool, at most 30 s. Voilà's default (1 s)
+#: starts the replacements of a class's kernels while the class's pages are still connecting,
+#: each replacement running the app: on 2 busy cores 10 visitors waited a median 27 s instead
+#: of 14 s. Not longer: Voilà hands a visitor who comes when every ready kernel is taken (a
+#: reload) the next replacement, and they wait for its delay too; spare kernels in the pool
+#: (a few more than the class) serve them at once.
+REFILL_DELAY_PER_KERNEL = 2.0
+REFILL_DELAY_MAX = 30.0
 DEFAULT_HOST = "127.0.0.1"
 #: Most kernels kept preheated: each holds the whole app in memory (about 70 MB) while it waits.
 MAX_POOL = 64
@@ -89,7 +90,8 @@ def voila_argv(
 
     ``preheated`` kernels are kept ready (Voilà's ``preheat_kernel`` and ``pool_size``; 0:
     none, a kernel starts when a page asks for one), each taken one replaced ``refill_delay``
-    seconds later (by default :data:`REFILL_DELAY_PER_KERNEL` for each kernel of the pool);
+    seconds later (by default :data:`REFILL_DELAY_PER_KERNEL` for each kernel of the pool, at
+    most :data:`REFILL_DELAY_MAX`);
     kernels of closed pages are culled once idle (Jupyter's ``MappingKernelManager``
     settings, which Voilà's kernel manager inherits).
     """
@@ -112,7 +114,7 @@ def voila_argv(
     ]
     if preheated > 0:
         if refill_delay is None:
-            refill_delay = REFILL_DELAY_PER_KERNEL * preheated
+            refill_delay = min(REFILL_DELAY_PER_KERNEL * preheated, REFILL_DELAY_MAX)
         argv += [
             "--preheat_kernel=True",
             f"--pool_size={preheated}",
