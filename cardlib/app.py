@@ -107,11 +107,13 @@ def voila_argv(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+    ]
+    if sys.platform != "win32":
         # Kernels talk to Voilà over Unix sockets beside their connection files, not TCP ports:
         # a port is picked free, then bound by the kernel later, so kernels starting together
-        # (a pool of 30) took each other's ports; the loser died and its pool slot never filled.
-        "--KernelManager.transport=ipc",
-    ]
+        # (a pool of 30) took each other's ports; the loser died and its pool slot never
+        # filled. (Jupyter has no Unix sockets on Windows: TCP there.)
+        argv.append("--KernelManager.transport=ipc")
     if preheated > 0:
         if refill_delay is None:
             refill_delay = min(REFILL_DELAY_PER_KERNEL * preheated, REFILL_DELAY_MAX)

@@ -1,6 +1,7 @@
 """``make app`` serves the card table; any notebook served loses its demonstration cells."""
 
 import os
+import sys
 from pathlib import Path
 
 import nbformat
@@ -157,10 +158,16 @@ def test_each_visitors_progress_record_is_their_own_not_a_file_on_the_server(mon
     assert env[progress.ENVIRONMENT_VARIABLE] == progress.IN_MEMORY == ":memory:"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Unix sockets")
 def test_kernels_use_unix_sockets_so_a_pool_starting_together_cannot_share_a_port():
     """With TCP, 30 kernels starting at once picked free ports that another took before they
     bound them: one died with "Address already in use" and the pool never filled."""
     assert "--KernelManager.transport=ipc" in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30)
+
+
+def test_on_windows_kernels_keep_tcp(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert not any("transport" in a for a in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30))
 
 
 def fill_delay(argv: list[str]) -> float:
