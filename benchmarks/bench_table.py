@@ -117,7 +117,7 @@ def close_tab(page) -> None:
     page.context.close()
 
 
-def started(work: Path, name: str, preheated: int, cull: int) -> Server:
+def started(work: Path, name: str, preheated: int, cull: int, **options) -> Server:
     """Voilà serving the app as ``make app`` does, with ``preheated`` kernels, culling after
     ``cull`` idle seconds; waited for without asking for the page (cardlib.app.READY_PATH)."""
     port = free_port()
@@ -127,6 +127,7 @@ def started(work: Path, name: str, preheated: int, cull: int) -> Server:
         cull_idle=cull,
         cull_interval=max(1, cull // 4),
         preheated=preheated,
+        **options,
     )
     server = Server(
         argv=argv, url=f"http://127.0.0.1:{port}/", log_path=work / f"{name}.log", env=voila_env()

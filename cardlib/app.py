@@ -59,6 +59,15 @@ WIDGET_EXTENSIONS = (
     "@voila-dashboards/widgets-manager8",
     "anywidget",
 )
+#: Seconds between a preheated kernel being taken and its replacement starting (Voilà's
+#: ``fill_delay``): 2 s for each kernel of the pool, at most 30 s. Voilà's default (1 s)
+#: starts the replacements of a class's kernels while the class's pages are still connecting,
+#: each replacement running the app: on 2 busy cores 10 visitors waited a median 27 s instead
+#: of 14 s. Not longer: Voilà hands a visitor who comes when every ready kernel is taken (a
+#: reload) the next replacement, and they wait for its delay too; spare kernels in the pool
+#: (a few more than the class) serve them at once.
+REFILL_DELAY_PER_KERNEL = 2.0
+REFILL_DELAY_MAX = 30.0
 DEFAULT_HOST = "127.0.0.1"
 #: Most kernels kept preheated: each holds the whole app in memory (about 70 MB) while it waits.
 MAX_POOL = 64
@@ -74,13 +83,17 @@ def voila_argv(
     cull_interval: int = CULL_INTERVAL_SECONDS,
     preheated: int = PREHEATED_KERNELS,
     host: str = DEFAULT_HOST,
+    refill_delay: float | None = None,
 ) -> list[str]:
     """The Voilà command line: loopback unless ``host`` says otherwise (Voilà has no token:
     anyone who reaches the address plays), no browser opened. Run it with :func:`voila_env`.
 
     ``preheated`` kernels are kept ready (Voilà's ``preheat_kernel`` and ``pool_size``; 0:
-    none, a kernel starts when a page asks for one); kernels of closed pages are culled once
-    idle (Jupyter's ``MappingKernelManager`` settings, which Voilà's kernel manager inherits).
+    none, a kernel starts when a page asks for one), each taken one replaced ``refill_delay``
+    seconds later (by default :data:`REFILL_DELAY_PER_KERNEL` for each kernel of the pool, at
+    most :data:`REFILL_DELAY_MAX`);
+    kernels of closed pages are culled once idle (Jupyter's ``MappingKernelManager``
+    settings, which Voilà's kernel manager inherits).
     """
     voila = Path(sys.executable).parent / "voila"
     argv = [
@@ -95,17 +108,36 @@ def voila_argv(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
     ]
+    if sys.platform != "win32":
+        # Kernels talk to Voilà over Unix sockets beside their connection files, not TCP ports:
+        # a port is picked free, then bound by the kernel later, so kernels starting together
+        # (a pool of 30) took each other's ports; the loser died and its pool slot never
+        # filled. (Jupyter has no Unix sockets on Windows: TCP there.)
+        argv.append("--KernelManager.transport=ipc")
     if preheated > 0:
-        argv += ["--preheat_kernel=True", f"--pool_size={preheated}"]
+        if refill_delay is None:
+            refill_delay = min(REFILL_DELAY_PER_KERNEL * preheated, REFILL_DELAY_MAX)
+        argv += [
+            "--preheat_kernel=True",
+            f"--pool_size={preheated}",
+            f"--VoilaKernelManager.fill_delay={refill_delay}",
+        ]
     return argv
 
 
 def voila_env(environ: dict[str, str] | None = None) -> dict[str, str]:
     """The environment Voilà runs in: ``environ`` (the process's) with :data:`APP_SHARE` first
-    on ``JUPYTER_PATH``, where Voilà finds the app's template."""
+    on ``JUPYTER_PATH``, where Voilà finds the app's template, and the learner's progress
+    record kept in each kernel's memory (:data:`cardlib.progress.IN_MEMORY`), whatever
+    ``CARDLIB_PROGRESS`` said: each visitor's kernel is their own, so is their record, and the
+    class does not write one shared file on the server (the table keeps each visitor's record
+    of matches in their browser, as it keeps their match)."""
+    from cardlib import progress
+
     environ = dict(os.environ if environ is None else environ)
     kept = environ.get("JUPYTER_PATH", "")
     environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP_SHARE), kept) if p)
+    environ[progress.ENVIRONMENT_VARIABLE] = progress.IN_MEMORY
     return environ
 
 

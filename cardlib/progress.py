@@ -7,6 +7,12 @@ On the classroom site (JupyterLite) that folder lives in the browser's own stora
 same file survives a reload there too. Nothing leaves the machine: the file is only ever read
 and written here.
 
+``CARDLIB_PROGRESS=:memory:`` (:data:`IN_MEMORY`) keeps the record in the Python process's
+memory only, no file anywhere: ``make app`` (:mod:`cardlib.app`) serves every visitor with it.
+A visitor's kernel is their own, so their record is their own, not one file of the server's
+that the whole class would write to; what they keep is the record the card table keeps in
+their browser (matches played and won, shown at a match's end), as it keeps their match.
+
 Every change reads the file afresh and writes it back whole, holding a lock (a file beside it,
 ``cardlib-progress.json.lock``, through :mod:`filelock`) from the read to the write, through a
 temporary file of the writer's own renamed over the old one. So any number of notebooks
@@ -65,6 +71,8 @@ from cardlib.i18n import _
 #: The file's name in the learner's folder, and the variable that names another file.
 FILE_NAME = "cardlib-progress.json"
 ENVIRONMENT_VARIABLE = "CARDLIB_PROGRESS"
+#: ``CARDLIB_PROGRESS`` set to this: the record lives in this process's memory, never in a file.
+IN_MEMORY = ":memory:"
 #: Bumped when the layout of the file changes; a newer file is set aside, never overwritten.
 VERSION = 1
 
@@ -94,7 +102,8 @@ TUTORIAL_START = "00-start-here.ipynb"
 
 
 def path() -> Path:
-    """Where the record is kept: ``$CARDLIB_PROGRESS``, or ``cardlib-progress.json`` here.
+    """Where the record is kept: ``$CARDLIB_PROGRESS``, or ``cardlib-progress.json`` here
+    (``Path(":memory:")`` when it is :data:`IN_MEMORY`: no file is read or written).
 
     "Here" is the tutorial's folder for a notebook one folder below it (the practice puzzle
     sets in ``notebooks/practice/``, the classroom site's ``puzzles/``): a folder whose parent
@@ -111,6 +120,14 @@ def path() -> Path:
 
 def _empty() -> dict[str, Any]:
     return {"version": VERSION, "lessons": {}, "puzzles": {}, "matches": [], "drills": []}
+
+
+#: The record while ``CARDLIB_PROGRESS`` is :data:`IN_MEMORY` (None: nothing recorded yet).
+_memory: dict[str, Any] | None = None
+
+
+def _in_memory() -> bool:
+    return os.environ.get(ENVIRONMENT_VARIABLE) == IN_MEMORY
 
 
 def _now() -> str:
@@ -430,6 +447,8 @@ def load() -> dict[str, Any]:
     that is not valid is left out, with a warning naming it (the file is kept as it is). A
     file that cannot be read gives a warning and an empty record.
     """
+    if _in_memory():
+        return copy.deepcopy(_memory) if _memory is not None else _empty()
     file = path()
     try:
         try:
@@ -459,6 +478,13 @@ def _update(change: Callable[[dict[str, Any]], None]) -> None:
     A file or folder out of reach is a warning, and nothing is written (a record that could
     not be read is never written over).
     """
+    global _memory
+    if _in_memory():
+        kept = copy.deepcopy(_memory) if _memory is not None else _empty()
+        change(kept)
+        _checks().whole(kept)
+        _memory = kept
+        return
     file = path()
     try:
         _make_folder(file)
@@ -643,6 +669,10 @@ def record_drill(seed: int, call: int, best: int, lost: Any) -> None:
 
 def reset() -> None:
     """Start again: the record is emptied (the old file is kept as ``<name>.before-reset``)."""
+    global _memory
+    if _in_memory():
+        _memory = _empty()
+        return
     file = path()
     try:
         _make_folder(file)

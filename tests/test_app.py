@@ -1,13 +1,14 @@
 """``make app`` serves the card table; any notebook served loses its demonstration cells."""
 
 import os
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from cardlib import app
+from cardlib import app, progress
 from cardlib.app import (
     APP_HIDE,
     APP_SHARE,
@@ -146,3 +147,39 @@ def test_the_app_template_is_found_first_and_asks_no_cdn():
         if "replace('" in line
     ]
     assert len(removed) == 2 and all(link in lab.read_text() for link in removed)
+
+
+def test_each_visitors_progress_record_is_their_own_not_a_file_on_the_server(monkeypatch):
+    """Every visitor's kernel writing one file of the server's made a class's matches one shared
+    "Your record": the app's kernels keep the record in memory, whatever the teacher's shell
+    had set."""
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, "/srv/class/cardlib-progress.json")
+    _argv, env = served_with(monkeypatch)
+    assert env[progress.ENVIRONMENT_VARIABLE] == progress.IN_MEMORY == ":memory:"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Unix sockets")
+def test_kernels_use_unix_sockets_so_a_pool_starting_together_cannot_share_a_port():
+    """With TCP, 30 kernels starting at once picked free ports that another took before they
+    bound them: one died with "Address already in use" and the pool never filled."""
+    assert "--KernelManager.transport=ipc" in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30)
+
+
+def test_on_windows_kernels_keep_tcp(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert not any("transport" in a for a in voila_argv(MATCH_NOTEBOOK, 8866, preheated=30))
+
+
+def fill_delay(argv: list[str]) -> float:
+    (found,) = [a for a in argv if a.startswith("--VoilaKernelManager.fill_delay=")]
+    return float(found.split("=")[1])
+
+
+def test_a_taken_kernel_is_replaced_once_a_class_as_large_as_the_pool_is_in():
+    """Voilà's 1 s made a class's 30 replacements run the app while the class's pages were
+    still connecting: the delay grows with the pool (a class of that size arriving), but a
+    visitor handed a replacement waits for its delay, so never beyond half a minute."""
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=1)) == 2.0
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=10)) == 20.0
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=30)) == 30.0
+    assert fill_delay(voila_argv(MATCH_NOTEBOOK, 1, preheated=30, refill_delay=0.5)) == 0.5

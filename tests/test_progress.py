@@ -597,3 +597,58 @@ def test_a_folder_or_file_one_may_not_use_is_named_and_the_lesson_goes_on(record
     # what could be read is shown; nothing was changed
     assert done.stdout == ("1\n" if locked == "a read-only folder" else "0\n")
     assert record.read_bytes() == before
+
+
+# ----- each visitor's own record (make app) -----------------------------------------------
+
+VISITOR = """
+import sys
+from decimal import Decimal
+from cardlib import progress
+
+progress.record_match("callbreak", (Decimal(sys.argv[1]), 0, 0, 0), (0,))
+progress.record_lesson(sys.argv[1])
+print(progress.summary()["matches played"], sorted(progress.load()["lessons"]))
+"""
+
+
+def test_in_memory_each_process_keeps_its_own_record_and_writes_no_file(monkeypatch, tmp_path):
+    """``make app`` serves each visitor a kernel of their own with ``CARDLIB_PROGRESS=:memory:``:
+    two visitors recording (two processes, in the same folder) each see their own record only,
+    and no file is written where the record would otherwise be."""
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, progress.IN_MEMORY)
+    seen = [
+        subprocess.run(
+            [sys.executable, "-c", VISITOR, name],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for name in ("7", "8")
+    ]
+    assert [(s.stdout, s.stderr) for s in seen] == [("1 ['7']\n", ""), ("1 ['8']\n", "")]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_in_memory_the_record_is_kept_checked_and_reset_in_memory(monkeypatch, tmp_path):
+    monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, progress.IN_MEMORY)
+    monkeypatch.setattr(progress, "_memory", None)
+    monkeypatch.chdir(tmp_path)
+    assert progress.load() == progress._empty()
+    progress.record_match("callbreak", (Decimal("1.5"), 0, 0, 0), (0,))
+    progress.record_lesson("01")
+    progress.load()["lessons"].clear()  # a copy: the record is changed only by recording
+    assert progress.summary() == {
+        "lessons passed": 1,
+        "puzzles solved": 0,
+        "matches played": 1,
+        "matches won": 1,
+        "calling drill hands": 0,
+    }
+    with pytest.raises(CardlibError):
+        progress.record_drill(seed=1, call=-3, best=3, lost=0)  # refused, record unchanged
+    assert progress.summary()["calling drill hands"] == 0
+    progress.reset()
+    assert progress.load() == progress._empty()
+    assert list(tmp_path.iterdir()) == []
