@@ -30,7 +30,10 @@ was installed from (``pip install -e .``), and says so plainly when neither exis
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
@@ -89,14 +92,43 @@ def set_mode(source: str, mode: str) -> str:
     return MODE_CALL.sub(f'exercise_mode("{mode}")', source)
 
 
+def release_digest(locked: Iterable[tuple[str, str, str]]) -> str:
+    """A release's identity: a digest of its locked cells (grade id, cell type, source), the
+    mode cell among them, so a copy of another release (homework where the exam is graded) or
+    one whose mode cell says another mode has another identity. The order of the cells does not
+    count (nbgrader's gradebook keeps them unordered)."""
+    cells = sorted((str(n), str(t), str(s).strip()) for n, t, s in locked)
+    text = json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(f"cardlib release\0{text}".encode()).hexdigest()
+
+
+def locked_cells(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str]]:
+    """A notebook's locked nbgrader cells as (grade id, cell type, source)."""
+    found = []
+    for cell in notebook.cells:
+        nbgrader = cell.get("metadata", {}).get("nbgrader", {})
+        if nbgrader.get("locked") and nbgrader.get("grade_id"):
+            found.append((nbgrader["grade_id"], cell.cell_type, cell.source))
+    return found
+
+
+def stamp_release(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
+    """``notebook`` (changed in place) with ``metadata.cardlib``'s ``mode`` and ``release``
+    (:func:`release_digest` of its locked cells, which the grader checks)."""
+    cardlib = notebook.metadata.setdefault("cardlib", {})
+    cardlib["mode"] = mode_named(mode)
+    cardlib["release"] = release_digest(locked_cells(notebook))
+    return notebook
+
+
 def with_mode(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
-    """A copy of a notebook with its mode set: the mode cell and ``metadata.cardlib.mode``."""
+    """A copy of a notebook with its mode set: the mode cell, ``metadata.cardlib.mode`` and the
+    release's identity (:func:`stamp_release`)."""
     copy = nbformat.from_dict(notebook)  # a deep copy
     for cell in copy.cells:
         if cell.get("id") == "mode":
             cell.source = set_mode(cell.source, mode)
-    copy.metadata.setdefault("cardlib", {})["mode"] = mode_named(mode)
-    return copy
+    return stamp_release(copy, mode)
 
 
 def student_version(notebook: nbformat.NotebookNode, mode: str = "graded") -> nbformat.NotebookNode:
