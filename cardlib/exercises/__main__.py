@@ -365,7 +365,11 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         puzzle_sets.progress = _progress
         try:
-            seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            try:
+                seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            except ValueError as error:
+                print(f"python -m cardlib.exercises puzzles: {error}", file=sys.stderr)
+                return 2
             written = write_puzzle_set(
                 args.count, args.level, seed, args.out, args.mode, args.kind, args.game
             )

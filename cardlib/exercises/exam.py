@@ -39,6 +39,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from cardlib import callbreak
 from cardlib.cards import DECK, SUIT_SYMBOLS, Card, cards_text
+from cardlib.exercises.puzzle_sets import EXAMPLE_SECRETS, is_example_secret
 from cardlib.exercises.release import stamp_release, student_version
 from cardlib.puzzles.legal_play import STANDARD, puzzle, variant_text
 from cardlib.tricks import trick_winner
@@ -47,8 +48,6 @@ from cardlib.tricks import trick_winner
 ROUNDS = 400_000
 #: The shortest secret accepted.
 MIN_SECRET = 12
-#: Secrets printed in the project's documentation as examples: never a course's secret.
-EXAMPLE_SECRETS = frozenset({"banyan tree 42", "monsoon mango 1987 pickle", "my course secret"})
 #: The questions of an exam, in order, by kind (each kind asked with its check).
 KINDS = ("legal", "rule", "winner", "seat", "score")
 DEFAULT_COUNT = 2  # questions of each kind
@@ -64,7 +63,7 @@ def check_secret(secret: object) -> str:
     texts; else :class:`ExamError` saying why."""
     if not isinstance(secret, str):
         raise ExamError(f"the course secret must be text, got {type(secret).__name__}")
-    if " ".join(secret.split()).lower() in EXAMPLE_SECRETS:
+    if is_example_secret(secret):
         raise ExamError(
             "this secret is an example printed in cardlib's documentation: a student can try it. "
             "Choose text only you know."
