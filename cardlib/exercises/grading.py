@@ -523,7 +523,7 @@ except ImportError:  # pragma: no cover - the package works without nbgrader
 #: Where the grading process keeps, in the autograded notebook, what the teacher should know of
 #: the submission (``metadata.cardlib.grading``: a list of notes ``{"kind", "cell", "why"}``),
 #: for the class report (:mod:`cardlib.exercises.report`). The kinds:
-NOTE_KINDS = ("repaired", "restored", "not judged", "uses the engine")
+NOTE_KINDS = ("repaired", "restored", "not judged", "uses the engine", "failed")
 
 
 def note(nb: NotebookNode, kind: str, cell: str, why: str) -> None:
@@ -713,11 +713,13 @@ class JudgeAnswers(NbGraderPreprocessor):
         other = other_release(nb, cells)
         if other is not None:
             judged = _failed(cells, other)
+            self.log.warning("%s: not graded: %s", _where(resources), other)
+            note(nb, "failed", "", other)
         else:
             judged = judge_bounded(cells, outputs, self.timeout)
-        for problem in judged.problems:
-            self.log.warning("%s: not judged: %s", _where(resources), problem)
-            note(nb, "not judged", problem.split(":", 1)[0], problem)
+            for problem in judged.problems:
+                self.log.warning("%s: not judged: %s", _where(resources), problem)
+                note(nb, "not judged", problem.split(":", 1)[0], problem)
         flags = flag_engine_uses(nb, cells)
         for name, uses in flags.items():
             self.log.warning("%s: %s uses the engine: %s", _where(resources), name, uses)
