@@ -266,7 +266,9 @@ def _cell(make, cell_id: str, source: str, nbgrader: dict | None = None):
     return cell
 
 
-def exam_notebook(secret: str, name: str = "exam", count: int = DEFAULT_COUNT):
+def exam_notebook(
+    secret: str, name: str = "exam", count: int = DEFAULT_COUNT
+) -> nbformat.NotebookNode:
     """The instructor notebook of an exam (solutions between nbgrader's markers, exam mode)."""
     asked = questions(secret, name, count)
     cells = [

@@ -92,7 +92,9 @@ class SecretSeed(int):
 
 #: Secrets printed in the project's documentation as examples: never a course's secret (a
 #: student reads the documentation too, and would find the set's name and key).
-EXAMPLE_SECRETS = frozenset({"banyan tree 42", "monsoon mango 1987 pickle", "my course secret"})
+EXAMPLE_SECRETS = frozenset(
+    {"banyan tree 42", "text only you know", "monsoon mango 1987 pickle", "my course secret"}
+)
 
 
 def is_example_secret(secret: str) -> bool:
