@@ -173,14 +173,14 @@ def test_the_kernel_records_and_the_grader_judges(instructor, tmp_path):
 #: is right. Each must raise or find nothing; none may yield a verdict.
 PROBES = {
     "the check behind the wrapper's __closure__": (
-        "[c.cell_contents for c in (getattr(check_legal_plays, '__closure__', None) or ())]"
-        " + [c.cell_contents for c in (getattr(check_legal_plays.__call__, '__closure__', None)"
+        "[c.cell_contents for c in (getattr(check_trick_winner, '__closure__', None) or ())]"
+        " + [c.cell_contents for c in (getattr(check_trick_winner.__call__, '__closure__', None)"
         " or ())]"
     ),
     "the check's __wrapped__ or __globals__ holding a check": (
-        "[v for v in getattr(check_legal_plays, '__globals__', {}).values()"
+        "[v for v in getattr(check_trick_winner, '__globals__', {}).values()"
         " if getattr(v, '__module__', '') == 'cardlib.exercises.checks']"
-        " + [getattr(check_legal_plays, '__wrapped__', None)]"
+        " + [getattr(check_trick_winner, '__wrapped__', None)]"
     ),
     "the grader's judge_check": "from cardlib.exercises.grading import judge_check",
     "reloading feedback": (
@@ -207,8 +207,13 @@ PROBES = {
 }
 
 
-def test_no_probe_tells_right_from_wrong_in_an_exam_kernel(instructor, tmp_path):
-    student = student_version(instructor, "exam")
+@pytest.mark.parametrize("which", ["an exam of its own", "exercise 3 released in exam mode"])
+def test_no_probe_tells_right_from_wrong_in_an_exam_kernel(instructor, tmp_path, which):
+    if which == "an exam of its own":
+        student = student_version(instructor, "exam")
+    else:
+        path = ROOT / "exercises" / "03-trick-winners.ipynb"
+        student = student_version(nbformat.read(path, as_version=4), "exam")
     probes = [nbformat.v4.new_code_cell(source) for source in PROBES.values()]
     student.cells.extend(probes)
     NotebookClient(
@@ -264,3 +269,51 @@ def test_a_copy_of_another_release_is_not_the_exam(tmp_path):
         forged = nbformat.from_dict(exam)
         forged.metadata["cardlib"] = cardlib
         assert other_release(forged, cells) is not None
+
+
+def test_every_exercise_released_in_exam_mode_imports_recorders_the_grader_can_resolve(tmp_path):
+    """An exercise in exam mode (the quiz path, ``release --mode exam``) judges nothing in the
+    kernel either: its locked cells import their checks from the recorders, and each name is
+    a check the grader finds."""
+    import ast
+
+    from cardlib.exercises.grading import real_check
+
+    for path in release(out=tmp_path, mode="exam"):
+        notebook = nbformat.read(path, as_version=4)
+        for cell in notebook.cells:
+            if not cell.get("metadata", {}).get("nbgrader", {}).get("locked"):
+                continue
+            if cell.cell_type != "code":
+                continue
+            for node in ast.walk(ast.parse(cell.source)):
+                if isinstance(node, ast.ImportFrom) and node.module.startswith("cardlib.exercises"):
+                    assert node.module == "cardlib.exercises.recording", (path.name, cell.source)
+                    for alias in node.names:
+                        if alias.name.startswith("check_"):
+                            assert callable(real_check(alias.name))
+
+
+def test_a_release_that_imports_more_than_checks_keeps_them_and_nothing_is_half_done():
+    from cardlib.exercises.release import recording_imports
+
+    assert recording_imports("from cardlib.exercises import check_card, exercise_mode") == (
+        "from cardlib.exercises.recording import check_card, exercise_mode"
+    )
+    assert recording_imports("from cardlib.exercises import read_cards") is None
+    assert recording_imports("import cardlib.exercises.checks") is None
+    assert recording_imports("from cardlib import callbreak") == "from cardlib import callbreak"
+    notebook = nbformat.read(ROOT / "exercises" / "03-trick-winners.ipynb", as_version=4)
+    for cell in notebook.cells:
+        if cell.get("id") == "setup":
+            cell.source += "\nfrom cardlib.exercises.feedback import read_cards"
+    exam = student_version(notebook, "exam")
+    assert "cardlib.exercises.recording" not in str(exam.cells)  # all or nothing
+
+
+def test_a_puzzle_set_in_exam_mode_records_only(tmp_path):
+    argv = ["puzzles", "--count", "2", "--level", "easy", "--secret", SECRET, "--mode", "exam"]
+    assert main([*argv, "--out", str(tmp_path)]) == 0
+    (student,) = (tmp_path / "students").glob("*.ipynb")
+    text = student.read_text(encoding="utf-8")
+    assert "from cardlib.exercises.recording import check_legal_plays, note_solved" in text

@@ -150,3 +150,17 @@ def test_a_homework_copy_is_not_graded_as_the_exam(course):
     assert notes and all("not a copy of this assignment's release" in n["why"] for n in notes)
     feedback = course / "feedback" / "homework-copy" / "exam-old" / "03-trick-winners.html"
     assert "not a copy of this assignment" in feedback.read_text(encoding="utf-8")
+    log = (course / "autograde-exam-old.log").read_text(encoding="utf-8")
+    assert "homework-copy/exam-old/03-trick-winners: not graded" in log
+    assert "honest/exam-old/03-trick-winners: not graded" not in log
+
+
+def test_the_class_report_lists_the_copy_as_failed_and_counts_no_wrong_answer_of_it(course):
+    from cardlib.exercises.report import FAILED, GRADED, class_report
+
+    report = class_report(f"sqlite:///{course / 'gradebook.db'}", course)
+    rows = {(row.student, row.assignment): row for row in report.submissions}
+    assert rows[("homework-copy", "exam-old")].state == FAILED
+    assert rows[("honest", "exam-old")].state == GRADED
+    old = [row for row in report.questions if row.assignment == "exam-old"]
+    assert old and all(row.students == row.right == 1 for row in old)  # the honest one only

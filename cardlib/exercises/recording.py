@@ -47,7 +47,10 @@ JUDGING = (
     "cardlib.exercises.release",
     "cardlib.exercises.__main__",
 )
-#: The checks an exam may name (each a function of :mod:`cardlib.exercises.checks`).
+#: The checks an exam made by :mod:`cardlib.exercises.exam` names. Any other ``check_…`` name
+#: imported from here is a recorder too (a release in exam mode imports its checks from here,
+#: :func:`cardlib.exercises.release.with_mode`); the grader finds the check of that name in
+#: :data:`HOMES`.
 CHECKS = (
     "check_legal_plays",
     "check_rule",
@@ -55,6 +58,15 @@ CHECKS = (
     "check_trick_winner_seat",
     "check_score",
 )
+#: Where the checks a recorder stands for live (the grader looks its name up there, in order).
+HOMES = (
+    "cardlib.exercises.checks",
+    "cardlib.exercises.judgement",
+    "cardlib.exercises.callbridge",
+    "cardlib.exercises.bridge",
+)
+#: What an exam imports from here besides the checks.
+OTHERS = ("exercise_mode", "note_solved")
 EXAM = "exam"
 #: Set by the grading process while it runs an exam's cells: the mode cell then tells the grader
 #: the release's mode and blocks nothing.
@@ -169,11 +181,27 @@ def exercise_mode(mode: str = EXAM) -> str:
     )
 
 
+def note_solved(receipt: Receipt, kind: str = "", level: str = "", puzzle: str = "") -> Receipt:
+    """A puzzle set's check cell in exam mode: the receipt as it is (an exam notes nothing)."""
+    return receipt
+
+
+def is_check_name(name: str) -> bool:
+    """Whether ``name`` can be a check's (``check_`` and an identifier)."""
+    return name.startswith("check_") and name.isidentifier()
+
+
+def __getattr__(name: str) -> Recorder:
+    if is_check_name(name):
+        return Recorder(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def recorders(*names: str) -> tuple[Recorder, ...]:
     """A recorder for each check ``names``."""
     for name in names:
-        if name not in CHECKS:
-            raise ValueError(f"an exam's check is one of {', '.join(CHECKS)}, got {name!r}")
+        if not isinstance(name, str) or not is_check_name(name):
+            raise ValueError(f"a check's name starts with check_, got {name!r}")
     return tuple(Recorder(name) for name in names)
 
 
@@ -193,4 +221,6 @@ __all__ = [
     "check_trick_winner",
     "check_trick_winner_seat",
     "exercise_mode",
+    "is_check_name",
+    "note_solved",
 ]

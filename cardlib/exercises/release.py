@@ -121,13 +121,68 @@ def stamp_release(notebook: nbformat.NotebookNode, mode: str) -> nbformat.Notebo
     return notebook
 
 
+#: The modules whose checks a release in exam mode imports from
+#: :mod:`cardlib.exercises.recording` instead.
+CHECK_MODULES = (
+    "cardlib.exercises",
+    "cardlib.exercises.checks",
+    "cardlib.exercises.judgement",
+    "cardlib.exercises.callbridge",
+    "cardlib.exercises.bridge",
+)
+_IMPORT_OF_CHECKS = re.compile(
+    r"^(\s*from\s+)(" + "|".join(re.escape(m) for m in CHECK_MODULES) + r")(\s+import\b)",
+    re.MULTILINE,
+)
+
+
+def recording_imports(source: str) -> str | None:
+    """An exam's locked cell ``source`` with its checks imported from
+    :mod:`cardlib.exercises.recording` (which records and judges nothing); ``None`` when it
+    imports something else of the judging modules (a reader, ``Feedback``), which a recorder
+    cannot stand for. The source unchanged when it imports no check."""
+    import ast
+
+    from cardlib.exercises.recording import JUDGING, OTHERS, is_check_name
+
+    judging = {*CHECK_MODULES, *JUDGING}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(alias.name in judging for alias in node.names):
+            return None
+        if isinstance(node, ast.ImportFrom) and node.module in judging:
+            names = [alias.name for alias in node.names]
+            if node.module not in CHECK_MODULES or not all(
+                is_check_name(name) or name in OTHERS for name in names
+            ):
+                return None
+    return _IMPORT_OF_CHECKS.sub(r"\1cardlib.exercises.recording\3", source)
+
+
 def with_mode(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
     """A copy of a notebook with its mode set: the mode cell, ``metadata.cardlib.mode`` and the
-    release's identity (:func:`stamp_release`)."""
+    release's identity (:func:`stamp_release`). In exam mode the locked cells import their
+    checks from :mod:`cardlib.exercises.recording` (:func:`recording_imports`), so the
+    student's kernel judges nothing; a notebook whose cells import more of the judging code
+    keeps it (and its kernel can judge)."""
     copy = nbformat.from_dict(notebook)  # a deep copy
     for cell in copy.cells:
         if cell.get("id") == "mode":
             cell.source = set_mode(cell.source, mode)
+    if mode_named(mode) == "exam":
+        locked = [
+            cell
+            for cell in copy.cells
+            if cell.cell_type == "code"
+            and cell.get("metadata", {}).get("nbgrader", {}).get("locked")
+        ]
+        rewritten = [recording_imports(cell.source) for cell in locked]
+        if all(source is not None for source in rewritten):
+            for cell, source in zip(locked, rewritten, strict=True):
+                cell.source = source
     return stamp_release(copy, mode)
 
 
