@@ -317,3 +317,16 @@ def test_a_puzzle_set_in_exam_mode_records_only(tmp_path):
     (student,) = (tmp_path / "students").glob("*.ipynb")
     text = student.read_text(encoding="utf-8")
     assert "from cardlib.exercises.recording import check_legal_plays, note_solved" in text
+
+
+def test_a_puzzle_sets_homework_copy_is_a_copy_of_the_release_made_from_its_source(tmp_path):
+    """The students/ copy says homework, the source/ notebook graded (homework's older name):
+    one mode, one identity. Its exam copy is another release."""
+    argv = ["puzzles", "--count", "2", "--level", "easy", "--seed", "3", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    (source,) = (tmp_path / "source").glob("*.ipynb")
+    (student,) = (tmp_path / "students").glob("*.ipynb")
+    cells = _release_cells(nbformat.read(source, as_version=4))
+    assert other_release(nbformat.read(student, as_version=4), cells) is None
+    assert main([*argv, "--mode", "exam"]) == 0
+    assert other_release(nbformat.read(student, as_version=4), cells) is not None

@@ -92,12 +92,19 @@ def set_mode(source: str, mode: str) -> str:
     return MODE_CALL.sub(f'exercise_mode("{mode}")', source)
 
 
+def _same_mode_words(source: str) -> str:
+    """``exercise_mode("graded")`` as ``exercise_mode("homework")``: one mode, two names (a
+    course's ``source/`` may say either)."""
+    return MODE_CALL.sub(lambda found: f'exercise_mode("{mode_named(found[1])}")', source)
+
+
 def release_digest(locked: Iterable[tuple[str, str, str]]) -> str:
     """A release's identity: a digest of its locked cells (grade id, cell type, source), the
     mode cell among them, so a copy of another release (homework where the exam is graded) or
     one whose mode cell says another mode has another identity. The order of the cells does not
-    count (nbgrader's gradebook keeps them unordered)."""
-    cells = sorted((str(n), str(t), str(s).strip()) for n, t, s in locked)
+    count (nbgrader's gradebook keeps them unordered), nor which name of homework a mode cell
+    uses."""
+    cells = sorted((str(n), str(t), _same_mode_words(str(s).strip())) for n, t, s in locked)
     text = json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(f"cardlib release\0{text}".encode()).hexdigest()
 
