@@ -89,9 +89,10 @@ BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_CO
 GRADED_MODES = ("homework", "exam")
 #: The mode whose site is an exam's: its instructor notebooks are the teacher's (``--exam``).
 EXAM = "exam"
-#: What marks an instructor notebook as an exam of its own (``python -m cardlib.exercises
-#: exam``): its checks are recorders, so the site's kernel holds no judging code.
-EXAM_MARK = "cardlib.exercises.recording"
+#: What marks an instructor notebook as an exam of its own (``metadata.cardlib.made_by``, which
+#: ``python -m cardlib.exercises exam`` writes): questions drawn from a secret, recorders for
+#: checks, so the site's kernel holds no judging code.
+EXAM_MARK = "cardlib.exercises.exam"
 #: The assignment name of the scratch course the graded versions are released from (nbgrader
 #: writes no assignment name into a notebook, so the teacher's course may call it anything).
 GRADED_ASSIGNMENT = "site"
@@ -646,7 +647,11 @@ def exam_notebooks(exam: Path | None) -> list[Path]:
     if not notebooks:
         raise BuildError(f"--exam {exam}: no instructor notebook (*.ipynb) there")
     for notebook in notebooks:
-        if EXAM_MARK not in notebook.read_text(encoding="utf-8"):
+        try:
+            made_by = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]["cardlib"]
+        except (OSError, ValueError, KeyError, TypeError):
+            made_by = None
+        if not isinstance(made_by, dict) or made_by.get("made_by") != EXAM_MARK:
             raise BuildError(
                 f"--exam {exam}: {notebook.name} is not an exam made by python -m "
                 "cardlib.exercises exam (its questions could be the practice exercises')"

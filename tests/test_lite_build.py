@@ -530,6 +530,7 @@ def test_the_exam_site_holds_the_exam_and_nothing_that_explains_its_answers(tmp_
     assert "exercises/" not in str(landing) and "(exam/exam-1.ipynb)" in str(landing)
     exam = (files / "exam" / "exam-1.ipynb").read_text(encoding="utf-8")
     assert "cardlib.exercises.recording" in exam and "### BEGIN" not in exam
+    assert '"made_by": "cardlib.exercises.exam"' in exam
     assert "from cardlib.exercises import" not in exam and EXAM_SECRET not in exam
 
 
@@ -543,6 +544,11 @@ def test_an_exam_site_needs_an_exam_of_its_own(tmp_path, exam_source):
     release(PROJECT / "exercises", old, "exam", keep_solutions=True)
     with pytest.raises(BuildError, match="not an exam made by"):
         build_site.build(tmp_path / "site", graded="exam", exam=old)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "exam-1.ipynb").write_text("not json", encoding="utf-8")
+    with pytest.raises(BuildError, match="not an exam made by"):
+        build_site.build(tmp_path / "site", graded="exam", exam=broken)
     with pytest.raises(BuildError, match="no instructor notebook"):
         build_site.build(tmp_path / "site", graded="exam", exam=tmp_path / "empty")
     with pytest.raises(BuildError, match="goes with --graded exam"):

@@ -52,6 +52,8 @@ MIN_SECRET = 12
 KINDS = ("legal", "rule", "winner", "seat", "score")
 DEFAULT_COUNT = 2  # questions of each kind
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: ``metadata.cardlib.made_by`` of an exam of its own (an exam site is built only from these).
+MADE_BY = "cardlib.exercises.exam"
 
 
 class ExamError(ValueError):
@@ -334,6 +336,7 @@ def exam_notebook(
             "language_info": {"name": "python"},
         }
     )
+    notebook.metadata["cardlib"] = {"made_by": MADE_BY}  # an exam of its own (the site checks)
     return stamp_release(notebook, "exam")
 
 
