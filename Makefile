@@ -72,11 +72,13 @@ app: $(STAMP) catalogs
 
 # The tutorial as a static JupyterLite site in $(LITE_SITE): every asset local (Pyodide from
 # npm, wheels from PyPI, cached in .cache/lite). Does nothing when no input changed.
-# GRADED=homework (or exam) also puts nbgrader's release of the exercises in that mode into the
-# site's homework/ (exam/) folder, for a class to hand in (docs/class.md, "Graded work from the site");
-# without it the site holds practice versions only, for learners on their own.
+# GRADED=homework also puts nbgrader's release of the exercises into the site's homework/ folder,
+# for a class to hand in (docs/class.md, "Graded work from the site"); GRADED=exam EXAM=DIR makes
+# an exam's site: the exam in DIR (python -m cardlib.exercises exam) in exam/, and no lesson or
+# practice notebook. Without GRADED the site holds practice versions only, for learners on their own.
 lite: $(STAMP) catalogs
-	$(PY) lite/build_site.py --out $(LITE_SITE) $(if $(GRADED),--graded $(GRADED))
+	$(PY) lite/build_site.py --out $(LITE_SITE) $(if $(GRADED),--graded $(GRADED)) \
+		$(if $(EXAM),--exam $(EXAM))
 
 # Try the site on http://127.0.0.1:$(LITE_PORT)/ (any static web host serves it the same way).
 lite-serve: lite

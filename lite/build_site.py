@@ -10,11 +10,16 @@ other host. What goes in:
   of the exercises (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and
   "what should I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`,
   without their answer keys);
-- with ``--graded homework`` or ``--graded exam`` (``make lite GRADED=homework``), also the
-  graded versions of the exercises in ``homework/`` (or ``exam/``): nbgrader's own student
-  versions (:func:`stage_graded`), which a teacher's course built from the same
-  ``exercises/`` grades as they are once ``python -m cardlib.exercises handin`` has renamed
-  the downloads (``homework_03-trick-winners.ipynb`` → ``03-trick-winners.ipynb``);
+- with ``--graded homework`` (``make lite GRADED=homework``), also the graded versions of the
+  exercises in ``homework/``: nbgrader's own student versions (:func:`stage_graded`), which a
+  teacher's course built from the same ``exercises/`` grades as they are once
+  ``python -m cardlib.exercises handin`` has renamed the downloads
+  (``homework_03-trick-winners.ipynb`` → ``03-trick-winners.ipynb``);
+- with ``--graded exam --exam DIR`` (``make lite GRADED=exam EXAM=DIR``), an exam site: the
+  teacher's exam (``DIR``, made by ``python -m cardlib.exercises exam``) released by nbgrader
+  into ``exam/``, the landing notebook and the card table, and nothing else: no lesson, practice
+  exercise or puzzle set, whose checks and tools would explain the exam's answers
+  (:func:`site_parts`);
 - the Pyodide runtime from npm (``pyodide@<PYODIDE_VERSION>`` of the kernel we build with);
 - every package the kernel loads at start, as wheels, listed in a trimmed
   ``pyodide-lock.json``: Pyodide's own start-up packages (micropip, IPython, jedi
@@ -82,16 +87,12 @@ BEST_PLAY_PUZZLES_COMMAND = (*PUZZLES_COMMAND[:3], "--kind", "best", *PUZZLES_CO
 #: the site named after it. Without ``--graded`` the site is for learning on one's own: practice
 #: versions only, whose checks explain everything.
 GRADED_MODES = ("homework", "exam")
-#: How each graded mode's instructor notebooks are made, the way docs/teaching.md makes
-#: a course's ``source/`` folder: homework from ``exercises/`` as they are (their mode cell says
-#: "graded", homework's older name), an exam as instructor copies in exam mode. ``None``: copy.
-GRADED_SOURCE_COMMAND: dict[str, tuple[str, ...] | None] = {
-    "homework": None,
-    "exam": (
-        "-m", "cardlib.exercises", "release", "--mode", "exam", "--keep-solutions",
-        "--out", "{out}",
-    ),
-}  # fmt: skip
+#: The mode whose site is an exam's: its instructor notebooks are the teacher's (``--exam``).
+EXAM = "exam"
+#: What marks an instructor notebook as an exam of its own (``metadata.cardlib.made_by``, which
+#: ``python -m cardlib.exercises exam`` writes): questions drawn from a secret, recorders for
+#: checks, so the site's kernel holds no judging code.
+EXAM_MARK = "cardlib.exercises.exam"
 #: The assignment name of the scratch course the graded versions are released from (nbgrader
 #: writes no assignment name into a notebook, so the teacher's course may call it anything).
 GRADED_ASSIGNMENT = "site"
@@ -632,19 +633,80 @@ def add_site_cell(
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
-    """``files/<mode>/``: nbgrader's student version of every exercise in a graded mode.
+def exam_notebooks(exam: Path | None) -> list[Path]:
+    """The instructor notebooks of a teacher's exam (``--exam``), each made by ``python -m
+    cardlib.exercises exam`` (:data:`EXAM_MARK`); :class:`BuildError` saying what is wrong.
+    A practice or homework notebook released in exam mode asks the practice questions, which
+    the exercises explain: never an exam site's."""
+    if exam is None:
+        raise BuildError(
+            "--graded exam needs --exam DIR (make lite GRADED=exam EXAM=DIR): the folder of the "
+            "exam's instructor notebooks, made by python -m cardlib.exercises exam"
+        )
+    notebooks = sorted(Path(exam).glob("*.ipynb"))
+    if not notebooks:
+        raise BuildError(f"--exam {exam}: no instructor notebook (*.ipynb) there")
+    for notebook in notebooks:
+        try:
+            made_by = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]["cardlib"]
+        except (OSError, ValueError, KeyError, TypeError):
+            made_by = None
+        if not isinstance(made_by, dict) or made_by.get("made_by") != EXAM_MARK:
+            raise BuildError(
+                f"--exam {exam}: {notebook.name} is not an exam made by python -m "
+                "cardlib.exercises exam (its questions could be the practice exercises')"
+            )
+    return notebooks
+
+
+def site_parts(
+    graded: str | None,
+) -> tuple[bool, tuple[tuple[str, tuple[str, ...], str, str], ...]]:
+    """What a site holds besides its graded folder: whether the lessons (``notebooks/``, and
+    their translations), and which generated practice notebooks (:data:`GENERATED`). An exam's
+    site holds neither: a practice check explains the answer for any givens a student types in
+    (the exam's too), and the lessons' tools show what may be played. It keeps the landing
+    notebook and the card table (a game against the bots, whose hands no one chooses)."""
+    if graded == EXAM:
+        return False, ()
+    return True, GENERATED
+
+
+def exam_landing(path: Path, exams: Sequence[Path]) -> None:
+    """An exam site's first page: where the exam is, and how to hand it in; no code."""
+    links = "\n".join(f"- [{p.stem}]({EXAM}/{p.name})" for p in exams)
+    text = (
+        "# Your exam\n\nThis site holds your exam and nothing else:\n\n"
+        f"{links}\n\nOpen it, answer every question, run each check cell (it shows the "
+        "answer it recorded, never whether it is right) and hand the downloaded file in."
+    )
+    notebook = {
+        "cells": [{"cell_type": "markdown", "id": "exam", "metadata": {}, "source": text}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def stage_graded(files: Path, scratch: Path, mode: str, exam: Path | None = None) -> list[Path]:
+    """``files/<mode>/``: nbgrader's student version of every notebook of a graded mode.
 
     The notebooks are released by ``nbgrader generate_assignment`` itself, in a scratch course
-    with the shipped ``nbgrader_config.py``, from instructor notebooks made as docs/teaching.md
-    makes a course's ``source/`` (:data:`GRADED_SOURCE_COMMAND`). So they carry the cell
-    ids, the locked cells and the checksums the teacher's course expects: a download grades as
-    it is, and no step of the teacher's can make the two disagree but a different
-    ``exercises/``. Solutions, hidden tests and outputs stay behind; an exam's checks show no
-    verdict (the release's mode cell says so). The written notebooks, sorted.
+    with the shipped ``nbgrader_config.py``, from the instructor notebooks a teacher's course
+    holds in ``source/``: homework from ``exercises/`` as they are, an exam from the teacher's
+    exam folder ``exam`` (:func:`exam_notebooks`). So they carry the cell ids, the locked cells
+    and the checksums the teacher's course expects: a download grades as it is, and no step of
+    the teacher's can make the two disagree but a different source. Solutions, hidden tests
+    and outputs stay behind; an exam's checks only record. The written notebooks, sorted.
     """
     if mode not in GRADED_MODES:
         raise BuildError(f"--graded {mode!r}: the graded modes are {', '.join(GRADED_MODES)}")
+    sources = (
+        exam_notebooks(exam) if mode == EXAM else sorted((PROJECT / "exercises").glob("*.ipynb"))
+    )
     try:
         importlib.metadata.version("nbgrader")
     except importlib.metadata.PackageNotFoundError:
@@ -655,12 +717,8 @@ def stage_graded(files: Path, scratch: Path, mode: str) -> list[Path]:
     source = course / "source" / GRADED_ASSIGNMENT
     source.mkdir(parents=True)
     shutil.copy2(PROJECT / "nbgrader_config.py", course / "nbgrader_config.py")
-    command = GRADED_SOURCE_COMMAND[mode]
-    if command is None:
-        for notebook in sorted((PROJECT / "exercises").glob("*.ipynb")):
-            shutil.copy2(notebook, source / notebook.name)
-    else:
-        generate(command, source)
+    for notebook in sources:
+        shutil.copy2(notebook, source / notebook.name)
     # nbgrader runs its database tool (alembic) by name: this environment's bin/ goes first
     path = os.pathsep.join((str(Path(sys.executable).parent), os.environ.get("PATH", "")))
     run(
@@ -689,17 +747,19 @@ def stage_contents(
     scratch: Path,
     graded: str | None = None,
     notebooks: Sequence[Path] | None = None,
+    exam: Path | None = None,
 ) -> None:
     """The folder the students browse: the tutorial (and its lessons in other languages, hi/),
     exercises/, puzzles/, and with ``graded`` the graded versions in a folder named after the
-    mode (:func:`stage_graded`). With ``notebooks``, a small site: the landing notebook and
-    these, nothing generated.
+    mode (:func:`stage_graded`; an exam's site: :func:`site_parts`). With ``notebooks``, a
+    small site: the landing notebook and these, nothing generated.
 
     The generating commands (each a Python process: nbgrader, the puzzle sets, the exercises'
     release) run side by side, one per core, the longest first.
     """
     files.mkdir(parents=True)
     shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # the card table's page (?page=table)
+    lessons = notebooks is not None or site_parts(graded)[0]
     if notebooks is not None:
         if graded is not None:
             raise BuildError("a small site (--notebook) holds no graded versions (--graded)")
@@ -708,16 +768,21 @@ def stage_contents(
                 raise BuildError(f"{notebook} does not exist")
             shutil.copy2(notebook, files / notebook.name)
     else:
+        lessons, generated = site_parts(graded)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            graded_job = pool.submit(stage_graded, files, scratch, graded) if graded else None
+            graded_job = pool.submit(stage_graded, files, scratch, graded, exam) if graded else None
             jobs = [
                 (kind, pool.submit(generate, command, scratch / work, folder))
-                for kind, command, folder, work in reversed(GENERATED)  # the longest first
+                for kind, command, folder, work in reversed(generated)  # the longest first
             ]
-            for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")):
+            if not lessons:  # the landing lesson runs the engine on a hand: not an exam's
+                exam_landing(files / LANDING_NOTEBOOK, exam_notebooks(exam))
+            for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")) if lessons else ():
                 shutil.copy2(notebook, files / notebook.name)
             for language in sorted(
-                p for p in (PROJECT / "notebooks").iterdir() if (p / LANDING_NOTEBOOK).exists()
+                p
+                for p in (PROJECT / "notebooks").iterdir()
+                if lessons and (p / LANDING_NOTEBOOK).exists()
             ):
                 (files / language.name).mkdir()  # the lessons in another language (hi/…)
                 for notebook in sorted(language.glob("*.ipynb")):
@@ -735,7 +800,7 @@ def stage_contents(
         add_site_cell(
             notebook,
             language,
-            landing=notebook.name == LANDING_NOTEBOOK,
+            landing=lessons and notebook.name == LANDING_NOTEBOOK,
             table=inside.as_posix() == TABLE_PAGE,
         )
 
@@ -1161,11 +1226,14 @@ def input_files() -> list[Path]:
 
 
 def fingerprint(
-    epoch: int | None, graded: str | None = None, notebooks: Sequence[Path] | None = None
+    epoch: int | None,
+    graded: str | None = None,
+    notebooks: Sequence[Path] | None = None,
+    exam: Path | None = None,
 ) -> str:
     """A digest of every input: the project's files, the build tools' versions, the date when
     one is set (``None``: the build's own), the graded mode built in (with nbgrader's version,
-    which releases it) and a small site's notebooks."""
+    which releases it), an exam's notebooks and a small site's notebooks."""
     digest = hashlib.sha256()
     for path in input_files():
         digest.update(str(path.relative_to(PROJECT)).encode() + b"\0")
@@ -1182,6 +1250,9 @@ def fingerprint(
         digest.update(
             f"\0graded={graded}\0nbgrader=={importlib.metadata.version('nbgrader')}".encode()
         )
+    if exam is not None:
+        for notebook in sorted(Path(exam).glob("*.ipynb")):
+            digest.update(f"\0exam\0{notebook.name}\0".encode() + notebook.read_bytes())
     if notebooks is not None:
         digest.update(b"\0small")
         for notebook in notebooks:
@@ -1202,10 +1273,12 @@ def build(
     graded: str | None = None,
     notebooks: Sequence[Path] | None = None,
     epoch: int | None = None,
+    exam: Path | None = None,
 ) -> dict:
     """Build the site into ``out`` unless it is up to date; the stamp (what was built).
 
-    ``graded`` ("homework" or "exam") adds the graded versions of the exercises; ``notebooks``
+    ``graded`` ("homework" or "exam", with the teacher's ``exam`` folder) adds the graded
+    versions; ``notebooks``
     makes a small site of these notebooks and the landing one (a try-out, or a test of the
     hosting). Every file is dated ``epoch`` (default ``SOURCE_DATE_EPOCH``, else the time of
     the build: the dates the students' file list shows).
@@ -1216,7 +1289,11 @@ def build(
     if graded is not None and graded not in GRADED_MODES:
         raise BuildError(f"--graded {graded!r}: the graded modes are {', '.join(GRADED_MODES)}")
     notebooks = None if notebooks is None else [Path(n) for n in notebooks]
-    digest = fingerprint(epoch, graded, notebooks)
+    if graded == EXAM:
+        exam_notebooks(exam)  # before anything slow: the exam is the teacher's own
+    elif exam is not None:
+        raise BuildError("--exam DIR goes with --graded exam")
+    digest = fingerprint(epoch, graded, notebooks, exam)
     if not force and stamp_path.exists():
         stamp = json.loads(stamp_path.read_text())
         if stamp.get("fingerprint") == digest:
@@ -1229,7 +1306,7 @@ def build(
         lite_dir = Path(tmp) / "lite"
         with ThreadPoolExecutor(max_workers=1) as side:  # while the notebooks are generated
             pyodide = side.submit(stage_pyodide, lite_dir / "static" / "pyodide", cache)
-            stage_contents(lite_dir / "files", Path(tmp) / "generated", graded, notebooks)
+            stage_contents(lite_dir / "files", Path(tmp) / "generated", graded, notebooks, exam)
             packages = pyodide.result()
         for path in (lite_dir / "files").rglob("*"):  # the file list shows the build's date
             os.utime(path, (epoch, epoch))
@@ -1301,7 +1378,15 @@ def main(argv: list[str] | None = None) -> int:
         choices=GRADED_MODES,
         default=None,
         help="also put the graded versions of the exercises (nbgrader's release, in this mode) "
-        "into the site's homework/ or exam/ folder, for students to download and hand in",
+        "into the site's homework/ folder, or make an exam's site (with --exam), for students to "
+        "download and hand in",
+    )
+    parser.add_argument(
+        "--exam",
+        type=Path,
+        default=None,
+        help="with --graded exam: the folder of the exam's instructor notebooks, made by "
+        "python -m cardlib.exercises exam (the site then holds the exam and no practice)",
     )
     parser.add_argument(
         "--notebook",
@@ -1313,7 +1398,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        stamp = build(args.out, args.cache, args.force, args.graded, args.notebooks)
+        stamp = build(args.out, args.cache, args.force, args.graded, args.notebooks, exam=args.exam)
     except BuildError as error:
         print(f"make lite: {error}", file=sys.stderr)
         return 1

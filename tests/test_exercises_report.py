@@ -135,7 +135,11 @@ def test_site_downloads_are_handed_in_under_the_names_nbgrader_expects(tmp_path,
     argv = ["handin", str(downloads), "--course", str(course), "--assignment", "ex3"]
     assert main(argv) == 0
     handed = course / "submitted" / "ben" / "ex3"
-    assert sorted(p.name for p in handed.iterdir()) == ["03-trick-winners.ipynb", "timestamp.txt"]
+    assert sorted(p.name for p in handed.iterdir()) == [
+        "03-trick-winners.ipynb",
+        "timestamp-source.txt",
+        "timestamp.txt",
+    ]
     assert (handed / "03-trick-winners.ipynb").read_text() == '{"newer": 1}'  # the latest
     assert (handed / "timestamp.txt").read_text() == "2027-01-15 08:00:00.000000 UTC"
     assert not (course / "submitted" / "asha").exists()
@@ -200,3 +204,64 @@ def test_a_gradebook_that_is_not_nbgraders_gets_one_line_and_exit_2(tmp_path, ca
     assert error.count("\n") == 1 and "gradebook.db is not an nbgrader gradebook (" in error
     assert "sqlalche.me" not in error and "Traceback" not in error
     assert not (tmp_path / "reports").exists()
+
+
+def test_a_failed_submission_is_not_counted_as_wrong_answers(course, tmp_path):
+    """Issue 36, item 5: Dev's hand-in failed (handed in, never graded): his zeros are no
+    mistakes of the class. The shares and the rules' mistakes count Asha, Ben and Chen only;
+    Dev's total still counts his 0."""
+    import shutil
+
+    folder = tmp_path / "course"
+    shutil.copytree(course, folder)
+    (folder / "submitted" / "dev" / "week-1").mkdir(parents=True)
+    report = class_report(f"sqlite:///{folder / 'gradebook.db'}", folder)
+    graded = {s: r for s, r in RIGHT.items() if s != "dev"}
+    shares = {row.question: row.share_right for row in report.questions}
+    assert shares == {
+        f"q{n}": Fraction(sum(n in r for r in graded.values()), 3) for n in range(1, 9)
+    }
+    assert all(row.answers == 3 * row.questions for row in report.rules)
+    rows = {row.student: row for row in report.submissions}
+    assert rows["dev"].state == "failed" and rows["asha"].state == "graded"
+    assert {row.student: row.score for row in report.students}["dev"] == 0
+
+
+def test_a_time_taken_from_a_file_is_marked_file_time_in_the_report(course, tmp_path):
+    """Issue 36, item 5: a notebook downloaded from the static site carries no time the student
+    cannot set, so ``handin`` takes the file's time and says so; the report shows it as a file
+    time, and a time nbgrader's exchange wrote as it is."""
+    import shutil
+    from datetime import datetime
+
+    from nbgrader.api import Gradebook
+
+    folder = tmp_path / "course"
+    shutil.copytree(course, folder)
+    with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gradebook:
+        for student in ("asha", "ben"):
+            submission = gradebook.find_submission("week-1", student)
+            submission.timestamp = datetime(2026, 12, 1, 9, 30, 15)
+        gradebook.db.commit()
+    downloads = tmp_path / "downloads"
+    (downloads / "ben").mkdir(parents=True)
+    (downloads / "ben" / "exercises_02-legal-plays.ipynb").write_text("{}", encoding="utf-8")
+    argv = ["handin", str(downloads), "--course", str(folder), "--assignment", "week-1"]
+    assert main(argv) == 0
+    handed = folder / "submitted" / "ben" / "week-1"
+    assert (handed / "timestamp-source.txt").read_text(encoding="utf-8") == "file time\n"
+    (folder / "submitted" / "asha" / "week-1").mkdir(parents=True)  # by the exchange: no label
+    (folder / "autograded" / "ben" / "week-1").mkdir(parents=True)
+    (folder / "autograded" / "asha" / "week-1").mkdir(parents=True)
+    rows = {
+        r.student: r
+        for r in class_report(f"sqlite:///{folder / 'gradebook.db'}", folder).submissions
+    }
+    assert rows["ben"].handed_in == "2026-12-01 09:30:15 UTC (file time)"
+    assert rows["asha"].handed_in == "2026-12-01 09:30:15 UTC"
+    (handed / "timestamp-source.txt").write_text("the exchange", encoding="utf-8")  # not ours
+    rows = {
+        r.student: r
+        for r in class_report(f"sqlite:///{folder / 'gradebook.db'}", folder).submissions
+    }
+    assert rows["ben"].handed_in == "2026-12-01 09:30:15 UTC"

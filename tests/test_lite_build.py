@@ -494,59 +494,97 @@ def test_the_fingerprint_covers_every_input():
     assert build_site.fingerprint(None, notebooks=small) != build_site.fingerprint(None)
 
 
-@pytest.mark.slow
-# Homework alone is left to the browser test, which builds the site with it and grades a
-# download from it (tests/ui/test_lite_site.py): its copies are nbgrader's release of
-# exercises/ as they are, the course's own input. An exam comes from another release first.
-@pytest.mark.parametrize("mode", ["exam"])
-def test_the_graded_build_is_exactly_the_release_of_a_course_made_from_exercises(tmp_path, mode):
-    """``--graded homework`` (``exam``): the site's homework/ (exam/) holds, for every exercise,
-    the cells of the release a teacher's course made as docs/teaching.md says holds (homework: ``cp
-    exercises/…``; an exam: ``release --mode exam --keep-solutions``), checksums and all, and no
-    solution; so a download from the site grades as it is. An exam's mode cell says exam: its
-    checks show no verdict."""
-    import nbformat
-    from test_grading import assert_holds_no_solution, make_course
+EXAM_SECRET = "the teak cupboard, spring term"
 
+
+@pytest.fixture(scope="module")
+def exam_source(tmp_path_factory) -> Path:
+    """A teacher's exam as docs/class.md makes one (python -m cardlib.exercises exam)."""
+    from cardlib.exercises.exam import write_exam
+
+    out = tmp_path_factory.mktemp("exam")
+    write_exam(EXAM_SECRET, "exam-1", out, count=1)
+    return out / "source" / "exam-1"
+
+
+def test_an_exam_site_chooses_no_lesson_and_no_practice_notebook():
+    """Issue 36: the exam site shipped the practice exercises, which explain every answer."""
+    assert build_site.site_parts(None) == (True, build_site.GENERATED)
+    assert build_site.site_parts("homework") == (True, build_site.GENERATED)
+    assert build_site.site_parts("exam") == (False, ())
+
+
+@pytest.mark.slow
+def test_the_exam_site_holds_the_exam_and_nothing_that_explains_its_answers(tmp_path, exam_source):
+    """The files an exam site is built from (stage_contents, as build runs it): the exam's
+    release in exam/, a landing page with no code, the card table; no exercises/, puzzles/,
+    lesson or lesson translation, and no check that judges in any notebook."""
+    import nbformat
+
+    files = tmp_path / "files"
+    build_site.stage_contents(files, tmp_path / "scratch", "exam", exam=exam_source)
+    shipped = sorted(p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file())
+    assert shipped == [build_site.LANDING_NOTEBOOK, build_site.TABLE_PAGE, "exam/exam-1.ipynb"]
+    landing = nbformat.read(files / build_site.LANDING_NOTEBOOK, as_version=4)
+    assert [c.cell_type for c in landing.cells] == ["markdown", "markdown"]  # the site's cell
+    assert "exercises/" not in str(landing) and "(exam/exam-1.ipynb)" in str(landing)
+    exam = (files / "exam" / "exam-1.ipynb").read_text(encoding="utf-8")
+    assert "cardlib.exercises.recording" in exam and "### BEGIN" not in exam
+    assert '"made_by": "cardlib.exercises.exam"' in exam
+    assert "from cardlib.exercises import" not in exam and EXAM_SECRET not in exam
+
+
+def test_an_exam_site_needs_an_exam_of_its_own(tmp_path, exam_source):
+    """Exercises released in exam mode ask the practice questions: never an exam site's."""
     from cardlib.exercises.release import release
 
-    exercises = sorted((PROJECT / "exercises").glob("*.ipynb"))
-    staged = build_site.stage_graded(tmp_path / "files", tmp_path / "scratch", mode)
-    assert [p.relative_to(tmp_path / "files").as_posix() for p in staged] == [
-        f"{mode}/{p.name}" for p in exercises
-    ]
-    sources = exercises
-    if mode == "exam":
-        sources = release(PROJECT / "exercises", tmp_path / "exam-1", "exam", keep_solutions=True)
-    course = make_course(tmp_path / "course", "week-3", sources)
-    for path, instructor in zip(staged, exercises, strict=True):
-        site = nbformat.read(path, as_version=4)
-        release_copy = nbformat.read(course / "release" / "week-3" / path.name, as_version=4)
-        cells = [(c.id, c.cell_type, c.source, c.metadata) for c in site.cells]
-        assert cells == [(c.id, c.cell_type, c.source, c.metadata) for c in release_copy.cells]
-        locked = [c for c in site.cells if c.metadata.get("nbgrader", {}).get("locked")]
-        assert locked and all(c.metadata.nbgrader.get("checksum") for c in locked), path.name
-        assert_holds_no_solution(path.read_text(encoding="utf-8"), instructor)
-        assert not any(c.get("outputs") for c in site.cells), path.name
-        mode_cell = next(c for c in site.cells if c.id == "mode")
-        said = "exam" if mode == "exam" else "graded"  # homework's older name, as exercises/ say
-        assert f'exercise_mode("{said}")' in mode_cell.source, path.name
+    with pytest.raises(BuildError, match="needs --exam"):
+        build_site.build(tmp_path / "site", graded="exam")
+    old = tmp_path / "old"
+    release(PROJECT / "exercises", old, "exam", keep_solutions=True)
+    with pytest.raises(BuildError, match="not an exam made by"):
+        build_site.build(tmp_path / "site", graded="exam", exam=old)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "exam-1.ipynb").write_text("not json", encoding="utf-8")
+    with pytest.raises(BuildError, match="not an exam made by"):
+        build_site.build(tmp_path / "site", graded="exam", exam=broken)
+    with pytest.raises(BuildError, match="no instructor notebook"):
+        build_site.build(tmp_path / "site", graded="exam", exam=tmp_path / "empty")
+    with pytest.raises(BuildError, match="goes with --graded exam"):
+        build_site.build(tmp_path / "site", graded="homework", exam=exam_source)
+    assert not (tmp_path / "site").exists()
+    assert build_site.fingerprint(0, "exam", exam=exam_source) != build_site.fingerprint(0, "exam")
+
+
+@pytest.mark.slow
+def test_the_exam_site_release_is_exactly_the_courses(tmp_path, exam_source):
+    """The site's exam/ holds the release a teacher's course makes from the same exam folder,
+    checksums and all: a download from the site grades as it is."""
+    import nbformat
+    from test_grading import make_course
+
+    staged = build_site.stage_graded(tmp_path / "files", tmp_path / "scratch", "exam", exam_source)
+    assert [p.relative_to(tmp_path / "files").as_posix() for p in staged] == ["exam/exam-1.ipynb"]
+    course = make_course(tmp_path / "course", "exam-1", sorted(exam_source.glob("*.ipynb")))
+    site = nbformat.read(staged[0], as_version=4)
+    release_copy = nbformat.read(course / "release" / "exam-1" / "exam-1.ipynb", as_version=4)
+    cells = [(c.id, c.cell_type, c.source, c.metadata) for c in site.cells]
+    assert cells == [(c.id, c.cell_type, c.source, c.metadata) for c in release_copy.cells]
+    assert site.metadata["cardlib"] == release_copy.metadata["cardlib"]
 
 
 def test_the_graded_sources_are_made_as_the_docs_course_commands_make_them():
-    """The site's exam is released from what the exam command of docs/teaching.md (and of
-    docs/class.md, for the site's exam) writes, homework from exercises/ as they are (both pages
-    copy them), so both agree with the teacher's course."""
+    """The site's homework is released from exercises/ as they are (both pages copy them);
+    its exam from the folder the exam command of docs/teaching.md and docs/class.md writes."""
     teaching = (PROJECT / "docs" / "teaching.md").read_text(encoding="utf-8")
     site = (PROJECT / "docs" / "class.md").read_text(encoding="utf-8")
-    exam = build_site.GRADED_SOURCE_COMMAND["exam"]
-    assert exam is not None and exam[0] == "-m"
-    command = " ".join(exam[1:]).replace("{out}", "../course/source/exam-1")
-    assert f"python -m {command}\n" in teaching and f"python -m {command}\n" in site
-    assert build_site.GRADED_SOURCE_COMMAND["homework"] is None
     copy = "cp exercises/03-trick-winners.ipynb ../course/source/03-trick-winners/\n"
     assert copy in teaching and copy in site
-    assert "make lite GRADED=homework\n" in site and "make lite GRADED=exam\n" in site
+    exam = "python -m cardlib.exercises exam --secret"
+    assert exam in teaching and exam in site
+    assert "make lite GRADED=homework\n" in site
+    assert "make lite GRADED=exam EXAM=../course/source/exam-1\n" in site
     with pytest.raises(BuildError, match="graded modes"):
         build_site.build(graded="practice")
 

@@ -7,6 +7,8 @@ in order, in one namespace), without a kernel; the answer cells are filled in by
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from cardlib import progress
@@ -19,11 +21,19 @@ from cardlib.puzzles.legal_play import puzzle
 
 @pytest.fixture
 def record(tmp_path, monkeypatch):
-    """A fresh progress record for the test, and a kernel with no mode set before or after."""
+    """A fresh progress record for the test, and a kernel with no mode set before or after.
+    An exam's mode cell, run here as a kernel runs it, makes the judging modules unimportable
+    in this process (:mod:`cardlib.exercises.recording`): they are put back after the test."""
     file = tmp_path / "progress.json"
     monkeypatch.setenv(progress.ENVIRONMENT_VARIABLE, str(file))
     feedback._mode = None
+    meta_path = sys.meta_path[:]
+    modules = {k: v for k, v in sys.modules.items() if k.startswith("cardlib.exercises")}
+    package = dict(vars(sys.modules["cardlib.exercises"]))
     yield file
+    sys.meta_path[:] = meta_path
+    sys.modules.update(modules)
+    vars(sys.modules["cardlib.exercises"]).update(package)
     feedback._mode = None
 
 
@@ -93,7 +103,10 @@ def test_graded_checks_write_no_progress_file_and_keep_nothing(record, mode):
     kernel.check(2, _wrong_legal_answer("medium", 7, 1))
     assert not record.exists() and not list(record.parent.iterdir())  # no file at all
     assert set(kernel.namespace) - before == {"answer_1", "answer_2"}  # no variable but answers
-    assert shown.correct == (mode != "exam")  # the exam says nothing, homework only ✓
+    if mode == "exam":  # the exam says nothing: its check only recorded
+        assert str(shown).startswith("• Answer recorded: ") and not hasattr(shown, "correct")
+    else:
+        assert shown.correct  # homework says ✓ only
 
 
 def test_the_grading_process_writes_nothing(record):

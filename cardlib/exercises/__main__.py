@@ -158,6 +158,30 @@ def parser() -> argparse.ArgumentParser:
         default="homework",
         help="how the student version's checks speak (default: homework)",
     )
+    exam = commands.add_parser(
+        "exam",
+        help="write an exam of its own, drawn from a course secret",
+        description="Write an exam whose questions (hands, tricks, seats, calls) are drawn "
+        "from a course secret, never the practice exercises' questions: OUT/source/NAME/NAME.ipynb "
+        "(the instructor notebook: copy the folder into the course's source/), "
+        "OUT/students/NAME.ipynb and OUT/key/NAME-key.md (for the teacher only). In the "
+        "student's kernel its checks only record the answers; the grader judges them.",
+    )
+    exam.add_argument(
+        "--secret",
+        required=True,
+        help="text only you know, at least 12 characters (keep it: it is written nowhere)",
+    )
+    exam.add_argument(
+        "--name", default="exam", help="the exam's name, its assignment in nbgrader (default: exam)"
+    )
+    exam.add_argument(
+        "--count",
+        type=int,
+        default=2,
+        help="questions of each of the five kinds, 1 to 10 (default: 2)",
+    )
+    exam.add_argument("--out", default="build/exam", help="output folder (default: build/exam)")
     handin = commands.add_parser(
         "handin",
         help="put notebooks downloaded from the classroom site into the course's submitted/",
@@ -301,6 +325,17 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for path in written:
             print(f"wrote {path}")
         return 0
+    if args.command == "exam":
+        from cardlib.exercises.exam import ExamError, write_exam
+
+        try:
+            written = write_exam(args.secret, args.name, args.out, args.count)
+        except ExamError as error:
+            print(f"python -m cardlib.exercises exam: {error}", file=sys.stderr)
+            return 2
+        for path in written:
+            print(f"wrote {path}")
+        return 0
     if args.command == "release":
         from cardlib.exercises.release import NoExercisesError, release
 
@@ -330,7 +365,11 @@ def _run(commands: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         puzzle_sets.progress = _progress
         try:
-            seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            try:
+                seed = args.seed if args.secret is None else puzzle_sets.course_seed(args.secret)
+            except ValueError as error:
+                print(f"python -m cardlib.exercises puzzles: {error}", file=sys.stderr)
+                return 2
             written = write_puzzle_set(
                 args.count, args.level, seed, args.out, args.mode, args.kind, args.game
             )

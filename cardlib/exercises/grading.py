@@ -37,16 +37,18 @@ import pickle
 import select
 import signal
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
+from importlib import import_module
 from typing import Any
 
 from nbformat import NotebookNode, from_dict
 from traitlets import Float
 
-from cardlib.exercises import answers
+from cardlib.exercises import answers, recording
 from cardlib.exercises.feedback import EXAM, HOMEWORK, Feedback, not_yet, replaying
+from cardlib.exercises.release import release_digest
 from cardlib.i18n import _
 
 #: How long judging one notebook may take, in seconds, unless configured
@@ -199,7 +201,7 @@ def judge_cells(cells: Sequence[ReleaseCell], outputs: Mapping[str, Sequence[Any
     verdicts: dict[str, Feedback] = {}
     problems: list[str] = []
     broken: str | None = None
-    with replaying() as replay:
+    with replaying() as replay, _grading_an_exam():
         for cell in cells:
             if cell.cell_type != "code":
                 continue
@@ -219,6 +221,7 @@ def judge_cells(cells: Sequence[ReleaseCell], outputs: Mapping[str, Sequence[Any
             elif cell.locked and broken is None:
                 try:
                     exec(compile(cell.source, f"<{cell.name}>", "exec"), namespace)
+                    _real_checks(namespace)
                 except Exception as error:
                     broken = _("the release's cell {cell} failed while grading ({error})").format(
                         cell=cell.name, error=_error_text(error)
@@ -226,6 +229,34 @@ def judge_cells(cells: Sequence[ReleaseCell], outputs: Mapping[str, Sequence[Any
                     problems.append(f"{cell.name}: {_error_text(error)}")
         mode = replay.mode
     return Judged(mode, verdicts, tuple(problems))
+
+
+@contextmanager
+def _grading_an_exam() -> Iterator[None]:
+    """An exam's mode cell, run here, tells the release's mode and blocks nothing."""
+    previous, recording.grading = recording.grading, True
+    try:
+        yield
+    finally:
+        recording.grading = previous
+
+
+def _real_checks(namespace: dict[str, Any]) -> None:
+    """Each of an exam's recorders (:mod:`cardlib.exercises.recording`) replaced by the check it
+    names: the kernel only recorded, the grade is judged here."""
+    for name, value in list(namespace.items()):
+        if isinstance(value, recording.Recorder):
+            namespace[name] = real_check(value.name)
+
+
+def real_check(name: str) -> Callable[..., Feedback]:
+    """The check a recorder of ``name`` stands for, from :data:`recording.HOMES`;
+    ``LookupError`` for a name no home has (the release's cell fails while grading)."""
+    for home in recording.HOMES:
+        found = getattr(import_module(home), name, None)
+        if callable(found) and "__signature__" in vars(found):  # a @checked check
+            return found
+    raise LookupError(f"no check named {name!r} in {', '.join(recording.HOMES)}")
 
 
 def _judge_graded_cell(
@@ -503,7 +534,7 @@ except ImportError:  # pragma: no cover - the package works without nbgrader
 #: Where the grading process keeps, in the autograded notebook, what the teacher should know of
 #: the submission (``metadata.cardlib.grading``: a list of notes ``{"kind", "cell", "why"}``),
 #: for the class report (:mod:`cardlib.exercises.report`). The kinds:
-NOTE_KINDS = ("repaired", "restored", "not judged", "uses the engine")
+NOTE_KINDS = ("repaired", "restored", "not judged", "uses the engine", "failed")
 
 
 def note(nb: NotebookNode, kind: str, cell: str, why: str) -> None:
@@ -611,6 +642,27 @@ def flag_engine_uses(nb: NotebookNode, cells: Sequence[ReleaseCell]) -> dict[str
     return flags
 
 
+def other_release(nb: Any, cells: Sequence[ReleaseCell]) -> str | None:
+    """Why ``nb`` is not a copy of this release (``None`` if it is): the identity it carries
+    (``metadata.cardlib.release``, :func:`~cardlib.exercises.release.release_digest`) is
+    another release's, or it carries none where the release is an exam. A homework copy, or
+    one whose mode cell was made to say exam, is never graded as the exam: its answers were
+    seen judged."""
+    expected = release_digest((c.name, c.cell_type, c.source) for c in cells if c.locked)
+    metadata = nb.get("metadata") if isinstance(nb, dict) else None
+    cardlib = metadata.get("cardlib") if isinstance(metadata, dict) else None
+    claimed = cardlib.get("release") if isinstance(cardlib, dict) else None
+    exam = any(cell.name == "mode" and 'exercise_mode("exam")' in cell.source for cell in cells)
+    if claimed is None and not exam:
+        return None  # a release made before releases carried their identity
+    if claimed == expected:
+        return None
+    return _(
+        "this notebook is not a copy of this assignment's release (another release, or one "
+        "whose locked cells or mode were changed): it is not graded."
+    )
+
+
 def _question(cell_name: str) -> str:
     """``q3-answer`` → ``q3``: the question a cell belongs to."""
     return cell_name.split("-", 1)[0]
@@ -669,10 +721,16 @@ class JudgeAnswers(NbGraderPreprocessor):
             if name is not None and cell.get("cell_type") == "code" and name not in by_name:
                 by_name[name] = cell
         outputs = {name: list(cell.get("outputs") or []) for name, cell in by_name.items()}
-        judged = judge_bounded(cells, outputs, self.timeout)
-        for problem in judged.problems:
-            self.log.warning("%s: not judged: %s", _where(resources), problem)
-            note(nb, "not judged", problem.split(":", 1)[0], problem)
+        other = other_release(nb, cells)
+        if other is not None:
+            judged = _failed(cells, other)
+            self.log.warning("%s: not graded: %s", _where(resources), other)
+            note(nb, "failed", "", other)
+        else:
+            judged = judge_bounded(cells, outputs, self.timeout)
+            for problem in judged.problems:
+                self.log.warning("%s: not judged: %s", _where(resources), problem)
+                note(nb, "not judged", problem.split(":", 1)[0], problem)
         flags = flag_engine_uses(nb, cells)
         for name, uses in flags.items():
             self.log.warning("%s: %s uses the engine: %s", _where(resources), name, uses)
@@ -753,6 +811,8 @@ __all__ = [
     "mode_of",
     "note",
     "notes_of",
+    "other_release",
+    "real_check",
     "release_metadata",
     "release_names",
     "repair_cells",

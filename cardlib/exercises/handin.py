@@ -5,9 +5,20 @@ A notebook a student downloads from the JupyterLite site is named after its fold
 time), and ``nbgrader autograde`` skips a notebook whose name it does not know ("Skipping unknown
 notebook"). ``python -m cardlib.exercises handin DOWNLOADS --course COURSE --assignment NAME``
 copies ``DOWNLOADS/STUDENT/*.ipynb`` to ``COURSE/submitted/STUDENT/NAME/`` under the name nbgrader
-expects, with a ``timestamp.txt`` from the file's time (so a late hand-in shows as late).
+expects, with a ``timestamp.txt`` from the file's time, labelled as such (below).
 A download released in another mode than the course's release of that notebook (homework left
 in a student's folder when the exam is handed in) is skipped, so it is never graded as the exam.
+
+**The time is the file's, and says so.** A notebook downloaded from a static site carries no
+time the student cannot set: anything the site or the kernel wrote into it (a save time, a
+check's clock) is in a file the student edits, from a clock the student sets. The only time
+of a hand-in that the student does not control is the receiving system's: nbgrader's exchange
+(``submit`` writes ``timestamp.txt`` with the server's clock) or the time your mail or learning
+platform received the file. So ``timestamp.txt`` is the file's modification time (for a file
+saved from a mail or a platform, usually when *you* downloaded it; a copy that keeps times,
+such as an unzipped platform archive, may keep the platform's), and ``timestamp-source.txt``
+beside it says ``file time``: the class report shows such times as "(file time)". Overwrite
+``timestamp.txt`` with the platform's time where you have it.
 """
 
 from __future__ import annotations
@@ -19,6 +30,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from cardlib.exercises.feedback import MODE_NAMES
+
+#: Beside ``timestamp.txt``: where its time came from (:data:`FILE_TIME`, when it is a file's).
+TIME_SOURCE = "timestamp-source.txt"
+FILE_TIME = "file time"
+
+
+def time_source(folder: Path) -> str:
+    """Where the ``timestamp.txt`` of a submission folder came from: :data:`FILE_TIME` when
+    :func:`hand_in` took it from a file, ``""`` otherwise (nbgrader's exchange, or the teacher)."""
+    try:
+        said = (folder / TIME_SOURCE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return FILE_TIME if said == FILE_TIME else ""
 
 
 def expected_name(downloaded: str) -> str:
@@ -105,7 +130,16 @@ def hand_in(
             continue
         stamp = datetime.fromtimestamp(latest, UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC")
         (target / "timestamp.txt").write_text(stamp, encoding="utf-8")
+        (target / TIME_SOURCE).write_text(FILE_TIME + "\n", encoding="utf-8")
     return written
 
 
-__all__ = ["BadAssignmentName", "check_assignment_name", "expected_name", "hand_in"]
+__all__ = [
+    "FILE_TIME",
+    "TIME_SOURCE",
+    "BadAssignmentName",
+    "check_assignment_name",
+    "expected_name",
+    "hand_in",
+    "time_source",
+]

@@ -90,11 +90,28 @@ class SecretSeed(int):
         return seed
 
 
+#: Secrets printed in the project's documentation as examples: never a course's secret (a
+#: student reads the documentation too, and would find the set's name and key).
+EXAMPLE_SECRETS = frozenset(
+    {"banyan tree 42", "text only you know", "monsoon mango 1987 pickle", "my course secret"}
+)
+
+
+def is_example_secret(secret: str) -> bool:
+    """Whether ``secret`` is one of :data:`EXAMPLE_SECRETS`, however spaced or cased."""
+    return " ".join(secret.split()).lower() in EXAMPLE_SECRETS
+
+
 def course_seed(secret: str) -> SecretSeed:
     """The seed of a graded puzzle set from a secret only the teacher knows, so a student cannot
     make the set (or its key) again; the same secret always gives the same set."""
     if not isinstance(secret, str) or not secret.strip():
         raise ValueError("the course secret must be some text, kept by the teacher")
+    if is_example_secret(secret):
+        raise ValueError(
+            "this secret is an example printed in cardlib's documentation: a student can try "
+            "it. Choose text only you know."
+        )
 
     def digest(purpose: str) -> str:
         return hashlib.sha256(f"cardlib {purpose}\0{secret}".encode()).hexdigest()

@@ -30,7 +30,10 @@ was installed from (``pip install -e .``), and says so plainly when neither exis
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import nbformat
@@ -89,14 +92,105 @@ def set_mode(source: str, mode: str) -> str:
     return MODE_CALL.sub(f'exercise_mode("{mode}")', source)
 
 
+def _same_mode_words(source: str) -> str:
+    """``exercise_mode("graded")`` as ``exercise_mode("homework")``: one mode, two names (a
+    course's ``source/`` may say either)."""
+    return MODE_CALL.sub(lambda found: f'exercise_mode("{mode_named(found[1])}")', source)
+
+
+def release_digest(locked: Iterable[tuple[str, str, str]]) -> str:
+    """A release's identity: a digest of its locked cells (grade id, cell type, source), the
+    mode cell among them, so a copy of another release (homework where the exam is graded) or
+    one whose mode cell says another mode has another identity. The order of the cells does not
+    count (nbgrader's gradebook keeps them unordered), nor which name of homework a mode cell
+    uses."""
+    cells = sorted((str(n), str(t), _same_mode_words(str(s).strip())) for n, t, s in locked)
+    text = json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(f"cardlib release\0{text}".encode()).hexdigest()
+
+
+def locked_cells(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str]]:
+    """A notebook's locked nbgrader cells as (grade id, cell type, source)."""
+    found = []
+    for cell in notebook.cells:
+        nbgrader = cell.get("metadata", {}).get("nbgrader", {})
+        if nbgrader.get("locked") and nbgrader.get("grade_id"):
+            found.append((nbgrader["grade_id"], cell.cell_type, cell.source))
+    return found
+
+
+def stamp_release(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
+    """``notebook`` (changed in place) with ``metadata.cardlib``'s ``mode`` and ``release``
+    (:func:`release_digest` of its locked cells, which the grader checks)."""
+    cardlib = notebook.metadata.setdefault("cardlib", {})
+    cardlib["mode"] = mode_named(mode)
+    cardlib["release"] = release_digest(locked_cells(notebook))
+    return notebook
+
+
+#: The modules whose checks a release in exam mode imports from
+#: :mod:`cardlib.exercises.recording` instead.
+CHECK_MODULES = (
+    "cardlib.exercises",
+    "cardlib.exercises.checks",
+    "cardlib.exercises.judgement",
+    "cardlib.exercises.callbridge",
+    "cardlib.exercises.bridge",
+)
+_IMPORT_OF_CHECKS = re.compile(
+    r"^(\s*from\s+)(" + "|".join(re.escape(m) for m in CHECK_MODULES) + r")(\s+import\b)",
+    re.MULTILINE,
+)
+
+
+def recording_imports(source: str) -> str | None:
+    """An exam's locked cell ``source`` with its checks imported from
+    :mod:`cardlib.exercises.recording` (which records and judges nothing); ``None`` when it
+    imports something else of the judging modules (a reader, ``Feedback``), which a recorder
+    cannot stand for. The source unchanged when it imports no check."""
+    import ast
+
+    from cardlib.exercises.recording import JUDGING, OTHERS, is_check_name
+
+    judging = {*CHECK_MODULES, *JUDGING}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(alias.name in judging for alias in node.names):
+            return None
+        if isinstance(node, ast.ImportFrom) and node.module in judging:
+            names = [alias.name for alias in node.names]
+            if node.module not in CHECK_MODULES or not all(
+                is_check_name(name) or name in OTHERS for name in names
+            ):
+                return None
+    return _IMPORT_OF_CHECKS.sub(r"\1cardlib.exercises.recording\3", source)
+
+
 def with_mode(notebook: nbformat.NotebookNode, mode: str) -> nbformat.NotebookNode:
-    """A copy of a notebook with its mode set: the mode cell and ``metadata.cardlib.mode``."""
+    """A copy of a notebook with its mode set: the mode cell, ``metadata.cardlib.mode`` and the
+    release's identity (:func:`stamp_release`). In exam mode the locked cells import their
+    checks from :mod:`cardlib.exercises.recording` (:func:`recording_imports`), so the
+    student's kernel judges nothing; a notebook whose cells import more of the judging code
+    keeps it (and its kernel can judge)."""
     copy = nbformat.from_dict(notebook)  # a deep copy
     for cell in copy.cells:
         if cell.get("id") == "mode":
             cell.source = set_mode(cell.source, mode)
-    copy.metadata.setdefault("cardlib", {})["mode"] = mode_named(mode)
-    return copy
+    if mode_named(mode) == "exam":
+        locked = [
+            cell
+            for cell in copy.cells
+            if cell.cell_type == "code"
+            and cell.get("metadata", {}).get("nbgrader", {}).get("locked")
+        ]
+        rewritten = [recording_imports(cell.source) for cell in locked]
+        if all(source is not None for source in rewritten):
+            for cell, source in zip(locked, rewritten, strict=True):
+                cell.source = source
+    return stamp_release(copy, mode)
 
 
 def student_version(notebook: nbformat.NotebookNode, mode: str = "graded") -> nbformat.NotebookNode:

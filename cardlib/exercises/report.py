@@ -6,8 +6,9 @@
 - ``class-report.html``: per question the share of students right, as a bar chart; per rule id
   (the ladder's one vocabulary: ``follow-suit``, ``must-beat``, …) the share of mistakes on the
   questions that turn on it; per student the totals, with missing work counted as 0 of its
-  points; per submission its state (graded, failed, missing), the time it was handed in (the
-  hand-in's own ``timestamp.txt``, as nbgrader records it, never a file's time) and what the
+  points; per submission its state (graded, failed, missing), the time it was handed in (its
+  ``timestamp.txt``, as nbgrader's exchange records it; a time :mod:`~cardlib.exercises.handin`
+  could only take from a file is marked "(file time)") and what the
   grader noted (a repaired or restored cell, a question it could not judge, an answer flagged
   for using the engine: :func:`cardlib.exercises.grading.notes_of`);
 - ``class-report-questions.csv``, ``class-report-rules.csv``, ``class-report-students.csv``,
@@ -15,7 +16,9 @@
   nbgrader's ``grades.csv``, which shows none of this).
 
 A question's rule id is worked out from the release's own cells (the check's givens), as the
-grading does. Shares are exact fractions, shown as whole percents.
+grading does. The shares count graded submissions only: a failed one (not run, or not a copy of
+the release) is listed with its reason, and its zeros are not counted as wrong answers.
+Shares are exact fractions, shown as whole percents.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlib.exercises.grading import ReleaseCell, judge_cells, notes_of
+from cardlib.exercises.handin import FILE_TIME, time_source
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,8 @@ def _submission_row(
         submitted = course / "submitted" / student / assignment
         autograded = course / "autograded" / student / assignment
     handed_in = _stamp(getattr(submission, "timestamp", None))
+    if handed_in and submitted is not None and time_source(submitted) == FILE_TIME:
+        handed_in += f" ({FILE_TIME})"  # not the hand-in's own time: the teacher should know
     if submission is None:
         if submitted is not None and submitted.is_dir():
             why = "failed: handed in, but not graded (see nbgrader's log of autograde)"
@@ -198,6 +204,7 @@ def class_report(db_url: str, course: str | Path | None = None) -> ClassReport:
                 ),
                 Fraction(0),
             )
+            failed = set()
             for student in students:
                 hand_in = _submission_row(
                     course, student, assignment.name, submissions.get(student)
@@ -205,6 +212,8 @@ def class_report(db_url: str, course: str | Path | None = None) -> ClassReport:
                 hand_ins.append(hand_in)
                 totals[student][1] += worth
                 totals[student][2] += hand_in.state != GRADED
+                if hand_in.state == FAILED:
+                    failed.add(student)
             for notebook in assignment.notebooks:
                 rules = _rules_of(notebook)
                 for cell in sorted(notebook.grade_cells, key=lambda c: _order(c.name)):
@@ -216,11 +225,13 @@ def class_report(db_url: str, course: str | Path | None = None) -> ClassReport:
                             )
                         except MissingEntry:
                             continue
-                        handed += 1
                         score = Fraction(grade.score or 0).limit_denominator(1000)
                         best = Fraction(cell.max_score).limit_denominator(1000)
-                        right += score == best
                         totals[student][0] += score
+                        if student in failed:
+                            continue  # its 0s say what went wrong, not what the class knows
+                        handed += 1
+                        right += score == best
                     questions.append(
                         QuestionRow(
                             assignment.name,
