@@ -524,7 +524,7 @@ class CallFittingHands:
 PLAYOUTS: Final = ("classic", "strong")
 #: The default policy of :func:`analyse`, :func:`analyse_calls`, :class:`CoachBot` and
 #: :class:`PlayoutBot` (so of the coach widget, the hint and the review): the strong one.
-#: As a bot against three SensibleBots it scores +0.27 ± 0.02 points a deal more than the
+#: As a bot against three SensibleBots it scores +0.26 ± 0.02 points a deal more than the
 #: classic one (paired, rotated deals, seeds 420000–421999, which no tuning saw; see
 #: ``benchmarks/tune_playout.py``).
 PLAYOUT: Final = "strong"
