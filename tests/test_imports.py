@@ -27,6 +27,7 @@ CONTENT = (
     "cardlib.puzzles.legal_play",
     "cardlib.puzzles.best_play",
     "cardlib.exercises",
+    "cardlib.lessons",  # each lesson's machinery and quick check (a widget): issue 37
     "cardlib.runtime",
 )
 
