@@ -17,7 +17,7 @@ from cardlib.bots import (
 )
 from cardlib.cards import DECK, SUITS, parse_cards, to_mask
 from cardlib.coach.fast import SensibleChooser, play_tricks, sensible_playout
-from cardlib.coach.variants import CALL_BREAK
+from cardlib.coach.variants import CALL_BREAK, seeded_deals
 from cardlib.errors import CardlibError, CardlibTypeError
 from cardlib.strategy import (
     COUNT_THRESHOLD,
@@ -327,3 +327,26 @@ def test_a_threshold_out_of_range_is_refused_naming_it(threshold):
 def test_a_threshold_that_is_not_a_whole_number_is_refused(threshold):
     with pytest.raises(CardlibTypeError, match="threshold"):
         call_by_count("AS QS 9S 7S 4S AH KH 5H 2H QD 8D 6C 3C", threshold)
+
+
+# ----- the measurement behind the docstring --------------------------------------------------
+
+
+def test_the_benchmarks_suit_rank_policy_is_the_bot_and_a_tiny_run_prints(capsys):
+    from script_modules import benchmark
+
+    leads = benchmark("sensible_leads")
+    bot = leads.policy("suit", "rank")
+    record: list = []
+    for hands, dealer in seeded_deals(5, 40):
+        sensible_playout(list(hands), (dealer + 1) % 4, CALL_BREAK, [3, 4, 2, 3], record=record)
+    assert len(record) == 40 * 52
+    for _seat, hand, trick, legal, _played in record:
+        for want in (True, False):
+            assert bot(hand, trick, legal, SPADES, want) == sensible_play_mask(
+                hand, trick, legal, SPADES, want
+            )
+    leads.main(["--deals", "3", "--seed", "1", "--among", "suit/rank", "suit/rank", "rank/rank"])
+    out = capsys.readouterr().out
+    assert "suit/rank among suit/rank, 3 deals from 1: +0.000 ± 0.000" in out
+    assert "rank/rank among suit/rank" in out

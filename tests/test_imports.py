@@ -29,7 +29,6 @@ CONTENT = (
     "cardlib.puzzles.legal_play",
     "cardlib.puzzles.best_play",
     "cardlib.exercises",
-    "cardlib.lessons",
     "cardlib.runtime",
 )
 

@@ -524,7 +524,7 @@ class CallFittingHands:
 PLAYOUTS: Final = ("classic", "strong")
 #: The default policy of :func:`analyse`, :func:`analyse_calls`, :class:`CoachBot` and
 #: :class:`PlayoutBot` (so of the coach widget, the hint and the review): the strong one.
-#: As a bot against three SensibleBots it scores +0.27 ± 0.02 points a deal more than the
+#: As a bot against three SensibleBots it scores +0.26 ± 0.02 points a deal more than the
 #: classic one (paired, rotated deals, seeds 420000–421999, which no tuning saw; see
 #: ``benchmarks/tune_playout.py``).
 PLAYOUT: Final = "strong"
@@ -1575,29 +1575,27 @@ class CoachBot:
     choice. Works for every game the coach knows (:func:`cardlib.games.coached`), with the one
     interface of :mod:`cardlib.bots` (``choose_call``, ``choose_play``).
 
-    ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless
-    ``"classic"`` is named (the coach before issue 25). One run of
-    ``benchmarks/bench_coach.py`` with the defaults, on seeds no tuning saw (a shared
-    2-core machine, CPU time): against three SensibleBots over 200 rotated deals (seeds
-    700000–700199) it scored +0.76 ± 0.08 points a deal more than a SensibleBot in its
-    seat, top in 33.1% ± 1.1 of the deals, and made 92.4% ± 0.9 of its calls (the
-    sensible bots 83.4%); the classic coach on the same deals, measured before it:
-    +0.79 ± 0.09, 34.5% ± 1.2, 90.2% ± 1.0, a tie. On 600 more fresh deals (seeds
-    920000–920599, ``benchmarks/tune_playout.py --coach``) it scored +0.59 ± 0.05, top in
-    32.5% ± 0.7, calls made 91.3% ± 0.6. Against the classic coach itself (100
-    deals, seeds 730000–730099) it led by +0.24 ± 0.11 a deal alone against three, and
-    two against two it was a tie (−0.02 ± 0.14). Against OpenSpiel's ISMCTS given 1×, 4×
-    and 10× its CPU time per card (40 deals each, seeds 710000–710039), alone it led the
-    three at its table by +0.41 ± 0.19, +0.68 ± 0.15 and +0.64 ± 0.19 a deal; two against
-    two (seeds 720000–720039) by +0.73 ± 0.22 and +0.83 ± 0.24, and at 10× it was a tie
-    (+0.45 ± 0.23). Against the sensible
-    bots the strong playouts do not beat the classic ones, which imitate those bots: on
-    200 rotated tuning deals (seeds 350000–350199) the classic coach scored +0.13 ±
-    0.07 a deal more, and the strong one without ``GREEDY`` +0.07 ± 0.07, both ties.
-    Nor do more samples for the calls: ``call_samples=400`` against the default 100, on
-    600 rotated tuning deals (seeds 940000–940599), +0.025 ± 0.013 a deal, a tie.
-    A 13-card analysis of 500 samples took a median 0.28 s of CPU (1.44× its floor;
-    classic: 0.24 s).
+    ``playout``: the playouts' policy, :data:`PLAYOUT` (the strong one) unless ``"classic"`` is
+    named (the coach before issue 25). One run of ``benchmarks/bench_coach.py`` with the
+    defaults, on seeds no tuning saw (a shared 2-core machine, CPU time): against three
+    SensibleBots over 200 rotated deals (seeds 700000–700199) it scored +0.76 ± 0.08 points a
+    deal more than a SensibleBot in its seat, top in 33.1% ± 1.1 of the deals, and made 92.4% ±
+    0.9 of its calls (the sensible bots 83.4%); the classic coach on the same deals, measured
+    before it: +0.79 ± 0.09, 34.5% ± 1.2, 90.2% ± 1.0, a tie. On 600 more fresh deals (seeds
+    920000–920599, ``benchmarks/tune_playout.py --coach``) it scored +0.58 ± 0.05, top in 32.3%
+    ± 0.6, calls made 91.2% ± 0.6 (re-measured when the sensible bots came to throw by rank,
+    issue 37; +0.59 ± 0.05, 32.5% ± 0.7, 91.3% ± 0.6 before). Against the classic coach itself
+    (100 deals, seeds 730000–730099) it led by +0.24 ± 0.11 a deal alone against three, and two
+    against two it was a tie (−0.02 ± 0.14). Against OpenSpiel's ISMCTS given 1×, 4× and 10× its
+    CPU time per card (40 deals each, seeds 710000–710039), alone it led the three at its table
+    by +0.41 ± 0.19, +0.68 ± 0.15 and +0.64 ± 0.19 a deal; two against two (seeds 720000–720039)
+    by +0.73 ± 0.22 and +0.83 ± 0.24, and at 10× it was a tie (+0.45 ± 0.23). Against the
+    sensible bots the strong playouts do not beat the classic ones, which imitate those bots: on
+    200 rotated tuning deals (seeds 350000–350199) the classic coach scored +0.13 ± 0.07 a deal
+    more, and the strong one without ``GREEDY`` +0.07 ± 0.07, both ties. Nor do more samples for
+    the calls: ``call_samples=400`` against the default 100, on 600 rotated tuning deals (seeds
+    940000–940599), +0.025 ± 0.013 a deal, a tie. A 13-card analysis of 500 samples took a
+    median 0.28 s of CPU (1.44× its floor; classic: 0.24 s).
 
     ``call_boldness``: the playouts play the bot's own cards by the playout policy,
     not as well as the bot will, so they underrate what it will really make; it calls

@@ -199,20 +199,23 @@ class VariantBot(SensibleBot):
 
 
 def sensible_lead(view: PlayView) -> int:
-    """The card the sensible bot leads from ``view`` (a side ace while short of its call, else
-    its lowest side card, else its lowest card)."""
+    """The card the sensible bot leads from ``view``: a side ace while short of its call, else
+    its low lead, the lowest card of its first side suit in the order ♥ ♦ ♣, else its lowest
+    spade (:func:`cardlib.bots.sensible_play_mask`)."""
     return sensible_play_mask(view.hand, (), view.legal, view.trump_index, view.wants)
 
 
 class HoldsAcesBack(VariantBot):
-    """Never cashes a side ace on lead: leads its lowest other side card instead.
+    """Never cashes a side ace on lead: makes the bot's low lead from its other side cards
+    instead (the lowest card of the first such suit in the order ♥ ♦ ♣).
 
     The habit the advice "cash side aces early" argues against: the ace is kept for later,
     and may be trumped once another player is void in its suit.
     """
 
     def lead(self, view: PlayView) -> int | None:
-        """The lowest side card that is not an ace, when the bot would lead an ace."""
+        """The bot's low lead among the side cards that are not aces, when it would lead an
+        ace."""
         card = sensible_lead(view)
         if not _ACES >> card & 1 or card // 13 == view.trump_index:
             return None
@@ -239,7 +242,8 @@ class SparesKings(VariantBot):
     ace is still out, when the hand has such a suit."""
 
     def lead(self, view: PlayView) -> int | None:
-        """The lowest side card of a suit with no exposed king, instead of one that has it."""
+        """The bot's low lead among the suits with no exposed king, instead of one that has
+        it."""
         card = sensible_lead(view)
         exposed = _exposed_king_suits(view)
         if card // 13 == view.trump_index or not exposed >> card & 1 or card % 13 == _KING:
@@ -297,7 +301,8 @@ class CountsRanks(VariantBot):
         return found
 
     def lead(self, view: PlayView) -> int | None:
-        """A side ace as the bot would, else the lowest side card that is the top one left."""
+        """A side ace as the bot would, else a side card that is the top one left (of the first
+        such suit in the order ♥ ♦ ♣)."""
         if not view.wants:
             return None
         card = sensible_lead(view)
@@ -309,8 +314,8 @@ class CountsRanks(VariantBot):
 
 class CountsVoids(CountsRanks):
     """Counts ranks and notes voids: as :class:`CountsRanks`, but leads no winner (an ace
-    included) into a suit another seat may trump; it then leads its lowest side card of a
-    suit nobody can trump, if it has one, else as the bot."""
+    included) into a suit another seat may trump; it then makes the bot's low lead among the
+    suits nobody can trump, if it has one, else leads as the bot."""
 
     def winners(self, view: PlayView) -> int:
         """The top cards left of their suits, in suits no other seat may trump."""
