@@ -58,3 +58,13 @@ def test_the_script_runs_from_the_command_line():
         timeout=120,
     )
     assert "deals/s" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args", [["--students", "0"], ["--students", "x"], ["--exercise", "99-nothing"]]
+)
+def test_the_autograde_benchmark_refuses_what_it_cannot_run(args, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        benchmark("bench_autograde").main(args)
+    assert stopped.value.code == 2
+    assert args[0] in capsys.readouterr().err  # the message names the argument
