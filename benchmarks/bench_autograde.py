@@ -1,4 +1,4 @@
-"""A whole class autograded, sandboxed against unsandboxed (docs/teaching.md, "Grading in a sandbox").
+"""A whole class autograded, sandboxed against unsandboxed (docs/teaching.md: the sandbox).
 
 Builds an nbgrader course in a temporary folder the way docs/teaching.md does (the shipped
 ``nbgrader_config.py``, exercise 3 as the assignment, ``nbgrader generate_assignment``), hands in
