@@ -186,9 +186,7 @@ def phases(page, size: str, game: str, rows: list[tuple]) -> None:
     to_the_deals_end(page)
     rows.append((size, game, "deal end", first_screen(page)))
     if page.locator(".cl-review").count():
-        page.locator(".cl-review .cl-review-table, .cl-review .cl-review-note").first.wait_for(
-            timeout=120_000
-        )
+        page.locator(".cl-review .cl-review-title").first.wait_for(timeout=120_000)
         rows.append((size, game, "review", first_screen(page, ".cl-review")))
 
 

@@ -518,7 +518,7 @@ function render({ model, el }) {
       // scrolls sideways on a phone: a tab stop, so the keyboard can scroll it too
       h("div", { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": e.title },
         table),
-      e.standings ? drawStandings(e.standings) : null,
+      ...(e.standings ? [drawStandings(e.standings)] : []), // append(null) writes "null"
       h("button", {
         class: "cl-next",
         type: "button",
@@ -800,7 +800,7 @@ function render({ model, el }) {
     const many = felt.classList.contains("cl-many");
     const width = felt.clientWidth;
     // no card on the table (the calling): the seats alone, a lower felt does
-    const low = many ? 320 : felt.querySelector(".cl-played") ? 210 : 170;
+    const low = many ? 320 : felt.querySelector(".cl-played") ? 210 : 150;
     let room = window.innerHeight;
     let scroller = null;
     for (let e = root.parentElement; e; e = e.parentElement) {
