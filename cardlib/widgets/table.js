@@ -799,8 +799,15 @@ function render({ model, el }) {
     if (!root.isConnected || !felt.getClientRects().length) return;
     const many = felt.classList.contains("cl-many");
     const width = felt.clientWidth;
-    // no card on the table (the calling): the seats alone, a lower felt does
-    const low = many ? 320 : felt.querySelector(".cl-played") ? 210 : 150;
+    // the least that holds the top and bottom seats and, between them, two cards played one
+    // above the other (no card on the table, as while calling: the seats alone)
+    const tall = (selector) =>
+      Math.max(0, ...[...felt.querySelectorAll(selector)].map((e) => e.offsetHeight));
+    const played = tall(".cl-played");
+    const ends = tall(".cl-seat:not(.cl-side)"); // the seats above and below the middle
+    // seven seats round the felt: a square one, as tall as it is wide
+    const low = many ? Math.min(FELT_MAX, Math.max(320, width))
+      : Math.max(150, 2 * ends + 2 * played + (played ? 20 : 12));
     let room = window.innerHeight;
     let scroller = null;
     for (let e = root.parentElement; e; e = e.parentElement) {
@@ -838,10 +845,11 @@ function render({ model, el }) {
   function placeSeats(height, many) {
     felt.style.removeProperty("--seat-ry");
     felt.style.removeProperty("--card-ry");
-    if (many) return; // seven seats: the style sheet's places, on a felt kept tall enough
+    felt.style.removeProperty("--card-rx");
+    if (many) return keepSeatsIn(); // seven seats: the style sheet's places, on a tall felt
     const tall = (selector) =>
       Math.max(0, ...[...felt.querySelectorAll(selector)].map((e) => e.offsetHeight));
-    const seat = tall(".cl-seat");
+    const seat = tall(".cl-seat:not(.cl-side)");
     const card = tall(".cl-played") || 48;
     const style = getComputedStyle(felt);
     const asked = (name) => (parseFloat(style.getPropertyValue(name)) / 100) * height;
@@ -849,6 +857,33 @@ function render({ model, el }) {
     const cardY = Math.min(asked("--card-ry"), Math.max(card / 2 + 2, seatY - seat / 2 - card / 2 - 4));
     felt.style.setProperty("--seat-ry", `${Math.max(0, seatY)}px`);
     felt.style.setProperty("--card-ry", `${cardY}px`);
+    keepSeatsIn();
+    // the cards of the left and right seats between those seats and the middle's cards
+    const edge = felt.getBoundingClientRect();
+    const middle = edge.left + edge.width / 2;
+    const cardWide = Math.max(0, ...[...felt.querySelectorAll(".cl-played")].map((e) => e.offsetWidth)) || 34;
+    const inner = Math.min(edge.width / 2, ...[...felt.querySelectorAll(".cl-seat.cl-side")].map((e) => {
+      const box = e.getBoundingClientRect();
+      return box.left > middle ? box.left - middle : middle - box.right;
+    }));
+    felt.style.removeProperty("--card-rx");
+    const askedX = (parseFloat(getComputedStyle(felt).getPropertyValue("--card-rx")) / 100) * edge.width;
+    const cardX = Math.max(cardWide + 3, Math.min(askedX, inner - cardWide / 2 - 4));
+    felt.style.setProperty("--card-rx", `${cardX}px`);
+  }
+
+  // A seat near the felt's left or right edge moves in until the felt holds it whole.
+  function keepSeatsIn() {
+    const seats = [...felt.querySelectorAll(".cl-seat")];
+    for (const seat of seats) seat.style.removeProperty("--dx");
+    const edge = felt.getBoundingClientRect();
+    for (const seat of seats) {
+      const box = seat.getBoundingClientRect();
+      let dx = 0;
+      if (box.right > edge.right - 2) dx = edge.right - 2 - box.right;
+      if (box.left + dx < edge.left + 2) dx = edge.left + 2 - box.left;
+      if (dx) seat.style.setProperty("--dx", `${Math.round(dx)}px`);
+    }
   }
   window.addEventListener("resize", fit);
   // the first picture is drawn before the page holds the table: fitted once it is laid out,
