@@ -33,7 +33,12 @@ from cardlib.games import GAMES  # noqa: E402
 
 SIZES = ("1280x800", "390x844")
 PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
-SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
+#: The table has answered: a new position, or (the learner is Contract Bridge's dummy) the
+#: question whether to watch the play, which waits before the position is settled.
+SETTLED = (
+    "s => !!document.querySelector('.cl-watch')"
+    " || document.querySelector('.cardlib-table')?.dataset.serial !== s"
+)
 LAST_FRAME = (
     "() => { const f = document.querySelector('.cardlib-table')?.dataset.frame?.split('/');"
     " return !!f && f[0] === f[1]; }"

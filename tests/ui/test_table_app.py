@@ -817,6 +817,25 @@ KEEP_BRIDGE_DEFENCE_JS = (
 )
 
 
+#: A line of text put above the hand, as a message at the learner's turn would be.
+ADD_A_LINE_ABOVE_THE_HAND_JS = """
+() => {
+  const felt = document.querySelector('.cl-felt');
+  window.feltBefore = felt.getBoundingClientRect().height;
+  const line = document.createElement('p');
+  line.className = 'cl-one-more-line';
+  line.textContent = 'Your turn: a line of advice, as long as a line.';
+  document.querySelector('.cl-beside').before(line);
+}
+"""
+#: The felt has made room for that line (or the call pad was in view with room to spare).
+FITTED_AGAIN_JS = (
+    "() => document.querySelector('.cl-felt').getBoundingClientRect().height < window.feltBefore"
+    " || [...document.querySelectorAll('.cl-calls button')]"
+    ".every(b => b.getBoundingClientRect().bottom <= window.innerHeight)"
+)
+
+
 def in_one_screen(page, phase: str, start: str | None = None) -> dict:
     """The felt and every seat in the window, nothing wider than it; what else is in view."""
     shown = first_screen(page, start)
@@ -853,6 +872,14 @@ def test_one_screen_in_every_phase(table_app, browser, game, screen):
         calling = in_one_screen(page, "calling")
         assert calling["pad"], calling
         hand_fits(calling, screen, "calling")
+        # room for one more line above the hand (the guided mode's message): the table
+        # fits itself again around it
+        page.evaluate(ADD_A_LINE_ABOVE_THE_HAND_JS)
+        page.wait_for_function(FITTED_AGAIN_JS)
+        with_a_line = in_one_screen(page, "calling, with a line above the hand")
+        assert with_a_line["pad"], with_a_line
+        hand_fits(with_a_line, screen, "calling, with a line above the hand")
+        page.evaluate("() => document.querySelector('.cl-one-more-line').remove()")
         bid = False
         while not page.locator(".cl-hand button.cl-legal").count():
             calls = ".cl-calls button.cl-legal"
