@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardlib import judgement, progress
 from cardlib.bridge.calls import Contract
-from cardlib.cards import DECK, parse_card
+from cardlib.cards import DECK, parse_card, sort_for_display
 from cardlib.errors import CardlibError
 from cardlib.games import GAMES
 from cardlib.tricks import RULE_IDS
@@ -255,6 +255,32 @@ def test_bridge_learner_declares_and_plays_dummy():
                 return
             learner_acts(table)
     pytest.fail("no deal where the learner declares")
+
+
+def test_bridge_dummys_hand_is_sent_as_cards_once_face_up():
+    """Seed 4, the learner bidding 1♣ and then passing: East is dummy. Its hand reaches the
+    browser as cards (code, rank, suit symbol, colour, name), the cards it holds, in the
+    order shown; no other seat's hand is sent, nor dummy's before the opening lead."""
+    table = TableController("bridge", seed=4, speed="instant")
+    table.click_call("1C")
+    while table.match.phase == "calling":
+        table.click_call("P")
+    deal = table.deal
+    assert deal.dummy == 3 and deal.declarer == 1
+    state = table.state
+    dummy = state["seats"][deal.dummy]
+    held = {card.code for card in deal.hand(deal.dummy)}
+    assert [c["code"] for c in dummy["open_cards"]] == [
+        c.code for c in sort_for_display(deal.hand(deal.dummy))
+    ]
+    assert {c["code"] for c in dummy["open_cards"]} == held
+    assert dummy["hand"] == " ".join(c["text"] for c in dummy["open_cards"])
+    for card in dummy["open_cards"]:
+        assert card["text"] == card["rank"] + card["symbol"]
+        assert re.fullmatch(r"\w+ of \w+", card["name"]) and card["colour"].startswith("#")
+    assert [s["open_cards"] for i, s in enumerate(state["seats"]) if i != deal.dummy] == [[]] * 3
+    before_lead = TableController("bridge", seed=4, speed="instant")
+    assert all(not s["open_cards"] for s in before_lead.state["seats"])
 
 
 def test_bridge_asks_the_learner_as_dummy_to_watch_the_play_or_skip_it():

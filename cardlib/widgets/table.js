@@ -81,6 +81,20 @@ function inline(card) {
   ];
 }
 
+// A hand face up at another seat (Contract Bridge's dummy): small cards, each its rank and
+// suit drawn and its name read, overlapping within each suit (--n: the suit's cards).
+function openHand(cards) {
+  const suits = [];
+  for (const card of cards) {
+    const last = suits[suits.length - 1];
+    if (last && last[0].symbol === card.symbol) last.push(card);
+    else suits.push([card]);
+  }
+  return h("span", { class: "cl-open-hand", role: "group" }, suits.map((suit) =>
+    h("span", { class: "cl-open-suit", style: `--n:${suit.length}` }, suit.map((card) =>
+      h("span", { class: "cl-open-card" }, face(card))))));
+}
+
 // Arrow keys, Home and End move focus within a group of buttons (one tab stop per group).
 function roving(group, selector) {
   group.addEventListener("keydown", (event) => {
@@ -174,17 +188,17 @@ function render({ model, el }) {
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
   root.append(
-    heading, takenNote, goneNote, speedRow, practice, felt, trickNote, auction, prompt, restoredNote, choice,
-    forcedNote, tools, peek,
+    heading, takenNote, goneNote, speedRow, practice, felt, trickNote, auction,
+    h("div", { class: "cl-status" }, prompt, tools), restoredNote, choice, forcedNote, peek,
     hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
     calls, cont, end, live,
   );
   el.append(root);
   // The guided deal (CardTable(..., guided=True)): what the rules allow at the learner's turn
-  // and why, under the prompt; empty, and hidden, elsewhere.
+  // and why, on its own line under the prompt's row; empty, and hidden, elsewhere.
   const guide = h("p", { class: "cl-guide", hidden: true });
-  prompt.after(guide);
+  prompt.parentNode.after(guide);
   roving(hand, "button");
   roving(calls, "button");
 
@@ -290,6 +304,7 @@ function render({ model, el }) {
       const classes = ["cl-seat"];
       if (seat.turn) classes.push("cl-turn");
       if (seat.seat === 0) classes.push("cl-you");
+      if (Math.abs(seat.ux) > 0.5) classes.push("cl-side"); // left or right of the felt
       const box = h(
         "div",
         { class: classes.join(" "), style: `--ux:${seat.ux};--uy:${seat.uy}` },
@@ -303,7 +318,7 @@ function render({ model, el }) {
               h("span", { "aria-hidden": "true", text: seat.total }))
           : null,
         seat.turn ? h("span", { class: "cl-turn-mark", text: ui.to_act }) : null,
-        seat.hand ? h("span", { class: "cl-open-hand", text: seat.hand }) : null,
+        seat.open_cards?.length ? openHand(seat.open_cards) : null,
         seat.cards_left
           ? h(
               "span",
@@ -351,6 +366,7 @@ function render({ model, el }) {
       hand.append(h("p", { text: ui.face_down.replace("{count}", String(frame.face_down)) }));
       return;
     }
+    hand.style.setProperty("--n", String(frame.hand.length));
     const firstLegal = frame.hand.findIndex((c) => c.legal);
     frame.hand.forEach((card, i) => {
       const classes = ["cl-card", card.legal && active ? "cl-legal" : "cl-dim"];
@@ -506,7 +522,7 @@ function render({ model, el }) {
       // scrolls sideways on a phone: a tab stop, so the keyboard can scroll it too
       h("div", { class: "cl-end-scroll", tabindex: "0", role: "region", "aria-label": e.title },
         table),
-      e.standings ? drawStandings(e.standings) : null,
+      ...(e.standings ? [drawStandings(e.standings)] : []), // append(null) writes "null"
       h("button", {
         class: "cl-next",
         type: "button",
@@ -773,8 +789,117 @@ function render({ model, el }) {
     drawCalls(frame, active);
     drawEnd(frame);
     drawTakenOver();
+    fit();
     if (hadFocus && !root.contains(document.activeElement)) hand.focus();
   }
+
+  // One screen: the felt takes the height left once everything the learner acts with (the
+  // prompt, the helpers, the hand, the call pad, any line added above the hand, the deal's end
+  // and its Next button) is counted,
+  // so that the felt, the seats, the hand and the call pad are in view together: on the
+  // app's page (Voilà) from the page's start to the window's bottom, in JupyterLab within
+  // the notebook's panel once the table is scrolled to. Then the seats and the cards played
+  // come in towards the middle as far as the felt's height asks, never onto each other.
+  const FELT_MAX = 440;
+  function fit() {
+    if (!root.isConnected || !felt.getClientRects().length) return;
+    const many = felt.classList.contains("cl-many");
+    const width = felt.clientWidth;
+    // the least that holds the top and bottom seats and, between them, two cards played one
+    // above the other (no card on the table, as while calling: the seats alone)
+    const tall = (selector) =>
+      Math.max(0, ...[...felt.querySelectorAll(selector)].map((e) => e.offsetHeight));
+    const played = tall(".cl-played");
+    const ends = tall(".cl-seat:not(.cl-side)"); // the seats above and below the middle
+    // seven seats round the felt: a square one, as tall as it is wide
+    const low = many ? Math.min(FELT_MAX, Math.max(320, width))
+      : Math.max(150, 2 * ends + 2 * played + (played ? 20 : 12));
+    let room = window.innerHeight;
+    let scroller = null;
+    for (let e = root.parentElement; e; e = e.parentElement) {
+      const y = getComputedStyle(e).overflowY;
+      if ((y === "auto" || y === "scroll") && e.clientHeight) {
+        scroller = e;
+        break;
+      }
+    }
+    const top = root.getBoundingClientRect().top;
+    if (document.body?.dataset.voila) {
+      // where the table starts on the first screen: every panel scrolled back to its start
+      let scrolled = window.scrollY;
+      for (let e = root.parentElement; e; e = e.parentElement) scrolled += e.scrollTop;
+      room = window.innerHeight - (top + scrolled);
+    } else if (scroller) {
+      room = Math.min(scroller.clientHeight, window.innerHeight);
+    }
+    // at the deal's end, its table and the button to go on are on the screen too
+    const shown = [felt, hand.parentElement, calls, cont, choice, end.querySelector(".cl-next")]
+      .filter((e) => e && !e.hidden && e.getClientRects().length);
+    const bottom = Math.max(...shown.map((e) => e.getBoundingClientRect().bottom));
+    const others = bottom - top - felt.getBoundingClientRect().height;
+    const most = Math.min(FELT_MAX, Math.max(width, low));
+    const height = Math.round(Math.max(low, Math.min(most, room - others - 6)));
+    felt.style.height = `${height}px`;
+    placeSeats(height, many);
+    // the hand overlaps its cards (a fan) only when they do not fit side by side
+    const cards = hand.querySelectorAll(".cl-card");
+    const cardWidth = cards[0]?.offsetWidth ?? 0;
+    hand.classList.toggle("cl-fanned", cards.length * (cardWidth + 4) - 4 > hand.clientWidth);
+  }
+
+  // Top and bottom seats inside the felt, the cards played between them and the middle.
+  function placeSeats(height, many) {
+    felt.style.removeProperty("--seat-ry");
+    felt.style.removeProperty("--card-ry");
+    felt.style.removeProperty("--card-rx");
+    if (many) return keepSeatsIn(); // seven seats: the style sheet's places, on a tall felt
+    const tall = (selector) =>
+      Math.max(0, ...[...felt.querySelectorAll(selector)].map((e) => e.offsetHeight));
+    const seat = tall(".cl-seat:not(.cl-side)");
+    const card = tall(".cl-played") || 48;
+    const style = getComputedStyle(felt);
+    const asked = (name) => (parseFloat(style.getPropertyValue(name)) / 100) * height;
+    const seatY = Math.min(asked("--seat-ry"), height / 2 - seat / 2 - 3);
+    const cardY = Math.min(asked("--card-ry"), Math.max(card / 2 + 2, seatY - seat / 2 - card / 2 - 4));
+    felt.style.setProperty("--seat-ry", `${Math.max(0, seatY)}px`);
+    felt.style.setProperty("--card-ry", `${cardY}px`);
+    keepSeatsIn();
+    // the cards of the left and right seats between those seats and the middle's cards
+    const edge = felt.getBoundingClientRect();
+    const middle = edge.left + edge.width / 2;
+    const cardWide = Math.max(0, ...[...felt.querySelectorAll(".cl-played")].map((e) => e.offsetWidth)) || 34;
+    const inner = Math.min(edge.width / 2, ...[...felt.querySelectorAll(".cl-seat.cl-side")].map((e) => {
+      const box = e.getBoundingClientRect();
+      return box.left > middle ? box.left - middle : middle - box.right;
+    }));
+    felt.style.removeProperty("--card-rx");
+    const askedX = (parseFloat(getComputedStyle(felt).getPropertyValue("--card-rx")) / 100) * edge.width;
+    const cardX = Math.max(cardWide + 3, Math.min(askedX, inner - cardWide / 2 - 4));
+    felt.style.setProperty("--card-rx", `${cardX}px`);
+  }
+
+  // A seat near the felt's left or right edge moves in until the felt holds it whole.
+  function keepSeatsIn() {
+    const seats = [...felt.querySelectorAll(".cl-seat")];
+    for (const seat of seats) seat.style.removeProperty("--dx");
+    const edge = felt.getBoundingClientRect();
+    for (const seat of seats) {
+      const box = seat.getBoundingClientRect();
+      let dx = 0;
+      if (box.right > edge.right - 2) dx = edge.right - 2 - box.right;
+      if (box.left + dx < edge.left + 2) dx = edge.left + 2 - box.left;
+      if (dx) seat.style.setProperty("--dx", `${Math.round(dx)}px`);
+    }
+  }
+  window.addEventListener("resize", fit);
+  // the first picture is drawn before the page holds the table: fitted once it is laid out,
+  // and again whenever its size changes (a panel resized, a line added)
+  let fitting = 0;
+  const fitter = new ResizeObserver(() => {
+    cancelAnimationFrame(fitting);
+    fitting = requestAnimationFrame(fit);
+  });
+  fitter.observe(root);
 
   function focusHand() {
     if (!wantFocus) return;
@@ -1040,6 +1165,9 @@ function render({ model, el }) {
   return () => {
     clearTimeout(timer);
     window.removeEventListener("storage", otherTabWrote);
+    window.removeEventListener("resize", fit);
+    fitter.disconnect();
+    cancelAnimationFrame(fitting);
   };
 }
 

@@ -1530,9 +1530,11 @@ class TableController:
             badge = self._shows.badge(deal, view, seat)
             card = in_front.get(seat)
             shown_hand = None
+            open_cards: list[dict] = []  # a hand face up at another seat (the dummy), as cards
             seen = view.hands[seat]
             if seat != LEARNER and seen is not None:
                 shown_hand = " ".join(str(c) for c in sort_for_display(seen))
+                open_cards = [card_json(c) for c in sort_for_display(seen)]
             role = ""
             if dummy is not None and seat == dummy:
                 role = _("dummy")
@@ -1563,6 +1565,7 @@ class TableController:
                     "winner": winner == seat,
                     "turn": bool(turn),
                     "hand": shown_hand,
+                    "open_cards": open_cards,
                     **place,
                 }
             )

@@ -700,3 +700,76 @@ def accessibility_violations(page, include: str, exclude: list[str] | None = Non
         for v in found
         for node in v["nodes"]
     ]
+
+
+# ----- the card table's first screen -----
+
+#: What of the card table is on the first screen: every element scrolled back to its start
+#: (the page, Voilà's or JupyterLab's panel), then, for each part, whether its box lies wholly
+#: inside the window (``None``: not drawn now). ``tap``: the narrowest width of a hand card
+#: that a tap reaches (a later card overlapping it hides the rest); ``rows``: the hand's rows;
+#: ``scroll``: the page's scrolling width beyond the window's; ``wide``: tables (the deal's
+#: end, the score sheet, the review) wider than the window or scrolling inside their box.
+#: ``start``: the element scrolled to first (JupyterLab: the table's cell), or null.
+FIRST_SCREEN_JS = """
+(start) => {
+  for (const e of document.querySelectorAll('*')) {
+    if (e.scrollTop) e.scrollTop = 0;
+    if (e.scrollLeft) e.scrollLeft = 0;
+  }
+  window.scrollTo(0, 0);
+  if (start) document.querySelector(start)?.scrollIntoView({block: 'start'});
+  const table = [...document.querySelectorAll('div.cardlib-table')].pop();
+  const W = window.innerWidth, H = window.innerHeight;
+  const shown = (e) => e.getClientRects().length > 0;
+  const inView = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= H + 0.5
+    && r.right <= W + 0.5;
+  const all = (selector) => {
+    const boxes = [...table.querySelectorAll(selector)].filter(shown)
+      .map((e) => e.getBoundingClientRect());
+    return boxes.length ? boxes.every(inView) : null;
+  };
+  const cards = [...table.querySelectorAll('.cl-hand button')].filter(shown);
+  let tap = null;
+  cards.forEach((card, i) => {
+    const r = card.getBoundingClientRect(), next = cards[i + 1]?.getBoundingClientRect();
+    const sameRow = next && Math.abs(next.top - r.top) < r.height / 2 && next.left > r.left;
+    const width = sameRow ? Math.min(r.width, next.left - r.left) : r.width;
+    tap = tap === null ? width : Math.min(tap, width);
+  });
+  const rows = new Set(cards.map((c) => c.offsetTop)).size;
+  const wide = [...table.querySelectorAll('.cl-end-scroll')].filter(shown)
+    .filter((e) => e.scrollWidth > e.clientWidth + 0.5
+      || e.getBoundingClientRect().right > W + 0.5).length;
+  const lowest = (selector) => {
+    const boxes = [...table.querySelectorAll(selector)].filter(shown)
+      .map((e) => e.getBoundingClientRect().bottom);
+    return boxes.length ? Math.round(Math.max(...boxes)) : null;
+  };
+  const page = document.scrollingElement;
+  return {
+    hand: all('.cl-hand button'),
+    pad: all('.cl-calls button'),
+    felt: all('.cl-felt'),
+    seats: all('.cl-seat'),
+    played: all('.cl-played'),
+    dummy_cards: table.querySelectorAll('.cl-seat .cl-open-card').length,
+    next: all('.cl-end button.cl-next'),
+    end: all('.cl-end-table caption'),
+    hand_bottom: lowest('.cl-hand button'),
+    pad_bottom: lowest('.cl-calls button'),
+    scroll: page.scrollWidth - page.clientWidth,
+    // anything drawn past the window's right edge (a scrolling panel hides it from scroll)
+    out: [...table.querySelectorAll('*')].filter((e) => shown(e)
+      && e.getBoundingClientRect().right > W + 0.5 && !e.closest('.cl-end-scroll')).length,
+    wide,
+    tap: tap === null ? null : Math.round(tap * 10) / 10,
+    rows: cards.length ? rows : null,
+  };
+}
+"""
+
+
+def first_screen(page, start: str | None = None) -> dict:
+    """The card table's first screen, as ``FIRST_SCREEN_JS`` measures it."""
+    return page.evaluate(FIRST_SCREEN_JS, start)

@@ -19,6 +19,7 @@ from jupyter_driver import (
     WIDGET_ERRORS,
     LabNotebook,
     accessibility_violations,
+    first_screen,
     table_position,
     voila_server,
     whole_page_screenshot,
@@ -86,9 +87,14 @@ def serial(page) -> str:
     return page.locator(TABLE).get_attribute("data-serial") or ""
 
 
+#: Where a button is clicked: near its top left corner, in the strip a fanned card (a phone's
+#: hand) leaves showing; its middle may lie under the next card.
+CORNER = {"x": 8, "y": 12}
+
+
 def click_and_wait(page, button) -> None:
     before = serial(page)
-    button.click()
+    button.click(position=CORNER)
     page.wait_for_function(SETTLED, arg=before)
 
 
@@ -120,7 +126,7 @@ def play_deal_by_clicking(page, levels=()) -> int:
         elif card.count():
             dimmed = page.locator(".cl-hand button.cl-dim")
             if not refused and dimmed.count():  # a refused card explains itself, beside the hand
-                dimmed.first.click()
+                dimmed.first.click(position=CORNER)
                 expect(page.locator(".cl-refusal")).to_contain_text("is not allowed")
                 assert "(" not in page.locator(".cl-refusal").text_content().split(":")[0]
                 refused = True
@@ -469,6 +475,58 @@ def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
         lab.shut_down_kernels(path.name)
 
 
+def test_the_table_fits_a_phone_in_jupyterlab(lab, served_notebooks, browser):
+    """JupyterLab at a phone's size: once the table's cell is scrolled to, the felt, the seats,
+    the hand and the call pad are in view together, the hand one fanned row whose cards a tap
+    on their strip plays; and the same while playing."""
+    path = served_notebooks / "card-table-on-a-phone.ipynb"  # a throwaway notebook in the copy
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.cells = [
+        nbformat.v4.new_code_cell(
+            'from cardlib.widgets.table import CardTable\nCardTable("callbreak", seed=4)'
+        )
+    ]
+    nbformat.write(notebook, path)
+    from conftest import new_page
+
+    page = new_page(browser)
+    try:
+        lab_notebook = LabNotebook(page, lab, path).open()
+        reports = lab_notebook.run_all()
+        assert not lab_notebook.problems(reports), lab_notebook.problems(reports)
+        page.locator(TABLE).wait_for()
+        # run at a desktop's size (JupyterLab hides its kernel's status on a phone), then
+        # turned into a phone, its file browser closed as a phone's user closes it: the table
+        # fits itself again
+        left_tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+        if left_tab.count():  # a click on the open panel's tab closes it
+            left_tab.click()
+        expect(page.locator("#jp-left-stack")).to_be_hidden()
+        width, height = SCREENS["phone"]
+        page.set_viewport_size({"width": width, "height": height})
+        page.select_option(".cl-speed", "instant")
+        page.locator(".cl-calls button.cl-legal").first.wait_for()
+        page.wait_for_function(LAST_FRAME_SHOWN)
+        calling = first_screen(page, TABLE)
+        assert calling["felt"] and calling["seats"] and calling["pad"], calling
+        assert calling["out"] == 0, calling
+        hand_fits(calling, "phone", "calling", LEAST_TAP_IN_LAB)
+        click_and_wait(page, page.locator(".cl-calls button.cl-legal").first)
+        page.locator(".cl-hand button.cl-legal").first.wait_for()
+        playing = first_screen(page, TABLE)
+        assert playing["felt"] and playing["seats"] and playing["out"] == 0, playing
+        hand_fits(playing, "phone", "playing", LEAST_TAP_IN_LAB)
+        card = page.locator(".cl-hand button.cl-legal").first
+        code = card.get_attribute("data-code")
+        click_and_wait(page, card)
+        expect(page.locator(f".cl-hand button[data-code='{code}']")).to_have_count(0)
+        assert not lab_notebook.log_messages()
+    finally:
+        page.context.close()
+        lab.shut_down_kernels(path.name)
+
+
 #: What a key pressed in the notebook could have changed: the notebook's mode, its active
 #: cell, its number of cells, and whether focus is still in the table.
 NOTEBOOK_STATE_JS = """
@@ -737,6 +795,129 @@ def test_a_whole_deal_fits_a_phone(table_app, browser, game):
                     page, Path("screenshots") / "voila" / f"table-{game}-phone.png"
                 )
         assert page.evaluate(SIDEWAYS_JS) == [0, 0]  # the end of the deal, its sheet and review
+    finally:
+        leave(page)
+
+
+#: A desktop's window and a phone's (CSS px).
+SCREENS = {"desktop": (1280, 800), "phone": (390, 844)}
+#: The narrowest strip of a fanned card that a tap reaches, in CSS px. Thirteen cards 44 px
+#: apart (the usual guideline) need 572 px, more than a phone's width; each strip is at least
+#: WCAG 2.2's minimum target size (2.5.8, level AA: 24 px) wide and the card's full height.
+LEAST_TAP = 24
+#: JupyterLab's side bars and a cell's gutters leave the table about 270 px of a 390 px window:
+#: thirteen cards in one row show strips of 18 px there (the app's page gives it 358 px).
+LEAST_TAP_IN_LAB = 18
+#: A Contract Bridge match kept by this browser whose auction, the learner bidding first and
+#: then passing, leaves East dummy and the learner a defender with cards to play (seed 4).
+KEPT_BRIDGE_DEFENCE = {**KEPT_BRIDGE_MATCH, "seed": 4}
+KEEP_BRIDGE_DEFENCE_JS = (
+    "localStorage.setItem('cardlib-table-match-v1:bridge:4', "
+    f"{json.dumps(json.dumps(KEPT_BRIDGE_DEFENCE))})"
+)
+
+
+#: A line of text put above the hand, as a message at the learner's turn would be.
+ADD_A_LINE_ABOVE_THE_HAND_JS = """
+() => {
+  const felt = document.querySelector('.cl-felt');
+  window.feltBefore = felt.getBoundingClientRect().height;
+  const line = document.createElement('p');
+  line.className = 'cl-one-more-line';
+  line.textContent = 'Your turn: a line of advice, as long as a line.';
+  document.querySelector('.cl-beside').before(line);
+}
+"""
+#: The felt has made room for that line (or the call pad was in view with room to spare).
+FITTED_AGAIN_JS = (
+    "() => document.querySelector('.cl-felt').getBoundingClientRect().height < window.feltBefore"
+    " || [...document.querySelectorAll('.cl-calls button')]"
+    ".every(b => b.getBoundingClientRect().bottom <= window.innerHeight)"
+)
+
+
+def in_one_screen(page, phase: str, start: str | None = None) -> dict:
+    """The felt and every seat in the window, nothing wider than it; what else is in view."""
+    shown = first_screen(page, start)
+    assert shown["felt"] and shown["seats"], (phase, shown)
+    assert shown["scroll"] == 0 and shown["out"] == 0, (phase, shown)
+    return shown
+
+
+def hand_fits(shown: dict, screen: str, phase: str, least: float = LEAST_TAP) -> None:
+    """The hand in view, in one row; on a phone each card's strip at least ``least`` px wide
+    (a desktop's cards side by side, 44 px each)."""
+    assert shown["hand"], (phase, shown)
+    assert shown["rows"] == 1, (phase, shown)
+    assert shown["tap"] >= (least if screen == "phone" else 44), (phase, shown)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_screen_in_every_phase(table_app, browser, game, screen):
+    """At a desktop's and a phone's size, with the page at its start: the felt, the seats,
+    the hand and the call pad in view while calling (Contract Bridge: the auction), the felt,
+    the seats and the hand while playing (Contract Bridge: dummy's hand drawn as cards at its
+    seat), the felt and the seats at the deal's end, whose tables and review fit the width; no
+    sideways scroll anywhere."""
+    width, height = SCREENS[screen]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        if game == "bridge":
+            page.add_init_script(KEEP_BRIDGE_DEFENCE_JS)
+        open_table(page, table_app, game)
+        page.wait_for_function(LAST_FRAME_SHOWN)
+        calling = in_one_screen(page, "calling")
+        assert calling["pad"], calling
+        hand_fits(calling, screen, "calling")
+        # room for one more line above the hand (the guided mode's message): the table
+        # fits itself again around it
+        page.evaluate(ADD_A_LINE_ABOVE_THE_HAND_JS)
+        page.wait_for_function(FITTED_AGAIN_JS)
+        with_a_line = in_one_screen(page, "calling, with a line above the hand")
+        assert with_a_line["pad"], with_a_line
+        hand_fits(with_a_line, screen, "calling, with a line above the hand")
+        page.evaluate("() => document.querySelector('.cl-one-more-line').remove()")
+        bid = False
+        while not page.locator(".cl-hand button.cl-legal").count():
+            calls = ".cl-calls button.cl-legal"
+            if game == "bridge":  # one bid, then passes: East declares, the learner defends
+                calls += ":not([data-call='P'])" if not bid else "[data-call='P']"
+                bid = True
+            click_and_wait(page, page.locator(calls).first)
+        if game == "bridge":
+            expect(page.locator(".cl-heading")).to_contain_text("match seed 4")
+            dummy = page.locator(".cl-seat", has=page.locator(".cl-role", has_text="dummy"))
+            cards = dummy.locator(".cl-open-card")
+            expect(cards.first).to_be_visible()
+            assert cards.count() >= 11
+            for card in cards.all()[:3]:  # rank text, suit symbol, its colour, its name read
+                expect(card.locator(".cl-rank")).to_have_text(re.compile(r"^(10|[2-9JQKA])$"))
+                expect(card.locator(".cl-suit")).to_have_text(re.compile("^[♠♥♦♣]$"))
+                expect(card.locator(".cl-face")).to_have_attribute("aria-hidden", "true")
+                expect(card.locator(".cl-sr")).to_have_text(re.compile(r"\w+ of \w+"))
+            assert first_screen(page)["dummy_cards"] == cards.count()
+        playing = in_one_screen(page, "playing")
+        hand_fits(playing, screen, "playing")
+        if screen == "phone":  # a tap on a card's strip plays that card
+            card = page.locator(".cl-hand button.cl-legal").first
+            code = card.get_attribute("data-code")
+            click_and_wait(page, card)
+            expect(page.locator(f".cl-hand button[data-code='{code}']")).to_have_count(0)
+        while not page.locator(".cl-end .cl-end-table").is_visible():
+            click_and_wait(page, page.locator(PLAYABLE).first)
+        ended = in_one_screen(page, "deal end")
+        assert ended["wide"] == 0 and ended["end"], ended
+        expect(page.locator(".cl-end")).not_to_contain_text("null")  # no stray word under it
+        if game != "bridge":
+            page.locator(".cl-review .cl-review-table").wait_for(timeout=120_000)
+        else:
+            page.locator(".cl-review .cl-review-title").wait_for(timeout=120_000)
+        reviewed = first_screen(page, ".cl-review")
+        assert reviewed["wide"] == 0 and reviewed["scroll"] == 0, reviewed
+        no_errors(page)
     finally:
         leave(page)
 
