@@ -348,9 +348,8 @@ def _read(file: Path) -> dict[str, Any] | None:
     try:
         _checks().outline(data)
     except fastjsonschema.JsonSchemaValueException as error:
-        raise _NotARecord(
-            f"{_('it is not a progress record this cardlib wrote')}: {error.message}"
-        ) from None
+        why = _("it is not a progress record this cardlib wrote")  # where pybabel reads it
+        raise _NotARecord(f"{why}: {error.message}") from None
     return data
 
 

@@ -463,3 +463,17 @@ def test_the_nepali_rule_book_calls_suits_and_cards_by_the_players_words_and_lin
             assert card_name(card) in text
     for page in ("glossary.hi.md", "rules.hi.md", "rules.md", "terms.tsv"):
         assert f"]({page})" in text
+
+
+def test_no_message_is_written_inside_an_f_string():
+    """pybabel does not read inside an f-string: a ``_("…")`` there never reaches the catalogs,
+    and the learner reads it in English in every language (lesson 05's "winner" did)."""
+
+    inside = re.compile(r"""\{\s*(_|ngettext|N_)\(\s*['"]""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "cardlib").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if inside.search(line) and re.search(r"""\bf['"]""", line)
+    ]
+    assert found == [], "compute the message before the f-string"

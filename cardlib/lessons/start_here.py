@@ -163,8 +163,11 @@ def tracks_table(folder: Path | str | None = None) -> Html:
         for i, (name, what) in enumerate(lessons):
             time = minutes(english / f"{name}.ipynb")
             total += time
-            link = f"{name}.ipynb" if (here / f"{name}.ipynb").exists() else f"../{name}.ipynb"
-            cell = Html(f'<a href="{link}">{name}</a>')
+            if here == english or (here / f"{name}.ipynb").exists():
+                cell = Html(f'<a href="{name}.ipynb">{name}</a>')
+            else:  # not translated yet: the English lesson, and the table says so
+                in_english = _("in English")  # outside the f-string, where pybabel reads it
+                cell = Html(f'<a href="../{name}.ipynb" lang="en">{name}</a> ({in_english})')
             rows.append((_(track) if i == 0 else "", cell, _(what), time))
         totals.append(
             _("{track}: about {hours} hours").format(

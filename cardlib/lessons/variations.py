@@ -49,8 +49,8 @@ def side_by_side(left: object, right: object, left_title: str = "", right_title:
 
 def explanation_block(explanation: Any) -> str:
     """The rule id, its sentence and the legal cards, as HTML."""
-    legal = cards_html(explanation.legal, sort=True)
-    return f"<b>{explanation.rule}</b>: {explanation.text}<br>{_('Legal:')} {legal}"
+    legal, label = cards_html(explanation.legal, sort=True), _("Legal:")
+    return f"<b>{explanation.rule}</b>: {explanation.text}<br>{label} {legal}"
 
 
 def score_row(call: int, variant: callbreak.Variant, tricks: Any = range(14)) -> str:
@@ -59,9 +59,9 @@ def score_row(call: int, variant: callbreak.Variant, tricks: Any = range(14)) ->
     cells = "".join(
         f"<td>{callbreak.format_points(callbreak.score(call, t, variant))}</td>" for t in tricks
     )
-    call_head = _("call {call}").format(call=call)
+    call_head, tricks_head = _("call {call}").format(call=call), _("tricks")
     return (
-        f"<table><tr><th>{_('tricks')}</th>{head}</tr><tr><th>{call_head}</th>{cells}</tr></table>"
+        f"<table><tr><th>{tricks_head}</th>{head}</tr><tr><th>{call_head}</th>{cells}</tr></table>"
     )
 
 
@@ -140,7 +140,8 @@ def outcome_table(seed: int, variations: dict[str, callbreak.Variant]) -> Html:
         )
         rows.append(f"<tr><th>{name}</th>{cells}</tr>")
     head = "".join(f"<th>{seat_label(s)}</th>" for s in range(4))
-    return Html(f"<table><tr><th>{_('rules')}</th>{head}</tr>{''.join(rows)}</table>")
+    rules = _("rules")  # outside the f-string, where pybabel reads it
+    return Html(f"<table><tr><th>{rules}</th>{head}</tr>{''.join(rows)}</table>")
 
 
 def quick_check(record: bool = True) -> QuickCheck:

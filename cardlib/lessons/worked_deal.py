@@ -94,8 +94,9 @@ def trick_table(plays: Iterable[Play]) -> Html:
         winner = next((p.winner for p in in_order if p.winner is not None), None)
         won = "" if winner is None else seat_label(winner)
         rows.append(f"<tr><td>{number}</td>{cells}<td>{won}</td></tr>")
+    trick, winner_head = _("trick"), _("winner")  # outside the f-string: pybabel reads them
     return Html(
-        f"<table><tr><th>{_('trick')}</th>{head}<th>{_('winner')}</th></tr>{''.join(rows)}</table>"
+        f"<table><tr><th>{trick}</th>{head}<th>{winner_head}</th></tr>{''.join(rows)}</table>"
     )
 
 

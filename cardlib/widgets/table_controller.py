@@ -149,7 +149,7 @@ def call_name(call: int | str) -> str:
     if isinstance(call, str) and call[:1].isdigit():
         strain = call[1:]
         if strain == "NT":
-            return f"{call[0]} {_('no trump')}"
+            return _("{level} no trump").format(level=call[0])
         return f"{call[0]} {suit_name(strain, plural=call[0] != '1')}"  # one spade, two spades
     return call_text(call).lower() if isinstance(call, str) else str(call)
 
