@@ -49,6 +49,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "game's own (a new game's sheet is a new section, not a switch in a shared one)",
     ),
     "exercises/__main__.py": (1, "--game defaults to callbreak, the puzzles' first game"),
+    "exercises/exam.py": (3, "an exam of its own asks Call Break's questions (its lessons' game)"),
     "exercises/checks.py": (23, "the checks of Call Break's lessons: its scores and variants"),
     "exercises/puzzle_sets.py": (1, "the legal-play puzzle sets are Call Break's"),
     "progress.py": (2, "the calling drill it records is Call Break's: its call range"),

@@ -26,8 +26,10 @@ def test_the_error_shrinks_with_the_square_root_of_the_samples(stderr, samples, 
     assert lesson.check_smaller_error(expected, stderr, samples, more)
 
 
-def test_a_float_answer_is_explained_as_the_other_checks_do():
-    assert not lesson.check_smaller_error(0.1, "0.2", 100, 400)
+def test_a_float_answer_is_read_as_the_other_checks_read_it():
+    # one decimal is that exact tenth (exercises.answers.exact_tenth); more is explained
+    assert lesson.check_smaller_error(0.1, "0.2", 100, 400)
+    assert not lesson.check_smaller_error(0.15, "0.2", 100, 400)
 
 
 @pytest.mark.parametrize(("samples", "more"), [(100, 200), (0, 400), (100, True)])

@@ -544,11 +544,17 @@ def paired_difference(
 # --- The quick check -------------------------------------------------------------------------
 
 
+#: The answers of the queen's line and of the game decision, as words a learner may write in
+#: English or in the language (marked so the catalogs carry them).
+QUEEN_LINES = (N_("drop"), N_("finesse"))
+GAME_DECISIONS = (N_("game"), N_("invite"), N_("stop"))
+
+
 def _word(answer: object, words: Sequence[str], example: str) -> str:
     """One of ``words`` (English ids), read in English or in the learner's language."""
     if not isinstance(answer, str) or not answer.strip():
         raise AnswerError(
-            not_yet(_("write one word, for example {example}.").format(example=example))
+            not_yet(_("write one word, for example {example}.").format(example=_(example)))
         )
     said = answer.strip().lower()
     for word in words:
@@ -607,7 +613,7 @@ def check_likeliest_split(answer: object, missing: int) -> Feedback:
 @_answered
 def check_queen_line(answer: object, fit: int) -> Feedback:
     """``"drop"`` or ``"finesse"``: the better line for the missing queen with ``fit`` cards."""
-    given = _word(answer, ("drop", "finesse"), "finesse")
+    given = _word(answer, QUEEN_LINES, "finesse")
     drop, finesse = queen_odds(fit)
     why = _("With {fit} cards the drop wins {drop}, the finesse {finesse}.").format(
         fit=fit, drop=percent(drop), finesse=percent(finesse)
@@ -620,7 +626,7 @@ def check_queen_line(answer: object, fit: int) -> Feedback:
 @_answered
 def check_game_decision(answer: object, points: int, partner_range: tuple[int, int]) -> Feedback:
     """``"game"``, ``"invite"`` or ``"stop"`` by the 25-point rule."""
-    given = _word(answer, ("game", "invite", "stop"), "stop")
+    given = _word(answer, GAME_DECISIONS, "stop")
     low, high = partner_range
     middle = Fraction(low + high, 2)
     why = _(

@@ -170,7 +170,7 @@ def expected_scores(
 def deal_rows(match: callbridge.Match) -> list[str]:
     """One line per deal: who dealt, the bids, the tricks taken and the points."""
     return [
-        _("{dealer} dealt  bids {bids}  tricks {tricks}  points {points}").format(
+        _("{dealer} dealt · bids {bids} · tricks {tricks} · points {points}").format(
             dealer=f"{seat_label(deal.dealer):>9}",
             bids=deal.calls,
             tricks=deal.tricks_won,
