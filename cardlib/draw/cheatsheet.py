@@ -409,6 +409,8 @@ td.n { text-align: right; white-space: nowrap; }
 ul { margin: 3px 0; padding-left: 18px; }
 ul.cols { columns: 2; font-size: 9.5pt; }
 li.list { list-style: none; }
+/* on paper a little tighter: the Nepali and Hindi sheets, with the basics, still fit one page */
+@media print { body { font-size: 9.5pt; line-height: 1.25; } h2 { margin: 7px 0 2px; } }
 """
 
 
