@@ -475,7 +475,12 @@ def test_flipping_the_mode_changes_nothing_in_the_grade_or_the_feedback(course):
     for stem in TRIED:
         flipped = course / "autograded" / "flips-mode" / ASSIGNMENT / f"{stem}.ipynb"
         honest = course / "autograded" / "one-wrong" / ASSIGNMENT / f"{stem}.ipynb"
-        assert _check_outputs(flipped) == _check_outputs(honest), stem
+        # the flip reached the checks (an import of cardlib.exercises): flagged for the
+        # teacher under question 1, and nothing else differs
+        outputs = _check_outputs(flipped)
+        flag = outputs["q1-check"].pop()
+        assert "Flagged for your teacher" in flag["text"] and "cardlib.exercises" in flag["text"]
+        assert outputs == _check_outputs(honest), stem
     html = (course / "feedback" / "flips-mode" / ASSIGNMENT / "03-trick-winners.html").read_text()
     # Homework's words for question 1, not practice's (whose reason names the winner, K♥).
     assert "9♥ does not win." in html and "K♥, wins" not in html

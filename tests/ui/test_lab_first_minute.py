@@ -14,6 +14,7 @@ user or another test set carries over. Then, as a learner:
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import shutil
 import sys
@@ -125,7 +126,11 @@ def test_00_rule_book_link_opens_the_rule_book(tutorial_lab, learner_page):
     page.goto(f"{tutorial_lab.url}?token={tutorial_lab.token}")
     panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
     expect(page.locator(".lm-TabBar-tab.lm-mod-current", has_text="00-start-here")).to_be_visible()
-    link = panel.locator(".jp-RenderedMarkdown a", has_text="rule book").first
+    # the English rule book (00 also links the Hindi and Nepali ones, in its language paragraph)
+    links = panel.locator(".jp-RenderedMarkdown a", has_text="rule book")
+    links.first.wait_for()
+    hrefs = links.evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
+    link = links.nth(next(i for i, href in enumerate(hrefs) if re.search(r"rules\.md", href)))
     link.scroll_into_view_if_needed()
     link.click()
     viewer = page.locator(".jp-MarkdownViewer:not(.lm-mod-hidden)")
