@@ -79,7 +79,8 @@ def words() -> dict[str, str]:
     }
 
 
-#: The ladder's positions, as (situation, hand, trick), spades trump: each shows one step.
+#: The ladder's positions, as triples of a situation, the cards held and the trick so far
+#: (spades trump): each shows one step.
 POSITIONS = (
     ("lead", "AS KH 2D", ""),
     ("follow_beat", "AH 7H 2S", "KH"),
@@ -114,7 +115,7 @@ AUCTION_REFUSALS = (
 
 
 @dataclass(frozen=True)
-class Game:
+class Sheet:
     """What one sheet shows: the game's registry facts, its calls, scoring and hook."""
 
     slug: str
@@ -221,25 +222,25 @@ def _bridge_auction(words: dict[str, str]) -> tuple[str, str]:
 
 
 GAMES = (
-    Game(
+    Sheet(
         "callbreak",
         lambda: "{}–{}".format(*games.lookup("callbreak").call_range()),
         _callbreak_scoring,
         _no_hook,
     ),
-    Game(
+    Sheet(
         "callbridge",
         lambda: "{}–{}".format(*games.lookup("callbridge").call_range()),
         _callbridge_scoring,
         _no_hook,
     ),
-    Game(
+    Sheet(
         "judgement",
         lambda: "{}–{}".format(*games.lookup("judgement").call_range()),
         _judgement_scoring,
         _judgement_hook,
     ),
-    Game(
+    Sheet(
         "bridge",
         lambda: f"1♣–7NT ({len(bridge.BIDS)})",
         _bridge_scoring,
@@ -271,7 +272,7 @@ def _first_trick(facts: type[Facts], seed: int = 1, dealer: int = 0) -> tuple[in
     return caller, deal.to_act, deal
 
 
-def basics(game: Game) -> list[str | list[str]]:
+def basics(game: Sheet) -> list[str | list[str]]:
     """The facts a beginner needs first, each one sentence (a list: the lines of a list under
     the sentence before it), from the game's registry facts."""
     facts = game.facts
@@ -357,7 +358,7 @@ def basics(game: Game) -> list[str | list[str]]:
     return lines
 
 
-def rounds(game: Game) -> list[str]:
+def rounds(game: Sheet) -> list[str]:
     """Each round of a match whose rounds differ (Judgement): its cards, trump, blindness."""
     facts = game.facts
     lines = []
@@ -381,7 +382,7 @@ def rounds(game: Game) -> list[str]:
     return lines
 
 
-def blind_round(game: Game) -> list[str]:
+def blind_round(game: Sheet) -> list[str]:
     """What a blind round is, where the game has one (Judgement's last)."""
     facts = game.facts
     if any(facts.new_deal(1, 0, number=n).blind for n in facts.deal_numbers(1)):
@@ -414,7 +415,7 @@ li.list { list-style: none; }
 """
 
 
-def ladder_rows(game: Game, words: dict[str, str]) -> list[tuple[str, str, str, str]]:
+def ladder_rows(game: Sheet, words: dict[str, str]) -> list[tuple[str, str, str, str]]:
     """One row per step of the game's ladder that a position shows: situation, rule, example."""
     rows, seen = [], set()
     rules = game.rules
@@ -438,7 +439,7 @@ def ladder_rows(game: Game, words: dict[str, str]) -> list[tuple[str, str, str, 
     return rows
 
 
-def sheet(game: Game, language: str) -> str:
+def sheet(game: Sheet, language: str) -> str:
     """The whole page for ``game`` in ``language`` (``"en"`` or a catalog's code), as HTML:
     every sentence from the catalogs, every fact from the engine."""
     with i18n.language(language):
