@@ -68,7 +68,7 @@ def test_deal_rows_and_the_chart():
     play_match(match, [SensibleBot()] * 4)
     rows = lesson.deal_rows(match)
     assert len(rows) == len(match.deals) == 15
-    assert rows[0].startswith("South (0) dealt  bids (2, 2, 3, 2)")
+    assert rows[0].startswith("South (0) dealt · bids (2, 2, 3, 2)")
     assert lesson.plot_scores((4, 10)).count("<svg") == 2
 
 
