@@ -8,6 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import cardlib.lessons
 from cardlib import callbreak, i18n, progress
 from cardlib.errors import CardlibError
 from cardlib.exercises.checks import check_card, check_legal_plays, check_score
@@ -122,27 +123,13 @@ def test_every_lesson_but_the_start_page_ends_with_a_quick_check(path):
     assert len(checks) == 1, path.name
     lesson = path.name[:2]
     if ".quick_check(" in checks[0].source:  # built in the lesson's module (cardlib.lessons)
-        module = lesson_module(path.stem)
+        module = cardlib.lessons.of(path.stem)
         check = module.quick_check(record=False)
         assert check.lesson == lesson, "the lesson's own number"
         assert 3 <= len(check.questions) <= 4
         return
     assert f'QuickCheck(\n    "{lesson}",' in checks[0].source, "the lesson's own number"
     assert 3 <= checks[0].source.count("Question(") <= 4
-
-
-def lesson_module(stem: str):
-    """The module of cardlib.lessons that names the notebook ``stem``."""
-    import importlib
-    import pkgutil
-
-    import cardlib.lessons
-
-    for info in pkgutil.iter_modules(cardlib.lessons.__path__):
-        module = importlib.import_module(f"cardlib.lessons.{info.name}")
-        if getattr(module, "NOTEBOOK", None) == stem:
-            return module
-    raise AssertionError(f"no module of cardlib.lessons names {stem}")
 
 
 # ----- the calling drill --------------------------------------------------------------------

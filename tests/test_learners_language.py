@@ -15,7 +15,6 @@ words Hinglish players say themselves (card, trick, call, seat …: docs/terms.t
 from __future__ import annotations
 
 import html
-import importlib
 import json
 import math
 import re
@@ -29,6 +28,7 @@ import pytest
 from test_widgets_in_every_language import DEVANAGARI, TAG, english_words
 
 import cardlib
+import cardlib.lessons
 from cardlib import bridge, callbreak, callbridge, games, i18n, judgement, strategy
 from cardlib.cards import DECK, Card, parse_cards
 from cardlib.exercises import answers
@@ -454,7 +454,7 @@ def quick_checks(folder: Path = ROOT / "notebooks") -> dict[str, tuple[str, list
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type == "code" and ".quick_check(" in cell.source:
                 # built in the lesson's module (cardlib.lessons): its questions as it makes them
-                check = lesson_module(path.stem).quick_check(record=False)
+                check = cardlib.lessons.of(path.stem).quick_check(record=False)
                 found[path.name] = (check.lesson, list(check.questions))
             elif cell.cell_type == "code" and "QuickCheck(" in cell.source:
                 made: list = []
@@ -469,19 +469,6 @@ def quick_checks(folder: Path = ROOT / "notebooks") -> dict[str, tuple[str, list
                 exec(compile(source, str(path), "exec"), namespace)
                 (found[path.name],) = made
     return found
-
-
-def lesson_module(stem: str):
-    """The module of cardlib.lessons whose NOTEBOOK is ``stem``."""
-    import pkgutil
-
-    import cardlib.lessons
-
-    for info in pkgutil.iter_modules(cardlib.lessons.__path__):
-        module = importlib.import_module(f"cardlib.lessons.{info.name}")
-        if stem == module.NOTEBOOK:
-            return module
-    raise AssertionError(f"no module of cardlib.lessons for {stem}")
 
 
 def right_answer(question: Question) -> str:

@@ -13,6 +13,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import cardlib.lessons
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
     (ROOT / "notebooks").glob("*/[0-9][0-9]-*.ipynb")
@@ -90,18 +92,7 @@ def headings(notebook_stem: str) -> set[str]:
     }
 
 
-def lesson_modules():
-    import importlib
-    import pkgutil
-
-    import cardlib.lessons
-
-    return [
-        importlib.import_module(f"cardlib.lessons.{info.name}")
-        for info in pkgutil.iter_modules(cardlib.lessons.__path__)
-    ]
-
-
+MODULES = cardlib.lessons.modules()
 #: The strategy lessons, whose quick checks used to test earlier lessons instead of their own.
 STRATEGY_LESSONS = {
     "09-call-break-strategy",
@@ -113,11 +104,13 @@ STRATEGY_LESSONS = {
 
 
 def test_every_strategy_lesson_has_its_quick_check_in_the_package():
-    with_checks = {m.NOTEBOOK for m in lesson_modules() if hasattr(m, "quick_check")}
+    with_checks = {m.NOTEBOOK for m in MODULES if hasattr(m, "quick_check")}
     assert with_checks >= STRATEGY_LESSONS
 
 
-@pytest.mark.parametrize("module", lesson_modules(), ids=lambda m: m.__name__.rsplit(".", 1)[1])
+@pytest.mark.parametrize(
+    "module", cardlib.lessons.modules(), ids=lambda m: m.__name__.rsplit(".", 1)[1]
+)
 def test_each_quick_check_asks_what_its_own_lesson_taught(module):
     assert (ROOT / "notebooks" / f"{module.NOTEBOOK}.ipynb").exists()
     if not hasattr(module, "quick_check"):

@@ -35,3 +35,26 @@ one, builds its quick check (``quick_check(record=True)``, a
 that notebook: ``tests/test_lessons_for_players.py`` holds each check to its own lesson).
 Every sentence a learner sees goes through the catalogs (:func:`cardlib.i18n._`).
 """
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+
+def modules() -> list[ModuleType]:
+    """Every lesson's module, in the order of the lessons (by ``NOTEBOOK``); each is imported
+    when asked for, not when this package is."""
+    names = [info.name for info in pkgutil.iter_modules(__path__)]
+    found = [importlib.import_module(f"{__name__}.{name}") for name in names]
+    return sorted(found, key=lambda module: module.NOTEBOOK)
+
+
+def of(notebook: str) -> ModuleType:
+    """The module of the lesson whose notebook is ``notebook`` (its file's stem,
+    ``"09-call-break-strategy"``); :class:`LookupError` when no lesson has one."""
+    for module in modules():
+        if notebook == module.NOTEBOOK:
+            return module
+    raise LookupError(f"no module of cardlib.lessons is the machinery of {notebook!r}")
