@@ -323,7 +323,21 @@ TROUBLE = {
     "pastes-check": (_solutions, "all"),
     "edits-metadata": (_solutions, "all"),
 }
-REWORKED = {"pastes-check": _paste_check, "edits-metadata": _edit_metadata}
+
+
+def _forge_notes(notebook) -> None:
+    """A student who writes the grader's notes into the notebook, to blame another cell or
+    hide a flag: the grader starts the notes afresh."""
+    notebook.metadata["cardlib"] = {
+        "grading": [{"kind": "not judged", "cell": "q1-check", "why": "the grader broke"}]
+    }
+
+
+REWORKED = {
+    "pastes-check": _paste_check,
+    "edits-metadata": _edit_metadata,
+    "forges-notes": _forge_notes,
+}
 
 
 def _tinker_with_position(stem, cell_id, released, solution):
@@ -380,6 +394,7 @@ def _uses_the_engine(stem, cell_id, released, solution):
 
 
 TROUBLE["uses-engine"] = (_uses_the_engine, "all")
+TROUBLE["forges-notes"] = (_solutions, "all")
 STUDENTS.update({name: answers for name, (answers, _deserved) in TROUBLE.items()})
 STUDENTS.update(TINKERS)
 
@@ -612,6 +627,7 @@ def test_the_teacher_sees_what_failed_was_flagged_or_is_missing(course):
     assert {n["kind"] for n in notes("pastes-check")} == {"repaired"}
     assert ("restored", "q2-check") in {(n["kind"], n["cell"]) for n in notes("deletes-check")}
     assert notes("solutions") == []
+    assert notes("forges-notes") == []  # what the student wrote there is gone
     log = course.joinpath("autograde.log").read_text(encoding="utf-8")
     put_back = [line for line in log.splitlines() if "put back as released" in line]
     assert put_back and all("edits-metadata/" in line for line in put_back)  # honest: none
