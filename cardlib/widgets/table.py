@@ -151,7 +151,6 @@ import traitlets
 
 from cardlib import games, i18n
 from cardlib.coach.review import DEFAULT_SAMPLES
-from cardlib.errors import CardlibError
 from cardlib.i18n import _
 from cardlib.widgets.language import LanguagePicker
 from cardlib.widgets.table_controller import (
@@ -169,6 +168,14 @@ from cardlib.widgets.table_controller import (
     plain_refusal,
     seat_label,
     seat_places,
+)
+from cardlib.widgets.table_page import (
+    CHOICES,
+    browser_choice,
+    mid_deal,
+    players_choices,
+    seats_for,
+    shown,
 )
 
 
@@ -254,11 +261,7 @@ class CardTable(anywidget.AnyWidget):
         )
         self.controller.on_change = self._push
         self.on_msg(self._on_browser_message)
-        self.observe(self._lang_picked, names="lang")
-        self.observe(self._level_picked, names="level")
-        self.observe(self._speed_picked, names="speed")
-        self.observe(self._auto_forced_picked, names="auto_forced")
-        self.observe(self._peek_picked, names="peek_open")
+        self.observe(self._picked, names=list(CHOICES))
 
     def __getattr__(self, name: str) -> Any:
         # Everything else is the controller's (the traits and the widget's own are found first).
@@ -276,21 +279,9 @@ class CardTable(anywidget.AnyWidget):
     # ----- Python to the browser -------------------------------------------------------
 
     def _shown(self) -> dict[str, Any]:
-        """What the browser shows of the controller, by trait, in the order it is sent."""
-        table = self.controller
-        return {
-            "lang": i18n.get_language(),
-            "level": table.level,
-            "speed": table.speed,
-            "auto_forced": table.auto_forced,
-            "peek_open": table.peek_open,
-            "review": table.review,
-            "refusal": table.refusal,
-            "refusal_count": table.refusal_count,
-            "frames": table.frames,
-            "kept_match": table.kept_match,
-            "finished_match": table.finished_match,
-        }
+        """What the browser shows of the controller, by trait, in the order it is sent (the
+        same as the page without Jupyter sends: :func:`cardlib.widgets.table_page.shown`)."""
+        return shown(self.controller)
 
     def _push(self) -> None:
         """The controller acted: send the browser what changed (a trait left as it was is
@@ -307,36 +298,12 @@ class CardTable(anywidget.AnyWidget):
         if answer is not None:
             self.send(answer)
 
-    def _lang_picked(self, change: dict) -> None:
-        i18n.set_language(change["new"])  # every widget switches, the controller by redraw()
-
-    def _level_picked(self, change: dict) -> None:
-        if not change["new"] or change["new"] == self.controller.level:
-            return
-        try:
-            self.controller.set_level(change["new"])
-        except CardlibError:  # a level the browser cannot offer: the table is as it was
-            self.level = self.controller.level
-
-    def _speed_picked(self, change: dict) -> None:
-        if change["new"] == self.controller.speed:
-            return
-        try:
-            self.controller.set_speed(change["new"])
-        except CardlibError:
-            self.speed = self.controller.speed
-
-    def _auto_forced_picked(self, change: dict) -> None:
-        if change["new"] != self.controller.auto_forced:
-            self.controller.set_auto_forced(change["new"])
-
-    def _peek_picked(self, change: dict) -> None:
-        self.controller.peek_open = bool(change["new"])
-
-
-def _players_choices() -> list[int]:
-    """Every table size a registered game is played at (the players picker's choices)."""
-    return sorted({count for game in games.GAMES.values() for count in game.players})
+    def _picked(self, change: dict) -> None:
+        """The learner chose in the browser (a menu, the checkbox, the toggle): the controller
+        takes it (:func:`~cardlib.widgets.table_page.browser_choice`, as the page without
+        Jupyter does); a value it refuses is put back as the table still has it."""
+        browser_choice(self.controller, change["name"], change["new"])
+        self._push()
 
 
 class TableApp:
@@ -365,7 +332,7 @@ class TableApp:
             layout={"width": "auto"},
         )
         self.players_picker = widgets.Dropdown(
-            options=_players_choices(), value=4, description=_("Players")
+            options=players_choices(), value=4, description=_("Players")
         )
         self.game_picker.add_class("cardlib-game-picker")
         self.players_picker.add_class("cardlib-players-picker")
@@ -438,8 +405,7 @@ class TableApp:
 
     def _mid_deal(self) -> bool:
         """Whether the learner has acted in a deal that is still being played."""
-        table = self.table
-        return table.match.phase in ("calling", "bidding", "playing") and bool(table.record)
+        return mid_deal(self.table.controller)
 
     def _answer(self, switch: bool) -> None:
         asked, self._asked = self._asked, None
@@ -459,8 +425,7 @@ class TableApp:
         """Start ``game`` at a new table (with ``players`` seats where the game has a choice:
         Judgement, 3 to 7)."""
         chosen = games.GAMES[game]
-        if players not in chosen.players:
-            players = 4
+        players = seats_for(game, players)
         self._asked = None
         self.question.layout.display = "none"
         self._picking = True

@@ -480,6 +480,7 @@ class TableController:
         hint_samples: int = HINT_SAMPLES,
         guided: bool = False,
         on_change: Callable[[], None] | None = None,
+        fresh_seeds: bool | None = None,
     ):
         if game not in games.GAMES:
             raise CardlibError(
@@ -528,7 +529,11 @@ class TableController:
         shows = _CountedCalls if self.facts.counted_calls else _Auction
         self._shows = shows(self.facts)
         #: a table without a seed deals each match from a fresh seed (the app's); shown
-        self.fresh_seeds = seed is None
+        # (a page that drew its first screen before Python started gives the seed it drew with
+        # and fresh_seeds=True: that match, then fresh ones, kept as a fresh table's are)
+        self.fresh_seeds = (
+            seed is None if fresh_seeds is None else check_flag(fresh_seeds, "fresh_seeds")
+        )
         seed = fresh_seed() if seed is None else seed
         #: the game's key ("callbreak"), as the table was asked for it
         self.game = game
