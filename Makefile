@@ -154,7 +154,7 @@ notebooks: $(STAMP) catalogs
 	ls notebooks/*.ipynb exercises/*.ipynb | xargs -P 2 -n 1 sh -c 'CARDLIB_PROGRESS=$$(mktemp -d)/progress.json \
 		exec $(VENV)/bin/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False "$$0"'
-	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(PY) -m cardlib._notebooks build hi  # the lessons in Hindi, from the English ones (notebooks/hi/)
+	CARDLIB_PROGRESS=$$(mktemp -d)/progress.json $(PY) -m cardlib._notebooks build  # the translated lessons, from the English ones (cardlib._notebooks.TRANSLATED: notebooks/hi/, notebooks/ne/)
 
 bench: $(STAMP) catalogs chromium
 	$(PY) -m pip install --quiet -e '.[bench]'

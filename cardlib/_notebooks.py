@@ -13,11 +13,18 @@ notebooks.po``, template ``notebooks/locale/notebooks.pot``), like the engine's 
 - the lesson starts with one cell more, which switches the engine to the language, so every
   sentence cardlib builds (refusals, explanations, the widgets) is in it too.
 
-A text with no translation in the catalog (a new or changed paragraph) stops the build with
-the list of what is missing; nothing is ever shown in English instead.
+A text of a lesson the language has with no translation in the catalog (a new or changed
+paragraph) stops the build with the list of what is missing; nothing is ever shown in English
+instead.
 
     python -m cardlib._notebooks extract          # the template, from the English lessons
     python -m cardlib._notebooks build hi          # notebooks/hi/…, executed
+    python -m cardlib._notebooks build             # every language of TRANSLATED
+
+Which lessons each language has is :data:`TRANSLATED`, the one list every other part reads
+(the Makefile, the tests, the tutorial's trusted notebooks, the static site): a language's
+catalog may hold the other lessons' texts untranslated, and only its own lessons must be
+complete.
 
 Babel, nbformat and nbclient are needed only here (they are development dependencies).
 """
@@ -39,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LOCALE = NOTEBOOKS / "locale"
 DOMAIN = "notebooks"
-#: The English lessons that are translated, in order (the rest follow as they are translated).
+#: The English lessons that are translated into some language, in order: the template's
+#: texts (the rest follow as they are translated).
 LESSONS = (
     "00-start-here.ipynb",
     "01-cards-and-dealing.ipynb",
@@ -51,6 +59,12 @@ LESSONS = (
     "09-call-break-strategy.ipynb",
     "40-the-coach.ipynb",
 )
+#: Each language the lessons are translated into, and its lessons (in the order of
+#: :data:`LESSONS`), built into ``notebooks/<code>/``.
+TRANSLATED: dict[str, tuple[str, ...]] = {
+    "hi": LESSONS,
+    "ne": LESSONS[:7],  # 00-06, Call Break from the start to a match
+}
 #: The first cell of a translated lesson: the engine speaks the lesson's language.
 SWITCH = 'import cardlib\n\ncardlib.set_language("{code}")\ncardlib.get_language()'
 _WORDS = re.compile(r"[A-Za-z]{3,}")
@@ -76,6 +90,16 @@ class Unit:
     lesson: str
     cell: int
     text: str
+
+
+def folder(code: str) -> Path:
+    """Where a language's lessons are: ``notebooks/<code>/``."""
+    return NOTEBOOKS / code
+
+
+def translated_paths() -> list[Path]:
+    """Every translated lesson's notebook, language by language (those of :data:`TRANSLATED`)."""
+    return [folder(code) / lesson for code, lessons in TRANSLATED.items() for lesson in lessons]
 
 
 def catalog_path(code: str, suffix: str = ".po") -> Path:
@@ -181,14 +205,16 @@ def translated(code: str, lesson: str, catalog: Any | None = None) -> Any:
     return notebook
 
 
-def build(code: str, lessons: Iterable[str] = LESSONS, execute: bool = True) -> list[Path]:
-    """Write ``notebooks/<code>/<lesson>`` for each lesson, executed as the English ones are."""
+def build(code: str, lessons: Iterable[str] | None = None, execute: bool = True) -> list[Path]:
+    """Write ``notebooks/<code>/<lesson>`` for each lesson (the language's own, of
+    :data:`TRANSLATED`, by default), executed as the English ones are."""
     import os
     import tempfile
 
     import nbformat
 
-    out = NOTEBOOKS / code
+    lessons = TRANSLATED[code] if lessons is None else lessons
+    out = folder(code)
     out.mkdir(exist_ok=True)
     written = []
     # Every lesson is written before any runs: a lesson that links the others (00's tracks)
@@ -213,7 +239,8 @@ def build(code: str, lessons: Iterable[str] = LESSONS, execute: bool = True) -> 
 
 
 def main(argv: list[str]) -> None:
-    """``extract`` (write the template) or ``build <code>`` (write the executed lessons)."""
+    """``extract`` (write the template) or ``build [<code> …]`` (write the executed lessons of
+    those languages, every language of :data:`TRANSLATED` if none is named)."""
     from babel.messages.pofile import write_po
 
     if argv[:1] == ["extract"]:
@@ -221,9 +248,10 @@ def main(argv: list[str]) -> None:
         write_po(buffer, extract(), width=0, omit_header=False)
         (LOCALE / f"{DOMAIN}.pot").write_bytes(buffer.getvalue())
         print(f"wrote {LOCALE / f'{DOMAIN}.pot'}")
-    elif argv[:1] == ["build"] and len(argv) == 2:
-        for path in build(argv[1]):
-            print(f"wrote {path.relative_to(ROOT)}")
+    elif argv[:1] == ["build"] and set(argv[1:]) <= set(TRANSLATED):
+        for code in argv[1:] or TRANSLATED:
+            for path in build(code):
+                print(f"wrote {path.relative_to(ROOT)}")
     else:
         raise SystemExit(__doc__)
 

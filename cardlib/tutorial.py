@@ -4,7 +4,8 @@
 
 What it does before JupyterLab starts, and why:
 
-- **Trusts the shipped lessons** (``notebooks/*.ipynb``, ``notebooks/hi/*.ipynb``): JupyterLab
+- **Trusts the shipped lessons** (``notebooks/*.ipynb``, and the translated ones of
+  :data:`cardlib._notebooks.TRANSLATED`, ``notebooks/hi/*.ipynb``, …): JupyterLab
   strips the stored pictures (inline SVG) and draws no stored widgets of an untrusted
   notebook, so a lesson opened before it is run would show bare text and ``VBox(children=…``.
   The signatures go where Jupyter keeps them (``JUPYTER_DATA_DIR``'s ``nbsignatures.db``),
@@ -35,8 +36,11 @@ from pathlib import Path
 import nbformat
 from nbformat.sign import NotebookNotary
 
-#: The lessons ``make tutorial`` trusts, relative to the project folder.
-SHIPPED = ("notebooks/*.ipynb", "notebooks/hi/*.ipynb")
+from cardlib import _notebooks
+
+#: The lessons ``make tutorial`` trusts, relative to the project folder: the English ones and
+#: every language's.
+SHIPPED = ("notebooks/*.ipynb", *(f"notebooks/{code}/*.ipynb" for code in _notebooks.TRANSLATED))
 #: Where JupyterLab opens, relative to the project folder.
 START_FOLDER = "notebooks"
 START_NOTEBOOK = "notebooks/00-start-here.ipynb"

@@ -5,7 +5,8 @@ can be copied to any static web host, and the notebooks then run in the
 students' browsers (Pyodide) with nothing installed and nothing fetched from any
 other host. What goes in:
 
-- every tutorial notebook (``notebooks/``, and its lessons in Hindi, ``notebooks/hi/``; as
+- every tutorial notebook (``notebooks/``, and its lessons in other languages,
+  ``notebooks/hi/``, ``notebooks/ne/``: ``cardlib._notebooks.TRANSLATED``; as
   committed: executed, so the lesson reads before the kernel is up), the practice versions
   of the exercises (:data:`EXERCISES_COMMAND`) and two puzzle sets, "what may I play?" and
   "what should I play?" (:data:`PUZZLES_COMMAND`, :data:`BEST_PLAY_PUZZLES_COMMAND`,
@@ -63,6 +64,8 @@ import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from cardlib import _notebooks
 
 PROJECT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = PROJECT / "build" / "lite"
@@ -169,6 +172,12 @@ PYTHON_STATUS = {
         "idle": "✓ Python तैयार है",
         "busy": "✓ Python तैयार है (एक सेल चल रहा है)",
         "dead": "✗ Python रुक गया है: पेज दोबारा लोड कीजिए",
+    },
+    "ne": {
+        "starting": "यो पेजमा Python सुरु हुँदैछ…",
+        "idle": "✓ Python तयार छ",
+        "busy": "✓ Python तयार छ (एउटा सेल चलिरहेको छ)",
+        "dead": "✗ Python रोकियो: पेज फेरि लोड गर्नुहोस्",
     },
 }
 
@@ -560,7 +569,7 @@ def use_site_kernel(notebook: Path) -> None:
 #: The cell the build puts first in every notebook of the site (never in the project's own
 #: notebooks): what to do first, with the line saying when Python is ready (kept up to date by
 #: lite/site/cardlib-site.js), and where the work is kept and how to hand it in. Its language is
-#: the notebook's: Hindi for the lessons in notebooks/hi/.
+#: the notebook's: Hindi for the lessons in notebooks/hi/, Nepali for those in notebooks/ne/.
 SITE_CELL = {
     "en": (
         f'**Python:** <span class="{STATUS_CLASS}" lang="en">'
@@ -578,23 +587,40 @@ SITE_CELL = {
         "ब्राउज़र में भी नहीं): नोटबुक जमा करने के लिए **File → Download** चुनिए और वह फ़ाइल "
         "अपने शिक्षक को भेजिए।"
     ),
+    "ne": (
+        f'**Python:** <span class="{STATUS_CLASS}" lang="ne">'
+        + PYTHON_STATUS["ne"]["starting"]
+        + "</span> तयार भएपछि **Run → Run All Cells** रोज्नुहोस्।\n\n"
+        "**तपाईंको काम** यही ब्राउजरमा मात्र रहन्छ (विद्यालयको सर्भरमा होइन, अर्को ब्राउजरमा "
+        "पनि होइन): नोटबुक बुझाउन **File → Download** रोज्नुहोस् र त्यो फाइल आफ्नो शिक्षकलाई "
+        "पठाउनुहोस्।"
+    ),
 }
 #: On the landing notebook, below that: where everything else is (links inside the site).
 LANDING_LINKS = {
     "en": (
         "**Where to go:** the lessons, in order, are listed below; besides them there are "
         "[the practice exercises](exercises/), [the puzzle sets](puzzles/) and "
-        "[the lessons in Hindi](hi/00-start-here.ipynb); to play with no code on screen, "
+        "the lessons [in Hindi](hi/00-start-here.ipynb) and [in Nepali](ne/00-start-here.ipynb); "
+        "to play with no code on screen, "
         "[the card table and its coach](#cardlib:table). Each notebook opens in a tab of its "
         "own; JupyterLab, with the file list beside the notebooks, is under "
         "*View → Open JupyterLab*."
     ),
     "hi": (
         "**आगे कहाँ:** पाठ, क्रम से, नीचे दिए हैं; उनके अलावा [अभ्यास](../exercises/), "
-        "[पहेलियाँ](../puzzles/) और [अंग्रेज़ी में पाठ](../00-start-here.ipynb); बिना कोड के "
+        "[पहेलियाँ](../puzzles/), [अंग्रेज़ी में पाठ](../00-start-here.ipynb) और "
+        "[नेपाली में पाठ](../ne/00-start-here.ipynb); बिना कोड के "
         "खेलने के लिए [ताश की मेज़ और उसका कोच](#cardlib:table)। हर नोटबुक अपने टैब में खुलती "
         "है; JupyterLab, नोटबुकों के बगल में फ़ाइलों की सूची के साथ, *View → Open JupyterLab* "
         "में है।"
+    ),
+    "ne": (
+        "**अब कहाँ जाने:** पाठहरू, क्रमैसँग, तल छन्; तीबाहेक [अभ्यास](../exercises/), "
+        "[पहेली](../puzzles/), [अङ्ग्रेजीमा पाठ](../00-start-here.ipynb) र "
+        "[हिन्दीमा पाठ](../hi/00-start-here.ipynb); कोड नदेखी खेल्न "
+        "[तासको टेबल र यसको कोच](#cardlib:table)। हरेक नोटबुक आफ्नै ट्याबमा खुल्छ; JupyterLab, "
+        "नोटबुकहरूको छेउमा फाइलहरूको सूचीसहित, *View → Open JupyterLab* मा छ।"
     ),
 }
 #: The table page's first cell instead (it runs itself: there is nothing to choose).
@@ -749,7 +775,7 @@ def stage_contents(
     notebooks: Sequence[Path] | None = None,
     exam: Path | None = None,
 ) -> None:
-    """The folder the students browse: the tutorial (and its lessons in other languages, hi/),
+    """The folder the students browse: the tutorial (and its lessons in other languages, hi/, ne/),
     exercises/, puzzles/, and with ``graded`` the graded versions in a folder named after the
     mode (:func:`stage_graded`; an exam's site: :func:`site_parts`). With ``notebooks``, a
     small site: the landing notebook and these, nothing generated.
@@ -779,14 +805,10 @@ def stage_contents(
                 exam_landing(files / LANDING_NOTEBOOK, exam_notebooks(exam))
             for notebook in sorted((PROJECT / "notebooks").glob("*.ipynb")) if lessons else ():
                 shutil.copy2(notebook, files / notebook.name)
-            for language in sorted(
-                p
-                for p in (PROJECT / "notebooks").iterdir()
-                if lessons and (p / LANDING_NOTEBOOK).exists()
-            ):
-                (files / language.name).mkdir()  # the lessons in another language (hi/…)
-                for notebook in sorted(language.glob("*.ipynb")):
-                    shutil.copy2(notebook, files / language.name / notebook.name)
+            for code, translated in _notebooks.TRANSLATED.items() if lessons else ():
+                (files / code).mkdir()  # the lessons in another language (hi/, ne/)
+                for name in translated:
+                    shutil.copy2(_notebooks.folder(code) / name, files / code / name)
             for kind, job in reversed(jobs):
                 (files / kind).mkdir(exist_ok=True)
                 for notebook in job.result():

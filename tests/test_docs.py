@@ -7,15 +7,17 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cardlib import _notebooks
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 GLOSSARY = ROOT / "docs" / "glossary.md"
-#: Everything a learner reads, in every language (the Hindi lessons and rule books too).
+#: Everything a learner reads, in every language (the translated lessons and rule books too).
 LEARNER_FILES = [
     ROOT / "README.md",
     *sorted((ROOT / "docs").glob("*.md")),
     *sorted((ROOT / "notebooks").glob("*.ipynb")),
-    *sorted((ROOT / "notebooks" / "hi").glob("*.ipynb")),
+    *_notebooks.translated_paths(),
 ]
 
 

@@ -29,7 +29,7 @@ from test_widgets_in_every_language import DEVANAGARI, TAG, english_words
 
 import cardlib
 import cardlib.lessons
-from cardlib import bridge, callbreak, callbridge, games, i18n, judgement, strategy
+from cardlib import _notebooks, bridge, callbreak, callbridge, games, i18n, judgement, strategy
 from cardlib.cards import DECK, Card, parse_cards
 from cardlib.exercises import answers
 from cardlib.exercises import feedback as feedback_module
@@ -628,10 +628,16 @@ def test_every_quick_check_of_the_lessons_answers_in_the_learners_language(code)
     assert left == []
 
 
-def test_the_hindi_lessons_quick_checks_answer_in_hindi():
-    """The Hindi lessons' own cells (their prompts are Hindi; the checks are the same)."""
-    read, left = quick_check_texts("hi", ROOT / "notebooks" / "hi")
-    assert read == 32 * 5  # the Hindi lessons' quick checks (00-06, 09, 40): 32 questions
+@pytest.mark.parametrize("code", list(_notebooks.TRANSLATED))
+def test_the_translated_lessons_quick_checks_answer_in_their_language(code):
+    """The translated lessons' own cells (their prompts are in the language; the checks are
+    the same as the English lessons')."""
+    english = quick_checks()
+    own = [name for name in _notebooks.TRANSLATED[code] if name in english]
+    assert set(quick_checks(_notebooks.folder(code))) == set(own)  # none lost in translation
+    read, left = quick_check_texts(code, _notebooks.folder(code))
+    assert read == sum(len(english[name][1]) for name in own) * 5
+    assert read == {"hi": 32, "ne": 24}[code] * 5  # hi: 00-06, 09, 40; ne: 00-06
     assert left == []
 
 

@@ -14,11 +14,11 @@ import nbformat
 import pytest
 
 import cardlib.lessons
+from cardlib import _notebooks
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
-    (ROOT / "notebooks").glob("*/[0-9][0-9]-*.ipynb")
-)
+#: The English lessons, then every translated language's (cardlib._notebooks.TRANSLATED).
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + _notebooks.translated_paths()
 IDS = [str(p.relative_to(ROOT / "notebooks")) for p in LESSONS]
 MAX_VISIBLE_LINES = 15
 
@@ -48,7 +48,8 @@ def test_the_lessons_are_found_in_every_language():
     assert {"00-start-here.ipynb", "06-play-a-match.ipynb", "41-the-bridge-coach.ipynb"} <= {
         p.name for p in LESSONS
     }
-    assert any(p.parent.name == "hi" for p in LESSONS)
+    assert {p.parent.name for p in LESSONS} == {"notebooks", *_notebooks.TRANSLATED}
+    assert all(p.exists() for p in LESSONS)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=IDS)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlib import i18n
+from cardlib import _notebooks, i18n
 from cardlib.draw.tables import places
 from cardlib.errors import CardlibError
 from cardlib.lessons import start_here
@@ -109,14 +109,17 @@ def test_the_tracks_table_links_every_lesson_and_totals_each_track():
     assert "Contract Bridge" in table and table.count("<tr>") == 1 + len(start_here.on_tracks())
 
 
-def test_a_translated_lesson_links_its_own_notebook_else_the_english_one():
-    table = start_here.tracks_table(NOTEBOOKS / "hi")
-    assert '<a href="01-cards-and-dealing.ipynb">' in table  # translated
-    # not (yet): the English lesson, marked as English for the reader and for screen readers
-    assert (
-        '<a href="../41-the-bridge-coach.ipynb" lang="en">41-the-bridge-coach</a> (in English)'
-        in table
-    )
+@pytest.mark.parametrize("code", list(_notebooks.TRANSLATED))
+def test_a_translated_lesson_links_its_own_notebook_else_the_english_one(code):
+    table = start_here.tracks_table(_notebooks.folder(code))
+    own = {name.removesuffix(".ipynb") for name in _notebooks.TRANSLATED[code]}
+    for name in start_here.on_tracks():
+        if name in own:  # translated
+            assert f'<a href="{name}.ipynb">{name}</a>' in table
+        else:  # not (yet): the English lesson, marked as English for the reader and screen readers
+            assert f'<a href="../{name}.ipynb" lang="en">{name}</a> (in English)' in table
+    english = [name for name in start_here.on_tracks() if name not in own]
+    assert str(table).count("(in English)") == len(english) > 0
     assert str(start_here.tracks_table(NOTEBOOKS)).count("(in English)") == 0
 
 

@@ -243,6 +243,25 @@ def test_the_table_page_is_make_apps_notebook_with_a_first_cell_of_its_own(tmp_p
     assert 'a[href^="#cardlib:"]' in script and "notebook:run-all-cells" in script
 
 
+def test_every_translated_language_has_its_first_cell_and_its_landing_links():
+    """A language of cardlib._notebooks.TRANSLATED (hi, ne) is staged in its folder: its
+    notebooks open with the site's cell in that language (not English's), and the landing
+    notebooks' links lead to notebooks that exist, in every language."""
+    from cardlib import _notebooks
+
+    languages = {"en", *_notebooks.TRANSLATED}
+    assert set(build_site.SITE_CELL) == set(build_site.LANDING_LINKS) == languages
+    assert set(build_site.PYTHON_STATUS) == languages
+    for code in languages:
+        assert f'lang="{code}"' in build_site.SITE_CELL[code]
+        assert build_site.PYTHON_STATUS[code]["starting"] in build_site.SITE_CELL[code]
+        landing = _notebooks.NOTEBOOKS if code == "en" else _notebooks.folder(code)
+        links = re.findall(r"\]\(([^)#]+\.ipynb)\)", build_site.LANDING_LINKS[code])
+        assert len(links) == len(languages) - 1, code  # the other languages' lessons
+        for link in links:
+            assert (landing / link).resolve().exists(), (code, link)
+
+
 def test_the_version_file_and_the_root_page_are_the_only_files_a_build_adds_at_the_top(tmp_path):
     build_site.write_root(tmp_path, "0123456789ab")
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())

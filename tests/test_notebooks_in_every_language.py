@@ -1,12 +1,13 @@
-"""The lessons in Hindi are generated from the English ones, and show no English prose.
+"""The lessons in Hindi and Nepali are generated from the English ones, and show no English prose.
 
-``cardlib._notebooks`` makes ``notebooks/hi/<lesson>`` from the English lesson and the
-lessons' catalog (``notebooks/locale/hi/LC_MESSAGES/notebooks.po``). Here: the template holds
-exactly the lessons' texts, the catalog translates every one, the committed Hindi lesson is
-the one the catalog makes (so it cannot drift from the English one or be edited by hand), a
-missing translation stops the build instead of showing English, and what the lesson shows,
-its prose and the tables its code builds, is in Hindi. Strict nbval runs the Hindi lessons
-like the English ones (they are under ``notebooks/``).
+``cardlib._notebooks`` makes ``notebooks/<code>/<lesson>`` from the English lesson and the
+language's catalog of the lessons (``notebooks/locale/<code>/LC_MESSAGES/notebooks.po``), for
+the lessons ``_notebooks.TRANSLATED`` lists for that language. Here: the template holds
+exactly the lessons' texts, the catalog translates every one of the language's lessons, the
+committed lesson is the one the catalog makes (so it cannot drift from the English one or be
+edited by hand), a missing translation stops the build instead of showing English, and what
+the lesson shows, its prose and the tables its code builds, is in the language. Strict nbval
+runs the translated lessons like the English ones (they are under ``notebooks/``).
 """
 
 from __future__ import annotations
@@ -21,15 +22,23 @@ from babel.messages.pofile import read_po
 
 from cardlib import RULE_IDS, _notebooks, i18n
 
-LANGUAGES = [code for code in ("hi",) if _notebooks.catalog_path(code).exists()]
-#: Latin words a Hindi lesson may show: names of keys, menus and the project, and "Latn" of
+LANGUAGES = list(_notebooks.TRANSLATED)
+#: Each language's lessons, as (code, lesson).
+LESSONS = [(code, lesson) for code, lessons in _notebooks.TRANSLATED.items() for lesson in lessons]
+#: Latin words a translated lesson may show: names of keys, menus and the project, and "Latn" of
 #: the language code hi-Latn.
 ALLOWED = {"Python", "Shift", "Enter", "Run", "All", "Cells", "English", "Hinglish", "NT", "Latn"}
 #: A rule's id is the same in every language (the one vocabulary of lessons and exercises).
 ALLOWED |= set(RULE_IDS)
 #: Text marked as another language (``<span lang="en">``, for a screen reader's voice too):
 #: a lesson may show a sentence side by side in every language on purpose.
-OTHER_LANGUAGE = re.compile(r'<(\w+)[^>]*\blang="(?!hi")[^"]*"[^>]*>.*?</\1>', re.DOTALL)
+
+
+def other_language(code: str) -> re.Pattern[str]:
+    """An element marked as any language but ``code``."""
+    return re.compile(rf'<(\w+)[^>]*\blang="(?!{re.escape(code)}")[^"]*"[^>]*>.*?</\1>', re.DOTALL)
+
+
 #: Code, not prose: code spans, link targets, tags, a call such as ``parse_cards('3H 1H')``,
 #: a rule's name (``card-syntax``, ``must-beat``: the same in every language), and a
 #: quotation of the players' original rules (“…”), which stays in their words.
@@ -51,17 +60,27 @@ def test_the_template_holds_exactly_the_lessons_texts():
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_every_language_has_its_catalog_and_only_its_lessons(code):
+    assert code in i18n.LANGUAGES and _notebooks.catalog_path(code).exists()
+    lessons = _notebooks.TRANSLATED[code]
+    assert lessons and set(lessons) <= set(_notebooks.LESSONS)
+    assert list(lessons) == [lesson for lesson in _notebooks.LESSONS if lesson in lessons]
+    # no lesson left over from an older list (it would be shipped, and never rebuilt)
+    assert sorted(p.name for p in _notebooks.folder(code).glob("*.ipynb")) == sorted(lessons)
+    assert set(_notebooks.translated_paths()) >= {_notebooks.folder(code) / n for n in lessons}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_of_every_lesson_is_translated(code):
     catalog = _notebooks.read_catalog(code)
-    for lesson in _notebooks.LESSONS:
+    for lesson in _notebooks.TRANSLATED[code]:
         for unit in _notebooks.units(lesson, _notebooks.read_lesson(lesson)):
             message = catalog.get(unit.text, context=lesson)
             assert message is not None and message.string, (lesson, unit.text[:60])
             assert not message.fuzzy, (lesson, unit.text[:60])
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize("lesson", _notebooks.LESSONS)
+@pytest.mark.parametrize(("code", "lesson"), LESSONS)
 def test_the_committed_lesson_is_the_one_the_catalog_makes(code, lesson):
     made = _notebooks.translated(code, lesson)
     committed = nbformat.read(_notebooks.NOTEBOOKS / code / lesson, as_version=4)
@@ -73,8 +92,7 @@ def test_the_committed_lesson_is_the_one_the_catalog_makes(code, lesson):
     assert None not in executed, "not executed"
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-@pytest.mark.parametrize("lesson", _notebooks.LESSONS)
+@pytest.mark.parametrize(("code", "lesson"), LESSONS)
 def test_the_lesson_shows_no_english_prose(code, lesson):
     notebook = nbformat.read(_notebooks.NOTEBOOKS / code / lesson, as_version=4)
     shown = []
@@ -84,7 +102,7 @@ def test_the_lesson_shows_no_english_prose(code, lesson):
         for output in cell.get("outputs", ()):
             data = output.get("data", {})
             if "text/html" in data:  # a table built in the lesson's code
-                mine = OTHER_LANGUAGE.sub(" ", data["text/html"])
+                mine = other_language(code).sub(" ", data["text/html"])
                 shown.append(html.unescape(re.sub(r"<[^>]*>", " ", mine)))
     left = [(text[:60], english_words(text)) for text in shown if english_words(text)]
     assert left == []
@@ -101,8 +119,23 @@ def test_a_missing_translation_stops_the_build_and_names_the_text():
     assert "notebooks.po" in str(caught.value)
 
 
-def test_a_lesson_switches_the_engine_to_its_language_first():
-    committed = json.loads((_notebooks.NOTEBOOKS / "hi" / _notebooks.LESSONS[0]).read_text())
+def test_only_the_lessons_a_language_builds_must_be_translated():
+    """A catalog may hold the other lessons' texts untranslated (the template has them all):
+    they stop the build of that lesson only, and the language's own lessons build."""
+    partial = [code for code in LANGUAGES if _notebooks.TRANSLATED[code] != _notebooks.LESSONS]
+    assert partial  # Nepali, so far: 00-06
+    for code in partial:
+        catalog = _notebooks.read_catalog(code)
+        other = next(n for n in _notebooks.LESSONS if n not in _notebooks.TRANSLATED[code])
+        with pytest.raises(_notebooks.MissingTranslation):
+            _notebooks.translated(code, other, catalog)
+        for lesson in _notebooks.TRANSLATED[code]:  # what build() makes, before it runs them
+            _notebooks.translated(code, lesson, catalog)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_lesson_switches_the_engine_to_its_language_first(code):
+    first_lesson = _notebooks.TRANSLATED[code][0]
+    committed = json.loads((_notebooks.folder(code) / first_lesson).read_text())
     first = committed["cells"][0]
-    assert "".join(first["outputs"][0]["data"]["text/plain"]) == repr("hi")
-    assert "hi" in i18n.LANGUAGES
+    assert "".join(first["outputs"][0]["data"]["text/plain"]) == repr(code)

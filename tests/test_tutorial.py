@@ -11,20 +11,22 @@ import nbformat
 import pytest
 from nbformat.sign import NotebookNotary
 
-from cardlib import tutorial
+from cardlib import _notebooks, tutorial
 
 PROJECT = Path(__file__).resolve().parents[1]
+#: Lesson 02 in every language it is translated into (hi, ne, …).
+TRANSLATED = [f"notebooks/{code}/02-spades-are-trump.ipynb" for code in _notebooks.TRANSLATED]
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """A copy of two lessons (one English, one Hindi) and a practice notebook; a fresh trust
-    database."""
+    """A copy of a lesson in English and in each translated language, and a practice notebook;
+    a fresh trust database."""
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     root = tmp_path / "project"
-    (root / "notebooks" / "hi").mkdir(parents=True)
-    (root / "notebooks" / "practice").mkdir()
-    for name in ("notebooks/02-spades-are-trump.ipynb", "notebooks/hi/02-spades-are-trump.ipynb"):
+    (root / "notebooks" / "practice").mkdir(parents=True)
+    for name in ("notebooks/02-spades-are-trump.ipynb", *TRANSLATED):
+        (root / name).parent.mkdir(exist_ok=True)
         shutil.copy(PROJECT / name, root / name)
     # a notebook of the learner's own (the signature is of the content: make it differ)
     mine = nbformat.read(PROJECT / "notebooks/02-spades-are-trump.ipynb", as_version=4)
@@ -41,7 +43,7 @@ def test_trusts_the_shipped_lessons_only(project):
     lessons = tutorial.shipped_notebooks(project)
     assert [p.relative_to(project).as_posix() for p in lessons] == [
         "notebooks/02-spades-are-trump.ipynb",
-        "notebooks/hi/02-spades-are-trump.ipynb",
+        *TRANSLATED,
     ]
     assert not any(trusted(p) for p in lessons)  # a fresh database trusts nothing
     tutorial.trust(lessons)

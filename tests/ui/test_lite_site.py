@@ -67,6 +67,7 @@ from lite_driver import (
 )
 from playwright.sync_api import expect
 
+from cardlib import _notebooks
 from cardlib.exercises import check_card, exercise_mode
 from cardlib.exercises import feedback as feedback_module
 from cardlib.exercises.__main__ import main as exercises_command
@@ -233,7 +234,8 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
     files = site.build / "files"
     shipped = {p.relative_to(files).as_posix() for p in files.rglob("*") if p.is_file()}
     assert {p.name for p in NOTEBOOKS.glob("*.ipynb")} <= shipped
-    assert {f"hi/{p.name}" for p in (NOTEBOOKS / "hi").glob("*.ipynb")} <= shipped
+    for code, lessons in _notebooks.TRANSLATED.items():  # hi/, ne/
+        assert {f"{code}/{name}" for name in lessons} <= shipped
     assert {f"exercises/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     assert {f"{GRADED}/{p.name}" for p in EXERCISES.glob("*.ipynb")} <= shipped
     puzzles = sorted(name for name in shipped if name.startswith("puzzles/"))
@@ -246,7 +248,7 @@ def test_the_site_holds_every_notebook_and_every_asset(site):
         # each says first, in its own language, what to do, where the work is kept and how to
         # hand it in; the landing notebook also where everything is, by links that lead there
         inside = notebook.relative_to(files)
-        language = "hi" if inside.parts[0] == "hi" else "en"
+        language = inside.parts[0] if inside.parts[0] in _notebooks.TRANSLATED else "en"
         first = "".join(content["cells"][0]["source"])
         if inside.as_posix() == build_site.TABLE_PAGE:  # it runs itself: nothing to choose
             assert first == build_site.TABLE_CELL["en"], inside
