@@ -98,7 +98,7 @@ def test_the_quick_check_speaks_the_learners_language():
     quick.answer(0, "QS")
     try:
         i18n.set_language("hi")
-        assert quick.buttons[0].description == "जाँचो"
+        assert quick.buttons[0].description == "जाँचें"
         assert "क्विक चेक" in quick.title.value and "0 में से" not in quick.status.value
         assert "2 में से 0 सही" in quick.status.value
     finally:

@@ -95,6 +95,8 @@ HINGLISH_WORDS = {
     # the strategy lessons' words Hinglish players keep (Bridge's play and bidding, statistics)
     "honour", "duck", "drop", "finesse", "invite", "split", "par", "grand", "target", "chance",
     "minus", "standard", "error", "model",
+    # "expected points", "expected score": what Hinglish speakers say (docs/terms.tsv, issue 38)
+    "expected",
     "mode", "practice", "homework", "exam", "check", "feedback", "grading", "notebook", "cell",
 }  # fmt: skip
 #: The games' names, which Hinglish writes as English does.

@@ -158,6 +158,13 @@ def test_the_checks_catch_the_words_the_list_replaces():
     assert offences("hi-Latn", [("", "poora number honi chahiye")])
     assert not offences("hi-Latn", [("", "aapke paas K♥ hai")])  # "paas" (to have) is fine
     assert not offences("hi", [("", "कॉन्ट्रैक्ट में तय, या नो ट्रम्प")])
+    # the native reader's review (issue 38): कॉल is feminine, a missed call is टूटी, and the
+    # Nepali defenders are not a "rescue" (बचाउ)
+    assert offences("hi", [("", "बोली छूटी (चालें < कॉल): पूरा कॉल माइनस")])
+    assert offences("hi", [("", "चूके")])
+    assert not offences("hi", [("", "कॉल टूटी (चालें < कॉल): पूरी कॉल माइनस")])
+    assert offences("ne", [("", "बचाउ पक्षलाई {defenders}")])
+    assert not offences("ne", [("", "रक्षा गर्ने पक्षलाई {defenders}")])
     # a placeholder's name is the program's, the words around it are the translator's
     assert not offences(
         "hi-Latn", [("", "to_pbn ek bridge.Deal likhta hai, par diya gaya {deal!r}")]
