@@ -300,3 +300,19 @@ def test_the_widget_does_nothing_ahead_without_an_event_loop():
         table, {"type": "call", "serial": state["serial"], "value": value}, []
     )
     assert table._idle_work is None and len(table.controller.ahead) == 0
+
+
+def test_a_whole_judgement_match_to_its_blind_round_with_work_ahead():
+    """Every round of a match, the last one bid blind (the hand face down): each round's review
+    with work ahead is the one made at the end, and a new round keeps nothing of the last."""
+    ahead, plain = twins("judgement", 3, review_samples=4)
+    rounds = 0
+    while ahead.match.phase != "over":
+        while ahead.match.phase in ACTING:
+            both(ahead, plain, learner_acts, steps=2)
+        assert review_of(ahead) == review_of(plain)
+        rounds += 1
+        if ahead.match.phase != "over":
+            both(ahead, plain, TableController.click_next)
+            assert len(ahead.ahead) == 0
+    assert rounds == len(ahead.match.deals) == 8

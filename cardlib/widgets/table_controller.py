@@ -99,7 +99,7 @@ HINT_SAMPLES = DEFAULT_SAMPLES
 #: one card): tens of milliseconds here, under half a second on a phone. A position with many
 #: different cards to try is then judged on fewer imagined deals, and says how many: what they
 #: cannot separate is said to be too close to tell.
-HINT_PLAYOUTS = 600
+HINT_PLAYOUTS = 400
 #: The work of one :meth:`TableController.idle_step`, in playouts: a few milliseconds here, so
 #: that a click arriving meanwhile waits for no more than that.
 IDLE_PLAYOUTS = 40
