@@ -316,3 +316,33 @@ def test_a_whole_judgement_match_to_its_blind_round_with_work_ahead():
             both(ahead, plain, TableController.click_next)
             assert len(ahead.ahead) == 0
     assert rounds == len(ahead.match.deals) == 8
+
+
+def test_in_pyodide_the_widget_uses_the_loop_the_browser_runs(monkeypatch):
+    """Pyodide's loop (JupyterLite) runs its callbacks from the browser's event loop even when
+    Python is not inside it: the widget schedules its steps there."""
+    scheduled = []
+    unused = asyncio.new_event_loop()  # only for the handles: nothing runs it
+
+    class BrowsersLoop:
+        def call_soon(self, callback):
+            scheduled.append(callback)
+            return asyncio.Handle(callback, (), unused)
+
+    table = CardTable("callbreak", seed=3, speed="instant", review_samples=12)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    monkeypatch.setattr(asyncio, "get_event_loop", BrowsersLoop)
+    state = table.state
+    value = next(c["value"] for c in state["calls"] if c["legal"])
+    table._on_browser_message(
+        table, {"type": "call", "serial": state["serial"], "value": value}, []
+    )
+    assert scheduled == [table._idle_step]
+    steps = 0
+    while scheduled:
+        scheduled.pop()()  # the browser's loop runs the steps, one at a time
+        steps += 1
+        assert len(scheduled) <= 1
+    monkeypatch.undo()
+    unused.close()
+    assert steps > 1 and table._idle_work is None and table.controller.idle_step() is False

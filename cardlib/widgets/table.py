@@ -151,6 +151,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -325,7 +326,11 @@ class CardTable(anywidget.AnyWidget):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            return
+            if sys.platform != "emscripten":
+                return
+            # Pyodide (a JupyterLite kernel): its loop runs the callbacks from the browser's
+            # own event loop, whether or not Python is inside it now
+            loop = asyncio.get_event_loop()
         self._idle_work = loop.call_soon(self._idle_step)
 
     def _idle_step(self) -> None:
