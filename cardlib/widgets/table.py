@@ -113,8 +113,10 @@ trait) shows the last trick taken, its cards, who played each and who won it, un
 one is taken (a language switch keeps it open). With ``auto_forced=True`` (a checkbox on the
 table, off by default) the learner's only legal card is played for them and the table says
 so; never a call. "Hint" (:meth:`TableController.click_hint`) names the coach's best card for
-the learner's turn (:func:`cardlib.coach.analysis.analyse`, ``hint_samples`` samples) and its
-margin over the next best, "too close to tell" within two standard errors; it never plays it,
+the learner's turn (the analysis the review after the deal makes of the decision, read when
+the kernel has done it ahead, else made on the spot with a bounded number of imagined deals,
+at most ``hint_samples``) and its margin over the next best, "too close to tell" at that many
+imagined deals within two standard errors; it never plays it,
 and ``hints=False`` removes it (graded use). In a game the coach does not know (Contract
 Bridge) the hint says it is not offered there. At the end of a deal "Play this deal again"
 (:meth:`TableController.click_play_again`) deals the same cards from the start as practice,

@@ -92,8 +92,9 @@ LEVELS = {
 #: calls and cards then take a fraction of a second each on this machine.
 STRONG_SAMPLES = 30
 #: The most imagined deals behind a hint. A hint reads the analysis the review after the deal
-#: makes of the same decision (``review_samples`` imagined deals, the same seed), so the two
-#: never disagree: it is the first ``min(hint_samples, review_samples)`` of them.
+#: makes of the same decision (``review_samples`` imagined deals, the same seed): the first
+#: ``min(hint_samples, review_samples)`` of them, or fewer when it is made on the spot (see
+#: :data:`HINT_PLAYOUTS`). On all of them the card it names is the review's best choice.
 HINT_SAMPLES = DEFAULT_SAMPLES
 #: The work a hint computed on the spot may do, in playouts (an imagined deal played out after
 #: one card): tens of milliseconds here, under half a second on a phone. A position with many
