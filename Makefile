@@ -163,5 +163,6 @@ bench: $(STAMP) catalogs chromium
 	$(PY) benchmarks/bench_table.py
 	$(PY) benchmarks/bench_coach.py
 	$(PY) benchmarks/bench_review.py
+	$(PY) benchmarks/bench_table_coach.py
 	$(PY) benchmarks/bench_position.py
 	$(PY) benchmarks/lite_site.py

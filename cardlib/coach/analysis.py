@@ -55,7 +55,7 @@ from cardlib.bots import highest_by_rank, lowest_by_rank, sensible_call_mask
 from cardlib.cards import DECK, SUITS, Card, from_mask
 from cardlib.coach.policy import play_orders, shown_voids, strong_playout
 from cardlib.coach.solver import MAX_CARDS, Finisher, coached_game, game_named
-from cardlib.errors import CardlibError, CardlibTypeError
+from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import Seed, TrickDeal, check_seed, phase_name, seeded_rng
 from cardlib.i18n import N_, _, ngettext, pgettext
 from cardlib.match import TrickMatch
@@ -1348,68 +1348,124 @@ def analyse(
     calls for the hands they were dealt (:class:`CallFittingHands`, which says
     how it falls back when none fit; the count is ``Analysis.fell_back``).
     """
-    _check_entry(samples, seed, exact_from)
-    check_playout(playout)
-    view = _as_view(position)
-    if any(c is None for c in view.calls) or not view.face_up:
-        raise CardlibError(
-            _("cards are analysed once every call is in: use analyse_calls"), "phase"
+    work = _CardWork(position, samples, seed, exact_from, calls_model, tolerance, playout)
+    work.run(samples)
+    return work.result()
+
+
+class _CardWork:
+    """:func:`analyse`'s work, done a few samples at a time (:class:`PendingAnalysis`).
+
+    The samples are drawn from one seeded generator in order, and each is played out for
+    every card tried before the next is drawn: the first ``n`` samples of a run are those of
+    a run of ``n``, however the run was cut into steps, so the result is :func:`analyse`'s."""
+
+    def __init__(
+        self,
+        position: TrickDeal | TrickMatch | View,
+        samples: int,
+        seed: Seed,
+        exact_from: int,
+        calls_model: str | None,
+        tolerance: int,
+        playout: str,
+    ):
+        _check_entry(samples, seed, exact_from)
+        check_playout(playout)
+        view = _as_view(position)
+        if any(c is None for c in view.calls) or not view.face_up:
+            raise CardlibError(
+                _("cards are analysed once every call is in: use analyse_calls"), "phase"
+            )
+        seat = view.to_act
+        if seat != view.seat:
+            raise CardlibError(
+                _("it is seat {seat}'s turn, not seat {other}'s").format(
+                    seat=seat, other=view.seat
+                ),
+                "out-of-turn",
+            )
+        self.view, self.seat, self.samples, self.seed = view, seat, samples, seed
+        self.calls_model, self.tolerance = calls_model, tolerance
+        self.trick = [int(c) for _, c in view.current]
+        legal = legal_mask(view.hand_mask, self.trick, view.rules, view.first_trick)[0]
+        self.reps = _representatives(view, legal)
+        self.tried = sorted(set(self.reps.values()), reverse=True)
+        self.playouts = _Playout(view, exact_from, playout)
+        self.calls = [c for c in view.calls if c is not None]  # every call is in (checked above)
+        # The inner loop adds whole numbers (points × scale, tenths in Call Break), not Fractions.
+        self.own, self.scale = _scaled(view.points(seat, self.calls[seat]))
+        self.values: dict[int, list[int]] = {c: [] for c in self.tried}
+        # The suits shown void, with the card tried: a card off the led suit shows one more.
+        self.voids = {c: list(self.playouts.voids) for c in self.tried}
+        for card in self.tried:
+            if self.trick and card // 13 != self.trick[0] // 13:
+                self.voids[card][seat] |= 1 << (self.trick[0] // 13)
+        self.sampler = _sampler(view, calls_model, tolerance)
+        self.rng = _rng(seed)
+        # The exact finishes wait until the samples asked for have been played by the policy:
+        # run together, they run faster (the same values: each is a function of its ending
+        # alone).
+        self.waiting: list[tuple[list[int], int, list[int], list[int], int, list[int]]] = []
+        self.done = 0
+
+    def run(self, count: int) -> None:
+        """Play the next ``count`` samples out by the policy (the exact finishes wait)."""
+        view, seat, trick, tried = self.view, self.seat, self.trick, self.tried
+        values, voids, waiting, own = self.values, self.voids, self.waiting, self.own
+        playouts, sampler, rng, calls = self.playouts, self.sampler, self.rng, self.calls
+        won0 = list(view.won)
+        leader = view.leader
+        for _sample in range(count):
+            hands = sampler.sample(rng)
+            for card in tried:
+                h = list(hands)
+                h[seat] ^= 1 << card
+                t = [*trick, card]
+                won = list(won0)
+                lead = leader
+                if len(t) == view.players:
+                    trump = -1 if view.rules.trump is None else SUITS.index(view.rules.trump)
+                    order = [
+                        (leader + view.direction * i) % view.players for i in range(view.players)
+                    ]
+                    lead = order[winner_index(t, trump)]
+                    won[lead] += 1
+                    t = []
+                lead, final = playouts.by_policy(
+                    h, t, lead, won, calls, False, seat, own, voids[card]
+                )
+                if final is None:
+                    waiting.append((values[card], len(values[card]), h, t, lead, won))
+                    values[card].append(0)
+                else:
+                    values[card].append(own[final[seat]])
+        self.done += count
+
+    def settle(self, count: int | None = None) -> None:
+        """Finish ``count`` of the waiting samples exactly (all of them by default)."""
+        own, playouts, calls, seat = self.own, self.playouts, self.calls, self.seat
+        waiting = self.waiting
+        count = len(waiting) if count is None else min(count, len(waiting))
+        for column, index, h, t, lead, won in waiting[:count]:
+            column[index] = own[playouts.exactly(h, t, lead, won, calls)[seat]]
+        del waiting[:count]
+
+    def result(self, samples: int | None = None) -> Analysis:
+        """The analysis of the first ``samples`` samples played (all of them by default)."""
+        self.settle()
+        seat = self.seat
+        n = self.done if samples is None else samples
+        values = self.values if n == self.done else {c: v[:n] for c, v in self.values.items()}
+        analysis = _analysis(seat, self.reps, values, self.scale, n, self.seed)
+        if self.calls_model is None:
+            return analysis
+        return replace(
+            analysis,
+            calls_model=self.calls_model,
+            tolerance=self.tolerance,
+            fell_back=self.sampler.fell_back,
         )
-    seat = view.to_act
-    if seat != view.seat:
-        raise CardlibError(
-            _("it is seat {seat}'s turn, not seat {other}'s").format(seat=seat, other=view.seat),
-            "out-of-turn",
-        )
-    trick = [int(c) for _, c in view.current]
-    legal = legal_mask(view.hand_mask, trick, view.rules, view.first_trick)[0]
-    reps = _representatives(view, legal)
-    tried = sorted(set(reps.values()), reverse=True)
-    playouts = _Playout(view, exact_from, playout)
-    calls = [c for c in view.calls if c is not None]  # every call is in (checked above)
-    # The inner loop adds whole numbers (points × scale, tenths in Call Break), not Fractions.
-    own, scale = _scaled(view.points(seat, calls[seat]))
-    won0 = list(view.won)
-    leader = view.leader
-    values: dict[int, list[int]] = {c: [] for c in tried}
-    # The suits shown void, with the card tried: a card off the led suit shows one more.
-    voids = {c: list(playouts.voids) for c in tried}
-    for card in tried:
-        if trick and card // 13 != trick[0] // 13:
-            voids[card][seat] |= 1 << (trick[0] // 13)
-    sampler = _sampler(view, calls_model, tolerance)
-    rng = _rng(seed)
-    # The exact finishes wait until every sample has been played by the policy: run together,
-    # they run faster (the same values: each is a function of its ending alone).
-    waiting: list[tuple[list[int], int, list[int], list[int], int, list[int]]] = []
-    for _sample in range(samples):
-        hands = sampler.sample(rng)
-        for card in tried:
-            h = list(hands)
-            h[seat] ^= 1 << card
-            t = [*trick, card]
-            won = list(won0)
-            lead = leader
-            if len(t) == view.players:
-                trump = -1 if view.rules.trump is None else SUITS.index(view.rules.trump)
-                order = [(leader + view.direction * i) % view.players for i in range(view.players)]
-                lead = order[winner_index(t, trump)]
-                won[lead] += 1
-                t = []
-            lead, final = playouts.by_policy(h, t, lead, won, calls, False, seat, own, voids[card])
-            if final is None:
-                waiting.append((values[card], len(values[card]), h, t, lead, won))
-                values[card].append(0)
-            else:
-                values[card].append(own[final[seat]])
-    for column, index, h, t, lead, won in waiting:
-        column[index] = own[playouts.exactly(h, t, lead, won, calls)[seat]]
-    analysis = _analysis(seat, reps, values, scale, samples, seed)
-    if calls_model is None:
-        return analysis
-    return replace(
-        analysis, calls_model=calls_model, tolerance=tolerance, fell_back=sampler.fell_back
-    )
 
 
 def _scaled(points: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -1471,28 +1527,74 @@ def analyse_calls(
     """
     _check_entry(samples, seed, exact_from)
     check_playout(playout)
-    boldness = check_boldness(boldness)
-    view = _as_view(position)
-    if view.plays or view.calls[view.seat] is not None:
-        raise CardlibError(_("calls are analysed before this seat has called"), "phase")
-    playouts = _Playout(view, exact_from, playout)
-    seat = view.seat
-    leader = (view.dealer + view.direction) % view.players
-    options = legal_calls(view)
-    values: dict[int, list[int]] = {c: [] for c in options}
-    scale = math.lcm(*(Fraction(p).denominator for c in options for p in view.points(seat, c)))
-    tables = {c: [int(p * scale) for p in view.points(seat, c)] for c in options}
-    first = view.dealt == 13
-    for hands in imagined_deals(view, samples, seed):
-        for call in options:
-            asked = list(view.calls)
-            asked[seat] = call
-            calls = _later_calls(view, hands, asked)
-            final = playouts.final_tricks(list(hands), [], leader, [0] * view.players, calls, first)
-            values[call].append(tables[call][final[seat]])
-    estimates = _call_estimates(values, scale)
-    seed = seed if isinstance(seed, int) else -1
-    return CallAnalysis(seat, estimates, samples, seed, boldness)
+    boldness = check_boldness(boldness)  # refused before the position is looked at
+    work = _CallWork(position, samples, seed, exact_from, playout)
+    work.run(samples)
+    return work.result(boldness=boldness)
+
+
+class _CallWork:
+    """:func:`analyse_calls`'s work, done a few samples at a time (:class:`PendingAnalysis`):
+    as :class:`_CardWork`, the first ``n`` samples are those of a run of ``n``."""
+
+    def __init__(
+        self,
+        position: TrickDeal | TrickMatch | View,
+        samples: int,
+        seed: Seed,
+        exact_from: int,
+        playout: str,
+    ):
+        _check_entry(samples, seed, exact_from)
+        check_playout(playout)
+        view = _as_view(position)
+        if view.plays or view.calls[view.seat] is not None:
+            raise CardlibError(_("calls are analysed before this seat has called"), "phase")
+        self.view, self.samples, self.seed = view, samples, seed
+        self.playouts = _Playout(view, exact_from, playout)
+        self.seat = view.seat
+        self.options = legal_calls(view)
+        self.values: dict[int, list[int]] = {c: [] for c in self.options}
+        seat = self.seat
+        self.scale = math.lcm(
+            *(Fraction(p).denominator for c in self.options for p in view.points(seat, c))
+        )
+        self.tables = {c: [int(p * self.scale) for p in view.points(seat, c)] for c in self.options}
+        self.sampler = _sampler(view, None, 0)
+        self.rng = _rng(seed)
+        self.done = 0
+
+    def run(self, count: int) -> None:
+        """Play the next ``count`` samples out, once for every legal call."""
+        view, seat, playouts, values, tables = (
+            self.view,
+            self.seat,
+            self.playouts,
+            self.values,
+            self.tables,
+        )
+        leader = (view.dealer + view.direction) % view.players
+        first = view.dealt == 13
+        for hands in _layouts(self.sampler, self.rng, count):
+            for call in self.options:
+                asked = list(view.calls)
+                asked[seat] = call
+                calls = _later_calls(view, hands, asked)
+                final = playouts.final_tricks(
+                    list(hands), [], leader, [0] * view.players, calls, first
+                )
+                values[call].append(tables[call][final[seat]])
+        self.done += count
+
+    def result(
+        self, samples: int | None = None, boldness: Fraction | float = CALL_BOLDNESS
+    ) -> CallAnalysis:
+        """The analysis of the first ``samples`` samples played (all of them by default)."""
+        n = self.done if samples is None else samples
+        values = self.values if n == self.done else {c: v[:n] for c, v in self.values.items()}
+        estimates = _call_estimates(values, self.scale)
+        seed = self.seed if isinstance(self.seed, int) else -1
+        return CallAnalysis(self.seat, estimates, n, seed, check_boldness(boldness))
 
 
 def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstimate, ...]:
@@ -1505,6 +1607,154 @@ def _call_estimates(values: dict[int, list[int]], scale: int) -> tuple[CallEstim
         loss = Estimate.of_scaled(diffs, scale)
         out.append(CallEstimate(call, estimate, loss.mean, 0.0 if call == best else loss.stderr))
     return tuple(out)
+
+
+# ----- an analysis done ahead, a few samples at a time ----------------------------------------
+
+
+class PendingAnalysis:
+    """An :func:`analyse` (``calls=False``) or :func:`analyse_calls` (``calls=True``) of
+    ``position`` that is done a few samples at a time, when there is time for it.
+
+    :meth:`step` plays the next samples out; :meth:`result` is the analysis of the samples
+    played so far, or of the first ``n`` of them. The samples are those of one run with
+    ``samples`` and ``seed``, in order, however the run is cut into steps: the result of the
+    whole run is exactly :func:`analyse`'s (or :func:`analyse_calls`'s) with the same arguments,
+    and that of its first ``n`` samples is the analysis with ``samples=n``.
+
+    >>> from cardlib import callbreak
+    >>> deal = callbreak.Deal(seed=2)
+    >>> ahead = PendingAnalysis(deal, samples=12, seed=5, calls=True)
+    >>> ahead.step(5), ahead.step(5), ahead.step(5), ahead.finished
+    (True, True, False, True)
+    >>> ahead.result(boldness=0) == analyse_calls(deal, 12, seed=5, boldness=0)
+    True
+    >>> ahead.result(5, boldness=0) == analyse_calls(deal, 5, seed=5, boldness=0)
+    True
+    """
+
+    def __init__(
+        self,
+        position: TrickDeal | TrickMatch | View,
+        samples: int,
+        seed: int,
+        exact_from: int | None = None,
+        calls: bool = False,
+    ):
+        if exact_from is None:  # each analysis's own default
+            exact_from = 0 if calls else 3
+        self.calls = bool(calls)
+        self._work: _CardWork | _CallWork = (
+            _CallWork(position, samples, seed, exact_from, PLAYOUT)
+            if calls
+            else _CardWork(position, samples, seed, exact_from, None, 0, PLAYOUT)
+        )
+        #: the position as the player to act sees it
+        self.view: View = self._work.view
+        self.samples = samples
+        self.seed = seed
+        self.exact_from = exact_from
+
+    @property
+    def done(self) -> int:
+        """How many samples have been played out so far."""
+        return self._work.done
+
+    @property
+    def finished(self) -> bool:
+        """Whether every sample has been played out (the exact finishes too)."""
+        work = self._work
+        return work.done >= self.samples and not (isinstance(work, _CardWork) and work.waiting)
+
+    @property
+    def choices(self) -> int:
+        """How many choices each sample is played out for (the work of one sample): the
+        cards tried (one of each run of equal cards), or the legal calls."""
+        work = self._work
+        return len(work.options) if isinstance(work, _CallWork) else len(work.tried)
+
+    def step(self, samples: int = 1) -> bool:
+        """Play out up to ``samples`` more samples (at most those left) by the policy, or once
+        every sample has been, finish about as many playouts' worth of them by the exact
+        solver (from ``exact_from`` cards a hand: they wait to run together, which is
+        faster); whether any work is left after it."""
+        count = check_count(samples, "samples", 1)
+        work = self._work
+        if work.done < self.samples:
+            work.run(min(count, self.samples - work.done))
+        elif isinstance(work, _CardWork):
+            work.settle(count * len(work.tried))
+        return not self.finished
+
+    def result(
+        self, samples: int | None = None, boldness: Fraction | float = CALL_BOLDNESS
+    ) -> Analysis | CallAnalysis:
+        """The analysis of the first ``samples`` samples (default: all played so far; at
+        least one must be); ``boldness`` is a call analysis's (see :func:`analyse_calls`)."""
+        done = self._work.done
+        n = done if samples is None else samples
+        if not is_count(n) or not 1 <= n <= done:
+            raise CardlibError(
+                _(
+                    "samples is a whole number from 1 to {done} (the samples played so far), "
+                    "got {value!r}"
+                ).format(done=done, value=samples),
+                "samples",
+            )
+        if isinstance(self._work, _CallWork):
+            return self._work.result(n, boldness=boldness)
+        return self._work.result(n)
+
+    def finish(self) -> Analysis | CallAnalysis:
+        """Play out every sample left; the whole analysis (a call analysis at boldness 0, the
+        review's)."""
+        work = self._work
+        if work.done < self.samples:
+            work.run(self.samples - work.done)
+        return self.result(boldness=0)  # the exact finishes waiting too
+
+    def __repr__(self) -> str:
+        kind = "calls" if self.calls else "cards"
+        return f"PendingAnalysis({kind}, {self.done}/{self.samples} samples, seed={self.seed})"
+
+
+class AnalysesAhead:
+    """Analyses kept by what they analyse: the position as the player sees it (a
+    :class:`View`), the number of samples, the seed, ``exact_from`` and whether it is the
+    calls'. Asked for the same again, the same :class:`PendingAnalysis` is given back, with
+    the samples already played; anything else (another position, another seed) is another
+    analysis: one made for an old position is never given for a new one. The review after a
+    deal (:func:`cardlib.coach.review.review`) takes one, to read what was done ahead.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, PendingAnalysis] = {}
+
+    def pending(
+        self,
+        position: TrickDeal | TrickMatch | View,
+        samples: int,
+        seed: int,
+        exact_from: int | None = None,
+        calls: bool = False,
+    ) -> PendingAnalysis:
+        """The analysis of ``position`` with these arguments, as far as it has got (a new one,
+        not started, the first time)."""
+        view = _as_view(position)
+        if exact_from is None:
+            exact_from = 0 if calls else 3
+        key = (bool(calls), view, samples, seed, exact_from)
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = self._kept[key] = PendingAnalysis(view, samples, seed, exact_from, calls)
+        return kept
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        """Forget every analysis (a new deal: none of them will be asked for again)."""
+        self._kept.clear()
 
 
 class PlayoutBot:
@@ -1706,6 +1956,7 @@ __all__ = [
     "CLEAR_SE",
     "PLAYOUT",
     "PLAYOUTS",
+    "AnalysesAhead",
     "Analysis",
     "CallAnalysis",
     "CallEstimate",
@@ -1714,6 +1965,7 @@ __all__ = [
     "CoachBot",
     "Estimate",
     "HiddenHands",
+    "PendingAnalysis",
     "PlayoutBot",
     "View",
     "analyse",

@@ -59,10 +59,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from cardlib import games
 from cardlib.cards import Card, parse_card
-from cardlib.coach.analysis import Estimate, analyse, analyse_calls, too_close, view_of
+from cardlib.coach.analysis import (
+    AnalysesAhead,
+    Analysis,
+    CallAnalysis,
+    Estimate,
+    analyse,
+    analyse_calls,
+    too_close,
+    view_of,
+)
 from cardlib.coach.solver import game_named
 from cardlib.errors import CardlibError, CardlibTypeError, is_count
 from cardlib.game import TrickDeal
@@ -359,6 +369,7 @@ def review(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     exact_from: int = 3,
+    ahead: AnalysesAhead | None = None,
 ) -> Review:
     """Rate each decision of a deal's ``record`` by the expected score it lost.
 
@@ -368,6 +379,11 @@ def review(
     decision, with that seat to act; ``choice`` the call, bid or card they made (a card as a
     :class:`~cardlib.cards.Card` or as text like ``"5S"``, as ``act`` takes it).
     Each decision is analysed with ``samples`` samples and the seed ``seed + its number``.
+
+    ``ahead``: analyses kept from before (:class:`~cardlib.coach.analysis.AnalysesAhead`, the
+    card table's, done while the learner thought): a decision's analysis found there, with
+    these samples and seed, is read rather than made again (what it has not played out yet is
+    played out now, and kept there); the review is the same, number for number.
     """
     check_count(
         samples, "samples", 1, message=N_("samples must be a whole number ≥ 1, got {value!r}")
@@ -375,6 +391,13 @@ def review(
     if not is_count(seed):  # each decision is analysed with seed + its number
         raise CardlibTypeError(
             _("the seed of a review is a whole number, got {seed!r}").format(seed=seed), "seed"
+        )
+    if ahead is not None and not isinstance(ahead, AnalysesAhead):
+        raise CardlibTypeError(
+            _("ahead is the analyses done ahead (an AnalysesAhead) or None, got {value!r}").format(
+                value=ahead
+            ),
+            "ahead",
         )
     pairs = _checked_record(record)
     if not pairs:
@@ -417,7 +440,9 @@ def review(
                 ),
                 "review",
             )
-        rows.append(_rate(number, position, choice, legal, samples, seed + number, exact_from))
+        rows.append(
+            _rate(number, position, choice, legal, samples, seed + number, exact_from, ahead)
+        )
     assert seat is not None  # nobody to act: no choice was allowed there, refused above
     return Review(seat, game.key, tuple(rows), samples, seed)
 
@@ -463,6 +488,7 @@ def _rate(
     samples: int,
     seed: int,
     exact_from: int,
+    ahead: AnalysesAhead | None = None,
 ) -> ReviewRow:
     view = view_of(position)
     calling = position.phase != "playing"
@@ -473,7 +499,10 @@ def _rate(
         return ReviewRow(number, trick, kind, choice, choice, Fraction(0), 0.0, None, None, 1)
     best: Card | int
     if calling:
-        by_call = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
+        if ahead is None:
+            by_call = analyse_calls(view, samples, seed, boldness=0)  # rated by expected points
+        else:
+            by_call = cast("CallAnalysis", ahead.pending(view, samples, seed, calls=True).finish())
         best = by_call.best
         if by_call.of(best).estimate.mean == by_call.of(choice).estimate.mean:
             best = choice  # as good as the best: the row shows no other choice
@@ -485,7 +514,10 @@ def _rate(
         stderr = 0.0 if loss == 0 else rated_call.loss_stderr
         choices = len(by_call.calls)
     else:
-        by_card = analyse(view, samples, seed, exact_from)
+        if ahead is None:
+            by_card = analyse(view, samples, seed, exact_from)
+        else:
+            by_card = cast("Analysis", ahead.pending(view, samples, seed, exact_from).finish())
         rated = by_card.of(Card(choice))
         best = choice if rated.loss == 0 else by_card.best
         chosen_estimate, best_estimate = rated.estimate, by_card.cards[0].estimate

@@ -51,9 +51,8 @@ keeps its match in the browser apart from a plain table of the same seed.
 
 **The review after a deal** (Call Break, Call Bridge, Judgement): the table keeps
 a copy of the deal before each of the learner's calls and cards; when the deal is
-over, the browser asks for the review (:meth:`TableController.request_review`, computed
-then and only then, with ``review_samples`` samples a decision: a second or two
-for a deal at the default) and shows it under the end-of-deal table: every
+over, the browser asks for the review (:meth:`TableController.request_review`, with
+``review_samples`` samples a decision) and shows it under the end-of-deal table: every
 decision with the expected points it lost against the best choice there
 (:mod:`cardlib.coach.review`), the costliest one marked and explained, and a "Replay
 from here" button on each (:meth:`TableController.click_replay`). A replay is
@@ -66,6 +65,15 @@ stands and shows the end of the deal as first played again, with its review. A C
 Bridge deal is reviewed double dummy instead (:mod:`cardlib.widgets.bridge_review`: the
 opening lead, the tricks each card gave away, the contract against par; where endplay is
 missing the panel says so), with nothing to replay from.
+
+**The coach works ahead while the kernel is idle.** Once a browser plays at the table (its
+first message), the table has the kernel's event loop do the coach's work in small steps
+between messages (:meth:`TableController.idle_step`, one step a callback, a few milliseconds
+each, so a click waits for one step at most): the analysis the review makes of the learner's
+decision now, while they think and while the browser shows the bots' cards. The hint then
+reads it at once, and at the deal's end the review finds its analyses done: the same numbers
+as made at the end, ready as the last trick is shown. Without a running event loop (plain
+Python, tests) nothing is done ahead and both are computed when asked for.
 
 **One action per turn.** Each click the browser sends carries the ``serial`` of the
 position it was made in; the browser sends one click at a time (none while frames are
@@ -105,8 +113,10 @@ trait) shows the last trick taken, its cards, who played each and who won it, un
 one is taken (a language switch keeps it open). With ``auto_forced=True`` (a checkbox on the
 table, off by default) the learner's only legal card is played for them and the table says
 so; never a call. "Hint" (:meth:`TableController.click_hint`) names the coach's best card for
-the learner's turn (:func:`cardlib.coach.analysis.analyse`, ``hint_samples`` samples) and its
-margin over the next best, "too close to tell" within two standard errors; it never plays it,
+the learner's turn (the analysis the review after the deal makes of the decision, read when
+the kernel has done it ahead, else made on the spot with a bounded number of imagined deals,
+at most ``hint_samples``) and its margin over the next best, "too close to tell" at that many
+imagined deals within two standard errors; it never plays it,
 and ``hints=False`` removes it (graded use). In a game the coach does not know (Contract
 Bridge) the hint says it is not offered there. At the end of a deal "Play this deal again"
 (:meth:`TableController.click_play_again`) deals the same cards from the start as practice,
@@ -141,7 +151,9 @@ app: ``cardlib-table-app``, ``cardlib-game-picker``, ``cardlib-players-picker``,
 
 from __future__ import annotations
 
+import asyncio
 import html
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -260,6 +272,8 @@ class CardTable(anywidget.AnyWidget):
             **self._shown(),
         )
         self.controller.on_change = self._push
+        self._idle_work: asyncio.Handle | None = None  # the next step of the coach's work ahead
+        self._in_play = False  # a browser has sent a message: somebody plays at this table
         self.on_msg(self._on_browser_message)
         self.observe(self._picked, names=list(CHOICES))
 
@@ -288,15 +302,47 @@ class CardTable(anywidget.AnyWidget):
         not sent again)."""
         for name, value in self._shown().items():
             setattr(self, name, value)
+        if self._in_play:
+            self._work_ahead()
+
+    # ----- the coach's work ahead, while the kernel is idle ------------------------------
+
+    def _work_ahead(self) -> None:
+        """Have the kernel do the coach's work ahead when it is idle
+        (:meth:`TableController.idle_step`): one step a callback on its event loop, so that a
+        message from the browser arriving meanwhile is handled after one step at most. Without
+        a running event loop (plain Python, a test) there is no idle time: nothing is done
+        ahead, and the hint and the review are computed when asked for. Nor before a browser
+        has sent a message (a notebook run without one: nobody plays at the table)."""
+        if self._idle_work is not None:
+            return  # already under way
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            if sys.platform != "emscripten":
+                return
+            # Pyodide (a JupyterLite kernel): its loop runs the callbacks from the browser's
+            # own event loop, whether or not Python is inside it now
+            loop = asyncio.get_event_loop()
+        self._idle_work = loop.call_soon(self._idle_step)
+
+    def _idle_step(self) -> None:
+        self._idle_work = None
+        if self.comm is None:  # the widget was closed: its table is gone from the page
+            return
+        if self.controller.idle_step():
+            self._work_ahead()
 
     # ----- the browser to Python -------------------------------------------------------
 
     def _on_browser_message(self, _widget: object, content: Any, _buffers: object) -> None:
         """A message from the browser, for the controller (:meth:`TableController.receive`);
         a stale click is answered so that the browser takes clicks again."""
+        self._in_play = True
         answer = self.controller.receive(content)
         if answer is not None:
             self.send(answer)
+        self._work_ahead()  # a message that changed nothing (a stale click) pushed nothing
 
     def _picked(self, change: dict) -> None:
         """The learner chose in the browser (a menu, the checkbox, the toggle): the controller

@@ -21,6 +21,15 @@ learner undertook and made (``made_by``). A game whose calls are an auction rath
 count of tricks a seat (``counted_calls``) is shown with its auction, its contract and its
 score sheet by side.
 
+The coach's work is done ahead when the host has nothing else to do: a host with idle time
+(the widget's kernel, a browser worker) calls :meth:`TableController.idle_step` again and
+again, each call a few milliseconds of the analysis the review after the deal makes of the
+learner's decision now (then of earlier ones not finished), kept by position
+(:class:`cardlib.coach.analysis.AnalysesAhead`). The hint reads that analysis (so hint and
+review agree), at once when it is done, else doing a bounded part of it on the spot
+(:data:`HINT_PLAYOUTS`: fewer imagined deals, and it says how many); the review finds what
+was done and makes only the rest: the same review, number for number, as one made at the end.
+
 The speed is data: ``speed`` names one of :data:`SPEEDS` (the milliseconds the browser shows
 each frame), and a frame that holds a finished trick with its winner says so (``pause``);
 Python never waits.
@@ -46,7 +55,7 @@ from typing import Any, TypeVar, cast
 from cardlib import bridge, games, i18n, seats
 from cardlib.bridge.calls import Contract
 from cardlib.cards import Card, card_name, is_feminine, parse_card, sort_for_display, suit_name
-from cardlib.coach.analysis import analyse, opponent
+from cardlib.coach.analysis import AnalysesAhead, Analysis, PendingAnalysis, opponent
 from cardlib.coach.review import DEFAULT_SAMPLES, Review, ReviewRow, points_text
 from cardlib.coach.review import review as review_deal
 from cardlib.draw.svg import SUIT_COLOURS
@@ -82,8 +91,19 @@ LEVELS = {
 #: Imagined deals per decision of the strong bot at the table (the coach's CoachBot): its
 #: calls and cards then take a fraction of a second each on this machine.
 STRONG_SAMPLES = 30
-#: Imagined deals behind a hint (the coach's ``analyse``): about a second on this machine.
-HINT_SAMPLES = 200
+#: The most imagined deals behind a hint. A hint reads the analysis the review after the deal
+#: makes of the same decision (``review_samples`` imagined deals, the same seed): the first
+#: ``min(hint_samples, review_samples)`` of them, or fewer when it is made on the spot (see
+#: :data:`HINT_PLAYOUTS`). On all of them the card it names is the review's best choice.
+HINT_SAMPLES = DEFAULT_SAMPLES
+#: The work a hint computed on the spot may do, in playouts (an imagined deal played out after
+#: one card): tens of milliseconds here, under half a second on a phone. A position with many
+#: different cards to try is then judged on fewer imagined deals, and says how many: what they
+#: cannot separate is said to be too close to tell.
+HINT_PLAYOUTS = 400
+#: The work of one :meth:`TableController.idle_step`, in playouts: a few milliseconds here, so
+#: that a click arriving meanwhile waits for no more than that.
+IDLE_PLAYOUTS = 40
 ACTING = ("calling", "bidding", "playing")
 #: A place at the end of a match, as players say it (Judgement seats up to seven).
 PLACE_WORDS = {
@@ -604,6 +624,12 @@ class TableController:
             message=_("hint_samples is a whole number of samples, 1 or more, got {value!r}"),
         )
         self._hint: tuple[int, Callable[[], str]] | None = None  # (serial, the hint's words)
+        #: the coach's analyses of the learner's decisions in this deal, done ahead when the
+        #: host is idle (:meth:`idle_step`), for the hint and the review; found by position
+        self.ahead = AnalysesAhead()
+        # (the record, how many of its first decisions are analysed in full): where the idle
+        # work looks for the next unfinished analysis of the record
+        self._ahead_record: tuple[list, int] = ([], 0)
         self._forced_note: Callable[[], str] | None = None  # "Only one card could be played"
         self._restoring = False  # replaying kept actions: no card is played for the learner
         self._restored_at: int | None = None  # the serial of the position a reload rebuilt
@@ -927,6 +953,7 @@ class TableController:
             self.match_actions.append(["next"])
             self.peek_open = False  # a new deal: no trick taken yet
         self.record = []
+        self.ahead.clear()  # a new deal: no position of the last one comes again
         self._forget_review()
         self._say_refusal = None
         self.refusal = ""
@@ -967,7 +994,10 @@ class TableController:
             )
         elif self._deal_review is None:
             self._deal_review = review_deal(
-                self.record, self.review_samples, seed=self.seed + len(self.match.deals)
+                self.record,
+                self.review_samples,
+                seed=self._review_seed(),
+                ahead=self.ahead,  # what was done while the learner thought is not done again
             )
             if not self.practising:  # the match's own deals add up to its review
                 self._match_reviews[len(self.match.deals)] = self._deal_review
@@ -1153,7 +1183,13 @@ class TableController:
     def click_hint(self) -> str | None:
         """The coach's best card for the learner's turn, in words (never played for them).
 
-        Asked twice in one position, the same answer (computed once). Refused when it is
+        It reads the analysis the review after the deal makes of this decision (the same
+        imagined deals: on all of them, the card it names is the review's best choice), at once
+        when the work ahead has done it (:meth:`idle_step`); else at most
+        :data:`HINT_PLAYOUTS` more playouts are done for it now, and a position with many
+        different cards to try is judged on fewer imagined deals: cards they cannot separate
+        are said to be too close to tell at that many. Asked twice in one position, the same
+        answer (computed once). Refused when it is
         not the learner's turn to play a card, in the calling phase, in a game the coach
         does not know (Contract Bridge) and on a table made with ``hints=False``; ``None`` then.
         """
@@ -1184,8 +1220,75 @@ class TableController:
         self.redraw()
         return self._hint[1]()
 
-    def _analyse_hint(self) -> Any:
-        return analyse(self.deal, samples=self.hint_samples, seed=self.match_seed + self._serial)
+    def _analyse_hint(self) -> Analysis:
+        """The analysis behind the hint: the first imagined deals of the analysis the review
+        will make of this decision (done ahead as far as it has got, :meth:`idle_step`),
+        with at most :data:`HINT_PLAYOUTS` more played out now; on as many imagined deals as
+        are then done, at most ``hint_samples``."""
+        forced = len(self.match.legal_actions()) == 1
+        pending = self._pending(self.deal, len(self.record) + 1)
+        wanted = 1 if forced else min(self.hint_samples, self.review_samples)
+        more = min(wanted - pending.done, max(1, HINT_PLAYOUTS // pending.choices))
+        if more > 0:
+            pending.step(more)
+        return cast("Analysis", pending.result(min(pending.done, wanted)))
+
+    # ----- the coach's work done ahead, while the host is idle -------------------------
+
+    def _review_seed(self) -> int:
+        """The seed of this deal's review (its decision ``n`` is analysed with this + ``n``)."""
+        return self.seed + len(self.match.deals)
+
+    def _pending(self, position: TrickDeal, number: int) -> PendingAnalysis:
+        """The analysis the review makes of the learner's decision ``number`` of this deal,
+        made in ``position``, as far as it has got."""
+        return self.ahead.pending(
+            position,
+            self.review_samples,
+            self._review_seed() + number,
+            calls=position.phase != "playing",
+        )
+
+    def _unfinished_analysis(self) -> PendingAnalysis | None:
+        """The next analysis the hint or the review will want that is not done yet: the
+        learner's decision now first, then the decisions of the record (the review's), in
+        order; ``None`` when there is none (a decision with one legal choice needs none)."""
+        if not self.facts.coached:
+            return None
+        if self._learner_turn() and len(self.match.legal_actions()) > 1:
+            now = self._pending(self.deal, len(self.record) + 1)
+            if not now.finished:
+                return now
+        record, finished = self._ahead_record
+        if record is not self.record:  # another record (a replay, back to the match, a deal)
+            record, finished = self.record, 0
+        for number in range(finished + 1, len(record) + 1):
+            position = record[number - 1][0]
+            if len(position.legal_actions()) > 1:
+                pending = self._pending(position, number)
+                if not pending.finished:
+                    self._ahead_record = (record, number - 1)
+                    return pending
+        self._ahead_record = (record, len(record))
+        return None
+
+    def idle_step(self) -> bool:
+        """Do one small piece of the coach's work ahead; whether any is left.
+
+        The host calls it whenever it has nothing else to do (no click, no message waiting),
+        again and again until it returns ``False``, and again after the next action: each call
+        plays out a few imagined deals (:data:`IDLE_PLAYOUTS` playouts, a few milliseconds)
+        of the analysis the review after the deal makes of the learner's decision now, then of
+        their earlier decisions not yet analysed in full. The hint then reads it at once and the
+        review at the deal's end finds it done: the same numbers as made at the end, only
+        sooner. It changes nothing the browser shows. A host that never calls it (plain
+        Python, a test) has the hint and the review computed when they are asked for.
+        """
+        pending = self._unfinished_analysis()
+        if pending is None:
+            return False
+        pending.step(max(1, IDLE_PLAYOUTS // pending.choices))
+        return self._unfinished_analysis() is not None
 
     @staticmethod
     def _hint_words(analysis: Any) -> Callable[[], str]:
