@@ -226,6 +226,16 @@ class TablePage:
                 self.pick(*asked)
         return self._changes() + answers
 
+    def idle_step(self) -> bool:
+        """One piece of the table's idle work, for a host to call whenever no message waits
+        (messages first); whether there is more to do. What the work changed is in
+        :meth:`changes`."""
+        return self.table.idle_step()
+
+    def changes(self) -> list[dict[str, Any]]:
+        """What changed since the browser was last told (by idle work, say), as messages."""
+        return self._changes()
+
     def _picked(self, game: str, players: int) -> None:
         if (game, players) == (self.table.game, self.table.players):
             self._asked = None

@@ -1,0 +1,26 @@
+// make app's page (cardlib/app_server.py): the card table drawn at once from the first screen
+// inline in the page, then played over a websocket to this visitor's own Python process.
+// Every message is plain JSON (cardlib/widgets/table_page.py); the server sends the answers to
+// each message as one list.
+
+import { startTablePage } from "./table_page.js";
+
+const main = document.getElementById("cardlib-app");
+const firstScreen = JSON.parse(document.getElementById("cardlib-first-screen").textContent);
+const url = new URL(`ws?token=${encodeURIComponent(main.dataset.token)}`, location.href);
+url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+const socket = new WebSocket(url);
+const listeners = [];
+// The socket has closed (the server stopped, the network lost, the table culled): the page
+// says so at the learner's next click, and how to get the match back.
+const gone = new Promise((resolve) => socket.addEventListener("close", () => resolve()));
+const ready = new Promise((resolve) => socket.addEventListener("open", () => resolve()));
+socket.addEventListener("message", (event) => {
+  for (const message of JSON.parse(event.data)) for (const listen of listeners) listen(message);
+});
+startTablePage(document.getElementById("cardlib-table-page"), firstScreen, {
+  post: (message) => socket.send(JSON.stringify(message)),
+  listen: (callback) => listeners.push(callback),
+  ready,
+  gone,
+});
