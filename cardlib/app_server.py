@@ -314,7 +314,7 @@ def process_context() -> Any:
     already (fast to start, the library's memory shared), where the platform can fork."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["cardlib.app", "cardlib.widgets.table_page", __name__])
+        context.set_forkserver_preload(["cardlib.widgets.table_page", __name__])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -450,7 +450,7 @@ def application(pool: Pool) -> tornado.web.Application:
         ],
         websocket_max_message_size=MAX_MESSAGE_BYTES,
         websocket_ping_interval=PING_SECONDS,
-        websocket_ping_timeout=PING_SECONDS * 2,
+        websocket_ping_timeout=PING_SECONDS,
     )
 
 
