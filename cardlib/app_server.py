@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import gc
 import html
 import json
 import logging
@@ -117,6 +118,9 @@ def visitor_main(conn: multiprocessing.connection.Connection, options: dict[str,
     or is gone."""
     from cardlib.widgets.table_page import TablePage
 
+    # what the process was forked with is shared with every other visitor's until written to:
+    # the collector would write to all of it on its rounds (about 2 MB a visitor)
+    gc.freeze()
     # Ctrl-C in make app's terminal reaches every process of it: the server ends its
     # visitors' processes itself (and each ends when the server is gone)
     with contextlib.suppress(ValueError):  # (not in a thread, as a test runs it)
