@@ -219,7 +219,14 @@ def main() -> int:
             tables = table_processes(server)
             pss = memory_mb(tables, "Pss") / args.visitors
             rss = memory_mb(tables, "Rss") / args.visitors
-            own = memory_mb([Path(f"/proc/{server.process.pid}")], "Pss")
+            # the server, and what it started that is no table: the process the tables are
+            # forked from, multiprocessing's resource tracker
+            tree = parents()
+            own = memory_mb(
+                [Path(f"/proc/{server.process.pid}")]
+                + [Path(f"/proc/{p}") for p, up in tree.items() if up == server.process.pid],
+                "Pss",
+            )
             answers = [answer_together(playing, CALL, CARD), answer_together(playing, CARD, "")]
             for page in pages:
                 page.close(run_before_unload=True)
@@ -253,7 +260,7 @@ def main() -> int:
         f"{len(seconds)} of {args.visitors} visitors at once, POOL={args.pool}: playable table "
         f"median {statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
         f"{len(tables)} tables' processes, {pss:.1f} MB a visitor (PSS; RSS {rss:.0f} MB), "
-        f"the server itself {own:.0f} MB; processes left after they left: {left} "
+        f"the server and its helpers {own:.0f} MB; processes left after they left: {left} "
         f"({args.pool} preheated for the next ones); load average {load_before[0]:.1f} before, "
         f"{load_after[0]:.1f} after ({os.cpu_count()} cores)"
     )

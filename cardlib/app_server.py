@@ -11,10 +11,14 @@ messages to that visitor's :class:`~cardlib.widgets.table_page.TablePage` and it
 kept it, taken from a pool of preheated ones (``--pool N``; each has imported cardlib, made its
 ``TablePage`` and its first screen; a new one is started whenever one is taken). The processes
 are forked from one that has imported cardlib already (multiprocessing's ``forkserver``), so a
-new one is ready in tens of milliseconds and shares the library's memory with the others: what
-a visitor costs is their own table, about 4 MB (PSS; ``benchmarks/bench_class.py`` measures
-it). Worker processes each holding several visitors were considered and not built: they would
-save little memory (the library is shared already) and they are not as safe. The language
+new one is ready in tens of milliseconds (0.03 s of CPU) and shares the library's memory with
+the others: a table's process is about 10 MB (its proportional share, PSS), 16 MB after a whole
+match and its reviews, where a kernel was 65 MB; 30 visitors opening the page at once on a
+busy 2-core machine had a playable table after a median 2.2 s, the slowest 4.5 s, where Voilà's
+kernels took 96 s and 110 s (``benchmarks/bench_class.py``; docs/benchmarks.md). Worker
+processes each holding several visitors were considered and not built: they would save little
+memory (the library's pages are shared already: a visitor's own part is mostly their table)
+and they are not as safe. The language
 (:func:`cardlib.i18n.set_language`, which the page's menu calls) and the progress record are
 per process, so two visitors in one process would switch each other's language; one visitor's
 review of a deal (a CPU-second of the coach) would hold up every other click in that process;
@@ -63,7 +67,6 @@ import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
-from cardlib import i18n
 from cardlib.i18n import _
 
 log = logging.getLogger("cardlib.app")
@@ -87,7 +90,7 @@ MAX_MESSAGE_BYTES = 256 * 1024
 CULL_SECONDS = 300
 #: Processes kept preheated by default.
 DEFAULT_POOL = 2
-#: Most visitors' processes at once (the pool's not counted): each is about 4 MB.
+#: Most visitors' processes at once (the pool's not counted): each is 10 to 20 MB.
 MAX_VISITORS = 200
 #: Seconds between the websocket's pings: a connection that stops answering (a phone's browser
 #: killed in the background) is closed, and its process culled in turn.
@@ -330,8 +333,7 @@ def page_html(visitor: Visitor) -> str:
     """The page for ``visitor``: their first screen inline, their token."""
     screen = visitor.first_screen or {}
     lang = str(screen.get("page", {}).get("lang", "en"))
-    with i18n.language(lang if lang in i18n.LANGUAGES else "en"):
-        title = _("Play at the card table")
+    title = str(screen.get("page", {}).get("words", {}).get("title", ""))
     # inside <script>, "</" would end it: JSON allows the escaped slash
     data = json.dumps(screen, ensure_ascii=False).replace("</", "<\\/")
     return f"""<!doctype html>

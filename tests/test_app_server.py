@@ -134,6 +134,7 @@ def test_the_page_carries_its_first_screen_and_loads_only_from_this_server(serve
     assert headers["X-Content-Type-Options"] == "nosniff"
     screen = json.loads(re.search(r'"cardlib-first-screen">(.*?)</script>', text, re.S).group(1))
     assert screen["traits"]["game_key"] == "callbreak" and screen["traits"]["frames"]
+    assert "<title>Play at the card table</title>" in text and '<html lang="en">' in text
     assert re.findall(r'(?:src|href)="([^"]+)"', text) == [
         "data:,",
         "static/table.css",

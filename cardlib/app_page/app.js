@@ -18,6 +18,11 @@ const ready = new Promise((resolve) => socket.addEventListener("open", () => res
 socket.addEventListener("message", (event) => {
   for (const message of JSON.parse(event.data)) for (const listen of listeners) listen(message);
 });
+// the page's heading and title in the language chosen (table_page.js redraws the rest)
+listeners.push((message) => {
+  const title = message?.kind === "page" ? message.page?.words?.title : null;
+  if (title) document.title = main.querySelector("h1").textContent = title;
+});
 startTablePage(document.getElementById("cardlib-table-page"), firstScreen, {
   post: (message) => socket.send(JSON.stringify(message)),
   listen: (callback) => listeners.push(callback),

@@ -172,6 +172,7 @@ class TablePage:
             "lang": i18n.get_language(),
             "languages": [[code, name] for code, name in i18n.LANGUAGES.items()],
             "words": {
+                "title": _("Play at the card table"),  # a page's heading, if it shows one
                 "game": _("Game"),
                 "players": _("Players"),
                 "language": _("Language"),
