@@ -2,7 +2,8 @@
 kernel, no notebook and no code, for a class on one machine.
 
 ``GET /`` answers a light page: the table's own front end (``table.css``, ``table.js``,
-``table_page.js``) and a few lines that connect it (``app_page/app.js``), all from this server,
+``table_page.js``, ``table_page.css``) and a few lines that connect it to this server
+(``table_page_socket.js``), all from this server,
 and the visitor's first screen inline, so the table is drawn before any script has talked to
 Python. A websocket (``/ws?token=…``, the token in the page) then carries the page's plain JSON
 messages to that visitor's :class:`~cardlib.widgets.table_page.TablePage` and its answers back.
@@ -71,16 +72,19 @@ from cardlib.i18n import _
 
 log = logging.getLogger("cardlib.app")
 
-#: The table's browser side (table.css, table.js, table_page.js), served as they are.
+#: The table's browser side, served as they are: the table (table.css, table.js), its page
+#: (table_page.js, table_page.css) and the few lines that connect the page to this server's
+#: websocket (table_page_socket.js). Nothing else is served.
 WIDGETS = Path(__file__).resolve().parent / "widgets"
-#: The page's own files: the few lines that connect the table to the websocket, its style.
-APP_PAGE = Path(__file__).resolve().parent / "app_page"
 STATIC_FILES = {
-    "table.css": WIDGETS / "table.css",
-    "table.js": WIDGETS / "table.js",
-    "table_page.js": WIDGETS / "table_page.js",
-    "app.js": APP_PAGE / "app.js",
-    "app.css": APP_PAGE / "app.css",
+    name: WIDGETS / name
+    for name in (
+        "table.css",
+        "table.js",
+        "table_page.js",
+        "table_page.css",
+        "table_page_socket.js",
+    )
 }
 #: The largest message the page may send, in bytes. The largest the page sends is a kept
 #: match to restore: a whole match of seven-seat Judgement is about 10 kB.
@@ -173,6 +177,7 @@ class Visitor:
 
     @property
     def pid(self) -> int:
+        """The process's id."""
         return int(self.process.pid)
 
     def send(self, text: str) -> None:
@@ -249,18 +254,21 @@ class Pool:
         return visitor
 
     def cull_later(self, visitor: Visitor) -> None:
+        """End ``visitor``'s process after the cull time, unless a page connects first."""
         loop = tornado.ioloop.IOLoop.current()
         if visitor.cull is not None:
             loop.remove_timeout(visitor.cull)
         visitor.cull = loop.call_later(self.cull_seconds, self.end, visitor)
 
     def attach(self, visitor: Visitor, socket: TableSocket) -> None:
+        """``socket`` is the page of ``visitor``'s table now: their process is kept."""
         if visitor.cull is not None:
             tornado.ioloop.IOLoop.current().remove_timeout(visitor.cull)
             visitor.cull = None
         visitor.socket = socket
 
     def detach(self, visitor: Visitor, socket: TableSocket) -> None:
+        """``visitor``'s page has closed ``socket``: their process is culled later."""
         if visitor.socket is socket:
             visitor.socket = None
             if not visitor.ended:
@@ -344,8 +352,8 @@ def page_html(visitor: Visitor) -> str:
 <title>{html.escape(title)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="static/table.css">
-<link rel="stylesheet" href="static/app.css">
-<script type="module" src="static/app.js"></script>
+<link rel="stylesheet" href="static/table_page.css">
+<script type="module" src="static/table_page_socket.js"></script>
 </head>
 <body>
 <main id="cardlib-app" data-token="{html.escape(visitor.token)}">
@@ -368,16 +376,23 @@ def full_html() -> str:
 
 
 class SecureHandler(tornado.web.RequestHandler):
+    """An answer of this server, with its security headers (:data:`HEADERS`)."""
+
     def set_default_headers(self) -> None:
+        """:data:`HEADERS` on every answer."""
         for name, value in HEADERS.items():
             self.set_header(name, value)
 
 
 class PageHandler(SecureHandler):
+    """``GET /``: a new visitor's page, with a table of their own from the pool."""
+
     def initialize(self, pool: Pool) -> None:
+        """The pool the tables come from."""
         self.pool = pool
 
     async def get(self) -> None:
+        """The page (503 and a note when every place is taken)."""
         visitor = await self.pool.take()
         if visitor is None:
             self.set_status(503)
@@ -388,9 +403,12 @@ class PageHandler(SecureHandler):
 
 
 class StaticHandler(SecureHandler):
+    """``GET /static/NAME``: the page's own files (:data:`STATIC_FILES`), no other."""
+
     TYPES: ClassVar[dict[str, str]] = {".js": "text/javascript", ".css": "text/css"}
 
     def get(self, name: str) -> None:
+        """The file named ``name``, or 404."""
         path = STATIC_FILES.get(name)
         if path is None:
             raise tornado.web.HTTPError(404)
@@ -402,9 +420,11 @@ class ReadyHandler(SecureHandler):
     """``/ready``: 200 once the pool is full (its processes ready); else 503."""
 
     def initialize(self, pool: Pool) -> None:
+        """The pool whose readiness is told."""
         self.pool = pool
 
     def get(self) -> None:
+        """The pool's state, as JSON."""
         ready = sum(v.first_screen is not None for v in self.pool.waiting)
         self.set_status(200 if ready >= self.pool.size else 503)
         self.finish({"ready": ready, "pool": self.pool.size, "visitors": len(self.pool.visitors)})
@@ -414,6 +434,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     """One page's connection to its visitor's process."""
 
     def initialize(self, pool: Pool) -> None:
+        """The pool whose tables the sockets reach."""
         self.pool = pool
         self.visitor: Visitor | None = None
 
@@ -426,6 +447,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         return same
 
     def open(self, *args: str, **kwargs: str) -> None:
+        """Connect to the table of the page's token (4404: none; 4409: another page has it)."""
         visitor = self.pool.visitors.get(self.get_argument("token", ""))
         if visitor is None or visitor.ended:
             self.close(4404, "no such table")  # culled, or never served
@@ -437,16 +459,20 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.pool.attach(visitor, self)
 
     def on_message(self, message: str | bytes) -> None:
+        """A message from the page: text goes on to the visitor's process, as it is."""
         if self.visitor is None or not isinstance(message, str):
             return  # the page sends text only
         self.visitor.send(message)
 
     def on_close(self) -> None:
+        """The page has gone: its table is culled later."""
         if self.visitor is not None:
             self.pool.detach(self.visitor, self)
 
 
 def application(pool: Pool) -> tornado.web.Application:
+    """The server's pages: ``/`` (a visitor's page), ``/ws`` (its socket), ``/ready``,
+    ``/static/…``; websocket messages at most :data:`MAX_MESSAGE_BYTES`."""
     return tornado.web.Application(
         [
             (r"/", PageHandler, {"pool": pool}),

@@ -138,14 +138,14 @@ def test_the_page_carries_its_first_screen_and_loads_only_from_this_server(serve
     assert re.findall(r'(?:src|href)="([^"]+)"', text) == [
         "data:,",
         "static/table.css",
-        "static/app.css",
-        "static/app.js",
+        "static/table_page.css",
+        "static/table_page_socket.js",
     ]
     assert "http" not in text.replace(server.url, "")  # nothing from elsewhere
     for name, kind in [
         ("table.js", "text/javascript"),
         ("table_page.js", "text/javascript"),
-        ("app.js", "text/javascript"),
+        ("table_page_socket.js", "text/javascript"),
         ("table.css", "text/css"),
     ]:
         status, headers, body = get(server.url + "static/" + name)

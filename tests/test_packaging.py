@@ -50,8 +50,8 @@ def test_the_wheel_carries_every_catalog_compiled_and_none_of_their_sources(tmp_
         "cardlib/widgets/table.js",
         "cardlib/widgets/table.css",
         "cardlib/widgets/table_page.js",
-        "cardlib/app_page/app.js",
-        "cardlib/app_page/app.css",
+        "cardlib/widgets/table_page.css",
+        "cardlib/widgets/table_page_socket.js",
     } <= names
     for code, data in catalogs.items():
         (tmp_path / "cardlib.mo").write_bytes(data)

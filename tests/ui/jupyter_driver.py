@@ -27,6 +27,7 @@ import secrets
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -796,7 +797,6 @@ def table_app_server(
 ) -> Server:
     """make app's server as ``python -m cardlib.app`` starts it, on a free port; start it with
     ``server.start(ready_path=APP_READY)``."""
-    import sys
 
     port = free_port()
     argv = [sys.executable, "-m", "cardlib.app", "--port", str(port), "--pool", str(pool)]

@@ -62,7 +62,7 @@ def click_and_wait(page) -> None:
 
 
 #: The page's own files: all it loads (and its websocket).
-PAGE_FILES = {"", "static/table.css", "static/app.css", "static/app.js"} | {
+PAGE_FILES = {"", "static/table.css", "static/table_page.css", "static/table_page_socket.js"} | {
     "static/table_page.js",
     "static/table.js",
 }

@@ -1,5 +1,6 @@
-// make app's page (cardlib/app_server.py): the card table drawn at once from the first screen
-// inline in the page, then played over a websocket to this visitor's own Python process.
+// The card table's page played over a websocket (make app's page, cardlib/app_server.py): the
+// table drawn at once from the first screen inline in the page (#cardlib-first-screen), then
+// played with this visitor's own Python process, found by the page's token (#cardlib-app).
 // Every message is plain JSON (cardlib/widgets/table_page.py); the server sends the answers to
 // each message as one list.
 
