@@ -56,9 +56,11 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import secrets
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -99,6 +101,8 @@ MAX_VISITORS = 200
 #: Seconds between the websocket's pings: a connection that stops answering (a phone's browser
 #: killed in the background) is closed, and its process culled in turn.
 PING_SECONDS = 30
+#: Messages from a page that may wait for its process (see :class:`Visitor`).
+MAX_WAITING_MESSAGES = 32
 #: Seconds an ended visitor's process has to end by itself before it is killed.
 REAP_SECONDS = 2.0
 #: Security headers of every answer. The table sets inline ``style`` attributes (card colours,
@@ -163,7 +167,14 @@ def visitor_main(conn: multiprocessing.connection.Connection, options: dict[str,
 
 
 class Visitor:
-    """One visitor's process, as the server sees it: its token, its first screen, its socket."""
+    """One visitor's process, as the server sees it: its token, its first screen, its socket.
+
+    The page's messages go to the process through a queue of at most
+    :data:`MAX_WAITING_MESSAGES` and a thread of the visitor's own: writing to a process busy
+    with a long piece of work (a review) would otherwise hold up the server, and every other
+    visitor with it, once the pipe is full. Beyond that many messages waiting, more are dropped:
+    the page sends one click at a time and waits for its answer, so only a flood reaches it.
+    """
 
     def __init__(self, process: Any, conn: multiprocessing.connection.Connection):
         self.process = process
@@ -174,18 +185,43 @@ class Visitor:
         self.socket: TableSocket | None = None
         self.cull: object | None = None  # the timer that ends the process
         self.ended = False
+        self.dropped = 0  # messages dropped because too many were waiting
+        self.outbox: queue.Queue[str | None] = queue.Queue(MAX_WAITING_MESSAGES)
+        self.writer = threading.Thread(target=self._write, daemon=True)
+        self.writer.start()
 
     @property
     def pid(self) -> int:
         """The process's id."""
         return int(self.process.pid)
 
-    def send(self, text: str) -> None:
-        """A message from the page, on to the process (if it is still there)."""
+    def send(self, text: str) -> bool:
+        """A message from the page, on to the process (if it is still there, and not too many
+        wait for it already); whether it was taken. Never waits."""
         if self.ended:
-            return
-        with contextlib.suppress(OSError):  # the process has gone: the reader notices its end
-            self.conn.send(text)
+            return False
+        try:
+            self.outbox.put_nowait(text)
+        except queue.Full:
+            self.dropped += 1
+            return False
+        return True
+
+    def stop(self) -> None:
+        """Ask the process to end (after the messages already waiting)."""
+        with contextlib.suppress(queue.Full):  # if it cannot be asked, reap() ends it
+            self.outbox.put_nowait(None)
+
+    def _write(self) -> None:
+        """The writer thread: each message waiting, in order, to the process; ``None`` last."""
+        while True:
+            text = self.outbox.get()
+            try:
+                self.conn.send(text)
+            except (OSError, ValueError):
+                return  # the process has gone (or was ended): the reader notices
+            if text is None:
+                return
 
 
 class Pool:
@@ -246,9 +282,16 @@ class Pool:
         """A ready visitor's process for a new page (None: the table is full)."""
         if len(self.visitors) >= self.max_visitors:
             return None
-        visitor = self.waiting.popleft() if self.waiting else self.start_one()
-        self.fill()
-        await visitor.ready
+        for _attempt in range(3):  # a process that died before it was ready: the next one
+            visitor = self.waiting.popleft() if self.waiting else self.start_one()
+            self.fill()
+            try:
+                await visitor.ready
+            except RuntimeError:
+                continue
+            break
+        else:
+            raise tornado.web.HTTPError(500, "no table's process started")
         self.visitors[visitor.token] = visitor
         self.cull_later(visitor)  # until its page connects
         return visitor
@@ -285,19 +328,19 @@ class Pool:
         with contextlib.suppress(KeyError, ValueError, OSError):
             loop.remove_handler(visitor.conn.fileno())
         self.visitors.pop(visitor.token, None)
+        was_waiting = visitor in self.waiting
         with contextlib.suppress(ValueError):
             self.waiting.remove(visitor)
-        with contextlib.suppress(OSError, ValueError):
-            visitor.conn.send(None)
-        with contextlib.suppress(OSError):
-            visitor.conn.close()
+        visitor.stop()
         if visitor.socket is not None:
             visitor.socket.close()
         if not visitor.ready.done():
             visitor.ready.set_exception(RuntimeError("the visitor's process ended"))
         # it ends at once unless busy with a long piece of work (a review): not waited for here,
         # where every other visitor's messages would wait too
-        loop.call_later(REAP_SECONDS, reap, visitor.process)
+        loop.call_later(REAP_SECONDS, reap, visitor)
+        if was_waiting:
+            self.fill()  # a preheated table died: another takes its place
 
     def close(self) -> None:
         """End every process (the server is stopping)."""
@@ -306,7 +349,7 @@ class Pool:
         for visitor in everyone:
             self.end(visitor)
         for visitor in everyone:
-            reap(visitor.process, wait=1.0)
+            reap(visitor, wait=1.0)
 
     def pids(self) -> dict[str, list[int]]:
         """The processes' ids: waiting for a visitor, and taken."""
@@ -316,12 +359,16 @@ class Pool:
         }
 
 
-def reap(process: Any, wait: float = 0.0) -> None:
-    """Collect an ended visitor's process, killing it if it has not ended (within ``wait`` s)."""
-    process.join(timeout=wait)
-    if process.is_alive():
-        process.kill()
-    process.join(timeout=5)
+def reap(visitor: Visitor, wait: float = 0.0) -> None:
+    """Collect an ended visitor's process, killing it if it has not ended (within ``wait`` s);
+    close the pipe once its writer is done."""
+    visitor.process.join(timeout=wait)
+    if visitor.process.is_alive():
+        visitor.process.kill()
+    visitor.process.join(timeout=5)
+    visitor.writer.join(timeout=1)  # it ends once the process is gone
+    with contextlib.suppress(OSError):
+        visitor.conn.close()
 
 
 def process_context() -> Any:
@@ -462,7 +509,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         """A message from the page: text goes on to the visitor's process, as it is."""
         if self.visitor is None or not isinstance(message, str):
             return  # the page sends text only
-        self.visitor.send(message)
+        if not self.visitor.send(message) and self.visitor.dropped == 1:
+            log.warning("a page sent messages faster than its table takes them: dropped")
 
     def on_close(self) -> None:
         """The page has gone: its table is culled later."""

@@ -356,3 +356,31 @@ def test_the_placeholder_idle_step_has_nothing_to_do():
     page = TablePage("callbreak", seed=1)
     page.first_screen()
     assert page.idle_step() is False and page.changes() == []
+
+
+def test_a_flood_of_messages_never_holds_the_server_up():
+    """A page's messages wait in a queue of the visitor's own, written by a thread of its own:
+    with the process busy (here: not reading at all), sending never waits, and beyond
+    MAX_WAITING_MESSAGES more are dropped."""
+    import multiprocessing
+
+    class Busy:
+        pid = 1
+
+    server_end, visitor_end = multiprocessing.Pipe()
+    visitor = app_server.Visitor(Busy(), server_end)
+    big = "x" * 100_000  # larger than the pipe holds: the writer thread blocks on the first
+    start = time.perf_counter()
+    taken = [visitor.send(big) for _ in range(app_server.MAX_WAITING_MESSAGES + 10)]
+    assert time.perf_counter() - start < 5  # never blocked on the pipe (it blocks forever)
+    # one is being written, MAX_WAITING_MESSAGES wait, the rest are dropped
+    assert taken.count(True) in (
+        app_server.MAX_WAITING_MESSAGES,
+        app_server.MAX_WAITING_MESSAGES + 1,
+    )
+    assert visitor.dropped == taken.count(False) >= 9
+    received = visitor_end.recv()  # the process reads again: the messages come in order
+    assert received == big
+    visitor_end.close()  # the process ends: the writer stops
+    visitor.writer.join(timeout=10)
+    assert not visitor.writer.is_alive()
