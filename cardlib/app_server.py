@@ -339,8 +339,11 @@ class Pool:
         # it ends at once unless busy with a long piece of work (a review): not waited for here,
         # where every other visitor's messages would wait too
         loop.call_later(REAP_SECONDS, reap, visitor)
-        if was_waiting:
-            self.fill()  # a preheated table died: another takes its place
+        if visitor.first_screen is None and not self.closed:
+            log.error("a table's process ended before its table was ready: see above")
+        elif was_waiting:
+            self.fill()  # a preheated table died: another takes its place (not one that never
+            # became ready: the next would most likely die the same way, and the next)
 
     def close(self) -> None:
         """End every process (the server is stopping)."""
