@@ -1,24 +1,29 @@
 """A class opening the card table app (``make app``) together: N visitors at once.
 
-Voilà is started as ``make app POOL=P`` starts it; once its pool of preheated kernels is
-full and they have run the app, N pages (each a fresh browser context, in one headless
-Chromium) ask for the page at the same moment. Reported:
+The app's server is started as ``make app POOL=P`` starts it (``python -m cardlib.app``: the
+table's own page, cardlib.app_server); once its pool of P preheated tables is ready, N pages
+(each a fresh browser context, in one headless Chromium) ask for the page at the same moment.
+Reported:
 
-- **time to a playable table**: from each page's navigation start to its first allowed call
-  or card (the page records it itself, so a slow page does not delay the others' figures),
-  median and slowest;
-- **memory per visitor**: the resident memory of every kernel under Voilà with all N pages
-  open, over N (Voilà's own process counted once, apart);
+- **time to a playable table**: from each page's navigation start until its table shows an
+  allowed call or card *and* its websocket to the visitor's process is open (the page is no
+  longer marked busy: a click is sent at once, not held), median and slowest; the page records
+  it itself, so a slow page does not delay the others' figures. When the table was first drawn
+  (from the first screen inline in the page, clicks held until the socket opens) is shown too;
+- **memory per visitor**: the proportional set size (PSS: each shared page split between the
+  processes that share it) of every table's process with all N pages open, over N; their
+  resident size (RSS, shared pages counted in full each time) beside it; the server's own;
 - **each answers a call and a card**: every visitor clicks a call at once, then a card at
   once; the seconds until every table has answered each;
-- where the time went: the median page's first byte, last byte, scripts run, table drawn;
-  and the CPU seconds Voilà, its kernels and the browser used while the pages opened;
-- **kernels left** once every page has been closed as a tab is closed and the pool has been
-  refilled (P are expected, waiting for the next visitors).
+- where the time went: the median page's first byte, last byte, scripts run, table drawn,
+  playable; and the CPU seconds the server, the tables' processes and the browser used while
+  the pages opened;
+- **processes left** once every page has been closed as a tab is closed and the cull time
+  (``--cull``, 5 s here) has passed: P are expected, waiting for the next visitors.
 
 The machine's load average is printed with the figures: on a busy machine they are slower.
 
-    python benchmarks/bench_class.py [--visitors 10] [--pool 10]
+    python benchmarks/bench_class.py [--visitors 30] [--pool 30]
 """
 
 from __future__ import annotations
@@ -33,27 +38,33 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT / "tests" / "ui"))
-sys.path.insert(0, str(PROJECT / "benchmarks"))
 
-from bench_table import close_tab, cpu_ticks, started, wait_for_kernels, wait_until_warm  # noqa: E402
-from jupyter_driver import CHROMIUM, CHROMIUM_ARGS, kernel_processes  # noqa: E402
+from jupyter_driver import (  # noqa: E402
+    APP_READY,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    table_app_server,
+    table_processes,
+)
 
 PLAYABLE = ".cl-calls button.cl-legal, .cl-hand button.cl-legal"
 #: Each page notes the moments (ms since its navigation began) its table was first drawn and
-#: first became playable.
+#: first became playable: an allowed action shown, and the page's socket open (table_page.js
+#: drops aria-busy once its transport is ready).
 RECORD_PLAYABLE = f"""
 new MutationObserver((_changes, observer) => {{
   if (window.__tableAt === undefined && document.querySelector('.cardlib-table')) {{
     window.__tableAt = performance.now();
   }}
-  if (document.querySelector({PLAYABLE!r})) {{
+  const page = document.querySelector('.cardlib-table-page');
+  if (page && !page.hasAttribute('aria-busy') && document.querySelector({PLAYABLE!r})) {{
     window.__playableAt = performance.now();
     observer.disconnect();
   }}
-}}).observe(document, {{ subtree: true, childList: true }});
+}}).observe(document, {{ subtree: true, childList: true, attributes: true }});
 """
 #: Where a page's time went, in seconds from its navigation's start: the page's first byte
-#: from Voilà, its last byte, its scripts run (DOMContentLoaded), the table drawn, playable.
+#: from the server, its last byte, its scripts run (DOMContentLoaded), the table drawn, playable.
 STAGES = """() => {
   const n = performance.getEntriesByType('navigation')[0];
   return [n.responseStart, n.responseEnd, n.domContentLoadedEventEnd, window.__tableAt,
@@ -61,21 +72,6 @@ STAGES = """() => {
 }"""
 STAGE_NAMES = ("first byte", "last byte", "scripts run", "table drawn", "playable")
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(procs: list[Path]) -> float:
-    """The processes' resident memory, in MB."""
-    total = 0
-    for proc in procs:
-        try:
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
-
-
 CALL = ".cl-calls button.cl-legal"
 CARD = ".cl-hand button.cl-legal"
 #: The table has answered the click made at ``serial`` (and, if ``next`` names one, offers
@@ -84,6 +80,31 @@ ANSWERED = """([serial, next]) => {
   const table = document.querySelector('.cardlib-table');
   return table && table.dataset.serial !== serial && (!next || !!document.querySelector(next));
 }"""
+
+
+def memory_mb(procs: list[Path], field: str) -> float:
+    """The processes' memory, in MB: ``Pss`` (from smaps_rollup) or ``Rss``."""
+    total = 0
+    for proc in procs:
+        try:
+            for line in (proc / "smaps_rollup").read_text().splitlines():
+                if line.startswith(f"{field}:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def cpu_ticks(procs: list[Path]) -> int:
+    """The CPU time the processes have used so far, in clock ticks (user + system)."""
+    ticks = 0
+    for proc in procs:
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return ticks
 
 
 def answer_together(pages, action: str, then: str) -> float:
@@ -101,43 +122,55 @@ def answer_together(pages, action: str, then: str) -> float:
     return time.perf_counter() - start
 
 
-def cpu_by_part(server) -> dict[str, float]:
-    """CPU seconds used so far by Voilà itself, its kernels, and the browser (every other
-    process this benchmark started: Chromium's and Playwright's driver)."""
-    parents = {}
+def parents() -> dict[int, int]:
+    found = {}
     for proc in Path("/proc").iterdir():
         try:
-            parents[int(proc.name)] = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (ValueError, OSError):
+            found[int(proc.name)] = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (ValueError, OSError, IndexError):
             continue
+    return found
 
-    def descends(pid: int, ancestor: int) -> bool:
-        while pid > 1:
-            if pid == ancestor:
-                return True
-            pid = parents.get(pid, 0)
-        return False
 
-    voila, me = server.process.pid, os.getpid()
-    browser = [p for p in parents if p != me and descends(p, me) and not descends(p, voila)]
+def descends(tree: dict[int, int], pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        pid = tree.get(pid, 0)
+    return False
+
+
+def cpu_by_part(server) -> dict[str, float]:
+    """CPU seconds used so far by the server itself, the tables' processes (and the one they
+    are forked from), and the browser (every other process this benchmark started)."""
+    tree = parents()
+    me, root = os.getpid(), server.process.pid
+    browser = [p for p in tree if p != me and descends(tree, p, me) and not descends(tree, p, root)]
+    under = [p for p in tree if p != root and descends(tree, p, root)]
     return {
-        "Voilà": cpu_ticks([Path(f"/proc/{voila}")]) / TICKS,
-        "kernels": cpu_ticks(kernel_processes(server)) / TICKS,
+        "server": cpu_ticks([Path(f"/proc/{root}")]) / TICKS,
+        "tables": cpu_ticks([Path(f"/proc/{p}") for p in under]) / TICKS,
         "browser": cpu_ticks([Path(f"/proc/{p}") for p in browser]) / TICKS,
     }
+
+
+def wait_for_tables(server, wanted: int, timeout: float) -> int:
+    """Poll until ``wanted`` tables' processes run, or ``timeout`` seconds; the last count."""
+    deadline = time.monotonic() + timeout
+    while (count := len(table_processes(server))) != wanted and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return count
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=10)
-    parser.add_argument("--pool", type=int, default=10, help="kernels kept preheated")
-    parser.add_argument(
-        "--refill-delay", type=float, help="seconds before a taken kernel is replaced"
-    )
+    parser.add_argument("--pool", type=int, default=10, help="tables kept preheated")
     parser.add_argument(
         "--give-up", type=float, default=600, help="seconds before a page counts as stuck"
     )
-    parser.add_argument("--cull", type=int, default=300, help="idle seconds before culling")
+    parser.add_argument("--cull", type=float, default=5, help="seconds before a closed page's "
+                        "table is ended")  # fmt: skip
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is missing: no browser to measure with", file=sys.stderr)
@@ -147,11 +180,11 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="bench-class-"))
     load_before = os.getloadavg()
-    options = {} if args.refill_delay is None else {"refill_delay": args.refill_delay}
-    server = started(work, "class", args.pool, args.cull, **options)
+    server = table_app_server(
+        work, pool=args.pool, cull=args.cull, max_visitors=max(200, args.visitors)
+    )
+    server.start(ready_path=APP_READY, timeout=120 + 5 * args.pool)
     try:
-        if args.pool:
-            wait_until_warm(server, fills=1, timeout=60 + 30 * args.pool)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
@@ -183,29 +216,36 @@ def main() -> int:
                 stages.append(page.evaluate(STAGES))
             playing = [page for page in pages if page not in stuck]
             cpu_after = cpu_by_part(server)
-            kernels = kernel_processes(server)
-            per_visitor = rss_mb(kernels) / args.visitors
-            own = rss_mb([Path(f"/proc/{server.process.pid}")])
+            tables = table_processes(server)
+            pss = memory_mb(tables, "Pss") / args.visitors
+            rss = memory_mb(tables, "Rss") / args.visitors
+            # the server, and what it started that is no table: the process the tables are
+            # forked from, multiprocessing's resource tracker
+            tree = parents()
+            own = memory_mb(
+                [Path(f"/proc/{server.process.pid}")]
+                + [Path(f"/proc/{p}") for p, up in tree.items() if up == server.process.pid],
+                "Pss",
+            )
             answers = [answer_together(playing, CALL, CARD), answer_together(playing, CARD, "")]
             for page in pages:
-                close_tab(page)
+                page.close(run_before_unload=True)
+                page.context.close()
             browser.close()
-        # the closed pages' kernels shut down, and the pool refilled for the next visitors
-        delays = [a for a in server.argv if a.startswith("--VoilaKernelManager.fill_delay=")]
-        refill = float(delays[0].split("=")[1]) if delays else 0.0
-        left = wait_for_kernels(server, lambda n: n == args.pool, 120 + refill + 10 * args.pool)
+        # the closed pages' tables culled, the pool waiting for the next visitors
+        left = wait_for_tables(server, args.pool, args.cull + 60 + args.visitors)
     finally:
         server.stop()
     load_after = os.getloadavg()
     medians = [statistics.median(stage[i] for stage in stages) for i in range(len(STAGE_NAMES))]
     print(
         "median page, s from its start: "
-        + ", ".join(f"{name} {t:.1f}" for name, t in zip(STAGE_NAMES, medians, strict=True))
+        + ", ".join(f"{name} {t:.2f}" for name, t in zip(STAGE_NAMES, medians, strict=True))
     )
     print(
         "CPU s used while the pages opened: "
-        + ", ".join(f"{name} {cpu_after[name] - cpu_before[name]:.0f}" for name in cpu_after)
-        + " (kernels: those alive at the end, the refills included)"
+        + ", ".join(f"{name} {cpu_after[name] - cpu_before[name]:.1f}" for name in cpu_after)
+        + " (tables: their processes, the replacements included)"
     )
     if stuck or errors:
         print(
@@ -218,12 +258,11 @@ def main() -> int:
     )
     print(
         f"{len(seconds)} of {args.visitors} visitors at once, POOL={args.pool}: playable table "
-        f"median "
-        f"{statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
-        f"{len(kernels)} kernels, {per_visitor:.0f} MB a visitor (Voilà itself {own:.0f} MB); "
-        f"kernels left after they left: {left} ({args.pool} preheated for the next ones); "
-        f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
-        f"({os.cpu_count()} cores)"
+        f"median {statistics.median(seconds):.1f} s, slowest {max(seconds):.1f} s; "
+        f"{len(tables)} tables' processes, {pss:.1f} MB a visitor (PSS; RSS {rss:.0f} MB), "
+        f"the server and its helpers {own:.0f} MB; processes left after they left: {left} "
+        f"({args.pool} preheated for the next ones); load average {load_before[0]:.1f} before, "
+        f"{load_after[0]:.1f} after ({os.cpu_count()} cores)"
     )
     return 0
 

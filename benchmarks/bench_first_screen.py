@@ -1,14 +1,15 @@
-"""The card table's first screen (``make app``), at a desktop's and a phone's size.
+"""The card table's first screen (the app notebook in Voilà), at a desktop's and a phone's size.
 
-Voilà serves the app as ``make app`` does; Debian's Chromium opens it at 1280×800 and at
-390×844 and goes through each phase of each game: the learner's call (Contract Bridge: the
-auction), the learner's card, the deal's end with its review, and the match's end (a whole
-match played in this process and handed to the page as the browser keeps a match, so the
-page rebuilds it at once). In each, with every panel scrolled back to its start, it records
-whether the hand, the call pad, the felt and the seats lie wholly in the window, the page's
-sideways scroll, elements drawn past the right edge, end tables too wide, the narrowest hand
-card a tap reaches and the hand's rows; and page open → playable table (the first allowed
-call or card on the screen, fresh browser context, preheated kernel).
+Voilà serves the app notebook as ``python -m cardlib.app --notebook`` does (``make app``'s own
+page draws the same table: tests/ui/test_table_app.py checks its first screen); Debian's
+Chromium opens it at 1280×800 and at 390×844 and goes through each phase of each game: the
+learner's call (Contract Bridge: the auction), the learner's card, the deal's end with its
+review, and the match's end (a whole match played in this process and handed to the page as the
+browser keeps a match, so the page rebuilds it at once). In each, with every panel scrolled
+back to its start, it records whether the hand, the call pad, the felt and the seats lie wholly
+in the window, the page's sideways scroll, elements drawn past the right edge, end tables too
+wide, the narrowest hand card a tap reaches and the hand's rows; and page open → playable table
+(the first allowed call or card on the screen, fresh browser context, preheated kernel).
 
 Not a timed test: a table of what the screen shows. Run
 ``python benchmarks/bench_first_screen.py [--games callbreak bridge] [--sizes 390x844]``.

@@ -1,7 +1,10 @@
-"""The card table app (``make app``): page open → playable table, and kernels left behind.
+"""The card table notebook served by Voilà (``make app --notebook``, ``make app`` before it
+served the table's own page: ``bench_class.py`` measures that): page open → playable table,
+and kernels left behind.
 
-Voilà is started as ``make app`` starts it (:func:`cardlib.app.voila_argv`: one kernel kept
-preheated, idle kernels of closed pages culled), in Debian's Chromium:
+Voilà is started as ``python -m cardlib.app --notebook app/card-table.ipynb`` starts it
+(:func:`cardlib.app.voila_argv`: one kernel kept preheated, idle kernels of closed pages
+culled), in Debian's Chromium:
 
 1. **page open → playable table (preheated)**: from ``page.goto`` to the first allowed call
    or card on screen, for ``--visits`` visits one after another, each a fresh browser context

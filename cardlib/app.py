@@ -1,15 +1,16 @@
-"""``make app``: the card table as a page with no code, served by Voilà.
+"""``make app``: the card table as a page with no code, for a class on one server.
 
-By default the page is ``app/card-table.ipynb``: a game picker (Call Break,
-Call Bridge, Judgement, Contract Bridge) and the card table
-(:class:`cardlib.widgets.table.TableApp`) on the first screen. Any notebook can
-be served instead; cells tagged ``app-hide`` (code-driven demonstrations) are
-left out of the copy that Voilà serves.
+By default the page is the table's own (:mod:`cardlib.app_server`): a game picker (Call Break,
+Call Bridge, Judgement, Contract Bridge), the language menu and the card table on the first
+screen, each visitor's table in a Python process of their own, with no kernel and no notebook.
 
-    python -m cardlib.app [--port 8866] [--host 127.0.0.1] [--pool 1] [--notebook ...]
+    python -m cardlib.app [--port 8866] [--host 127.0.0.1] [--pool 2] [--cull 300]
 
-The page loads only what the table needs, from the app's own server: the widgets' lab
-extensions and no other (not nbgrader's, not JupyterLite's), and no style sheet from a CDN.
+A teacher's own notebook can still be served as a page with no code, by Voilà as before
+(``--notebook PATH``): cells tagged ``app-hide`` (code-driven demonstrations) are left out of
+the copy that Voilà serves; the page loads only what the table needs, from the app's own
+server: the widgets' lab extensions and no other (not nbgrader's, not JupyterLite's), and no
+style sheet from a CDN. There ``--pool`` is the number of preheated kernels.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ import os
 import sys
 from pathlib import Path
 
-import nbformat
-
 APP_HIDE = "app-hide"
 DEFAULT_NOTEBOOK = Path("app/card-table.ipynb")
 BUILD_DIR = Path("build/app")
@@ -29,6 +28,8 @@ BUILD_DIR = Path("build/app")
 
 def app_notebook(source: Path, dest_dir: Path = BUILD_DIR) -> Path:
     """Write ``source`` without its ``app-hide`` cells into ``dest_dir``; return the new path."""
+    import nbformat  # only for --notebook: the table page's processes never load it
+
     notebook = nbformat.read(source, as_version=4)
     notebook.cells = [c for c in notebook.cells if APP_HIDE not in c.metadata.get("tags", [])]
     dest_dir.mkdir(parents=True, exist_ok=True)
@@ -69,7 +70,7 @@ WIDGET_EXTENSIONS = (
 REFILL_DELAY_PER_KERNEL = 2.0
 REFILL_DELAY_MAX = 30.0
 DEFAULT_HOST = "127.0.0.1"
-#: Most kernels kept preheated: each holds the whole app in memory (about 70 MB) while it waits.
+#: Most tables (kernels) kept preheated.
 MAX_POOL = 64
 #: A path that answers once Voilà listens, without rendering the notebook: asking for the
 #: page itself would hand the preheated kernel to nobody.
@@ -142,14 +143,14 @@ def voila_env(environ: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def pool_size(text: str) -> int:
-    """``--pool``: how many kernels to keep preheated, a whole number from 0 to MAX_POOL."""
+    """``--pool``: how many tables (kernels) to keep preheated, a whole number, 0 to MAX_POOL."""
     try:
         value = int(text.strip(), 10)
     except ValueError:
         value = -1
     if not text.strip().isascii() or not 0 <= value <= MAX_POOL:
         raise argparse.ArgumentTypeError(
-            f"--pool (POOL=) must be a whole number from 0 to {MAX_POOL} (kernels kept "
+            f"--pool (POOL=) must be a whole number from 0 to {MAX_POOL} (tables kept "
             f"preheated; 0: none), not {text!r}"
         )
     return value
@@ -168,8 +169,24 @@ def host_address(text: str) -> str:
         ) from None
 
 
+def cull_seconds(text: str) -> float:
+    """``--cull``: seconds a closed page's process is kept, a number from 0.1 to a day."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = -1.0
+    if not 0.1 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(
+            f"--cull must be a number of seconds from 0.1 to 86400 (how long a closed page's "
+            f"table is kept), not {text!r}"
+        )
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Serve the card table with Voilà (``python -m cardlib.app --port N --host H --pool N``)."""
+    """Serve the card table (``python -m cardlib.app --port N --host H --pool N``)."""
+    from cardlib import app_server
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument(
@@ -181,20 +198,41 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--pool",
         type=pool_size,
-        default=PREHEATED_KERNELS,
-        help=f"kernels kept preheated for the next visitors (default: {PREHEATED_KERNELS})",
+        default=None,
+        help=f"tables (with --notebook: kernels) kept preheated for the next visitors "
+        f"(default: {app_server.DEFAULT_POOL}; with --notebook: {PREHEATED_KERNELS})",
     )
-    parser.add_argument("--notebook", type=Path, default=DEFAULT_NOTEBOOK)
+    parser.add_argument(
+        "--cull",
+        type=cull_seconds,
+        default=app_server.CULL_SECONDS,
+        help=f"seconds a closed page's table is kept before its process is ended "
+        f"(default: {app_server.CULL_SECONDS})",
+    )
+    parser.add_argument(
+        "--max-visitors",
+        type=int,
+        default=app_server.MAX_VISITORS,
+        help=f"most visitors at once (default: {app_server.MAX_VISITORS})",
+    )
+    parser.add_argument(
+        "--notebook", type=Path, help="serve this notebook with Voilà instead of the table page"
+    )
     args = parser.parse_args(argv)
-    command = voila_argv(
-        app_notebook(args.notebook), args.port, preheated=args.pool, host=args.host
-    )
     if args.host != DEFAULT_HOST:
         print(
             f"Serving the card table to every machine that reaches {args.host}:{args.port}: "
-            "Voilà asks for no password.",
+            "it asks for no password.",
             file=sys.stderr,
         )
+    if args.notebook is None:
+        pool = app_server.DEFAULT_POOL if args.pool is None else args.pool
+        app_server.serve(args.port, args.host, pool, args.cull, args.max_visitors)
+        return
+    preheated = PREHEATED_KERNELS if args.pool is None else args.pool
+    command = voila_argv(
+        app_notebook(args.notebook), args.port, preheated=preheated, host=args.host
+    )
     os.execve(command[0], command, voila_env())
 
 

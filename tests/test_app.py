@@ -1,4 +1,5 @@
-"""``make app`` serves the card table; any notebook served loses its demonstration cells."""
+"""``make app`` serves the card table page (cardlib.app_server, tested in test_app_server.py);
+with ``--notebook`` Voilà serves a notebook, which loses its demonstration cells."""
 
 import os
 import sys
@@ -72,12 +73,60 @@ def test_voila_keeps_a_kernel_preheated_for_the_next_visitor():
 
 
 def served_with(monkeypatch, *argv: str) -> tuple[list[str], dict[str, str]]:
-    """What ``python -m cardlib.app ARGV`` would run: Voilà's command line and environment."""
+    """What ``python -m cardlib.app --notebook NB ARGV`` would run: Voilà's command line and
+    environment."""
     ran = []
     monkeypatch.setattr(os, "execve", lambda path, args, env: ran.append((args, env)))
     monkeypatch.setattr(app, "app_notebook", lambda source: source)
+    app.main(["--notebook", str(DEFAULT_NOTEBOOK), *argv])
+    return ran[0]
+
+
+def table_page_served_with(monkeypatch, *argv: str) -> dict:
+    """What ``python -m cardlib.app ARGV`` would serve (the table page): serve()'s arguments."""
+    from cardlib import app_server
+
+    ran = []
+    monkeypatch.setattr(
+        app_server, "serve", lambda *args: ran.append(dict(zip(SERVE_ARGS, args, strict=True)))
+    )
+    monkeypatch.setattr(os, "execve", lambda *args: pytest.fail("Voilà started"))
     app.main(list(argv))
     return ran[0]
+
+
+SERVE_ARGS = ("port", "host", "pool", "cull", "max_visitors")
+
+
+def test_make_app_serves_the_table_page_and_takes_the_same_flags(monkeypatch, capsys):
+    from cardlib import app_server
+
+    assert table_page_served_with(monkeypatch) == {
+        "port": 8866,
+        "host": "127.0.0.1",
+        "pool": app_server.DEFAULT_POOL,
+        "cull": app_server.CULL_SECONDS,
+        "max_visitors": app_server.MAX_VISITORS,
+    }
+    assert capsys.readouterr().err == ""
+    served = table_page_served_with(
+        monkeypatch, "--pool", "30", "--host", "0.0.0.0", "--port", "9000", "--cull", "2.5"
+    )
+    assert (served["pool"], served["host"], served["port"], served["cull"]) == (
+        30,
+        "0.0.0.0",
+        9000,
+        2.5,
+    )
+    assert "no password" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["0", "-5", "soon", "nan", "inf", "1e9"])
+def test_a_bad_cull_time_is_refused_naming_the_flag_and_what_is_accepted(monkeypatch, capsys, bad):
+    with pytest.raises(SystemExit):
+        table_page_served_with(monkeypatch, "--cull", bad)
+    said = capsys.readouterr().err
+    assert "--cull must be a number of seconds from 0.1 to 86400" in said and repr(bad) in said
 
 
 def test_pool_keeps_that_many_kernels_preheated(monkeypatch):

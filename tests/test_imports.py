@@ -22,7 +22,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "cardlib"
 # The layers of docs/architecture.md. The views draw; the content (puzzles, exercises, lessons,
 # the notebooks' runtime helpers) shows the model through the views; everything else is the model
 # and may import a view only inside a rendering hook.
-VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app")
+VIEWS = ("cardlib.draw", "cardlib.widgets", "cardlib.app", "cardlib.app_server")
 CONTENT = (
     # A lesson's machinery ends in its quick check, a widget: lessons are content, like exercises.
     "cardlib.lessons",

@@ -294,7 +294,11 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
         f"cardlib/{p.relative_to(source).with_suffix('.mo').as_posix()}"
         for p in source.glob("locale/*/LC_MESSAGES/cardlib.po")
     }
-    data = {"cardlib/widgets/table.js", "cardlib/widgets/table.css"}
+    data = {  # the card table's browser side: the table, its page (the app's and the site's)
+        f"cardlib/widgets/{p.name}"
+        for pattern in ("*.js", "*.css")
+        for p in (source / "widgets").glob(pattern)
+    }
     data |= {
         f"cardlib/{p.relative_to(source).as_posix()}"
         for p in (source / "app_share").rglob("*")

@@ -42,10 +42,17 @@ def test_the_wheel_carries_every_catalog_compiled_and_none_of_their_sources(tmp_
             for code, directory in i18n.CATALOGS.items()
         }
     assert not [name for name in names if name.endswith((".po", ".pot"))]
-    # make app's page (cardlib/app.py) needs its Voila template and the table's front end
+    # make app's page (cardlib/app_server.py) needs the table's front end and its own script;
+    # --notebook (cardlib/app.py) its Voila template
     template = "cardlib/app_share/voila/templates/cardlib-app/"
     assert any(name.startswith(template) for name in names), sorted(names)[:5]
-    assert {"cardlib/widgets/table.js", "cardlib/widgets/table.css"} <= names
+    assert {
+        "cardlib/widgets/table.js",
+        "cardlib/widgets/table.css",
+        "cardlib/widgets/table_page.js",
+        "cardlib/widgets/table_page.css",
+        "cardlib/widgets/table_page_socket.js",
+    } <= names
     for code, data in catalogs.items():
         (tmp_path / "cardlib.mo").write_bytes(data)
         with (tmp_path / "cardlib.mo").open("rb") as compiled:

@@ -796,10 +796,11 @@ function render({ model, el }) {
   // One screen: the felt takes the height left once everything the learner acts with (the
   // prompt, the helpers, the hand, the call pad, any line added above the hand, the deal's end
   // and its Next button) is counted,
-  // so that the felt, the seats, the hand and the call pad are in view together: on the
-  // app's page (Voilà) from the page's start to the window's bottom, in JupyterLab within
-  // the notebook's panel once the table is scrolled to. Then the seats and the cards played
-  // come in towards the middle as far as the felt's height asks, never onto each other.
+  // so that the felt, the seats, the hand and the call pad are in view together: on a page
+  // of the table's own (Voilà's, table_page.js's) from the page's start to the window's
+  // bottom, in JupyterLab within the notebook's panel once the table is scrolled to. Then the
+  // seats and the cards played come in towards the middle as far as the felt's height asks,
+  // never onto each other.
   const FELT_MAX = 440;
   function fit() {
     if (!root.isConnected || !felt.getClientRects().length) return;
@@ -824,7 +825,7 @@ function render({ model, el }) {
       }
     }
     const top = root.getBoundingClientRect().top;
-    if (document.body?.dataset.voila) {
+    if (document.body?.dataset.voila || root.closest(".cardlib-table-page")) {
       // where the table starts on the first screen: every panel scrolled back to its start
       let scrolled = window.scrollY;
       for (let e = root.parentElement; e; e = e.parentElement) scrolled += e.scrollTop;
@@ -1141,6 +1142,12 @@ function render({ model, el }) {
   }
   model.on("msg:custom", (message) => {
     if (message?.type === "ignored") pending = false; // a stale click: nothing changed
+    // the page's host knows its server is gone (table_page.js: a websocket closed): the click
+    // was not sent
+    if (message?.type === "server_gone") {
+      pending = false;
+      serverGone();
+    }
   });
   // A key held down repeats: Enter or Space held on a card is one press, not one per repeat.
   root.addEventListener(

@@ -71,15 +71,23 @@ function makeModel(traits, post) {
 
 // startTablePage(el, firstScreen, transport): draws the page in el and plays it.
 // transport: { post(message), listen(callback), ready: Promise, gone?: Promise } — the host's
-// (a worker's postMessage, a websocket). firstScreen: TablePage.first_screen() of the table
+// (a worker's postMessage, a websocket); gone, if given, settles when Python can no longer
+// answer (a websocket closed): the learner's next click or choice is not sent, and the table
+// says the server is gone and how to get the match back (table.js, "server_gone"). firstScreen: TablePage.first_screen() of the table
 // Python will start with. Returns { ready, held(), page() } for the page's scripts and tests.
 export function startTablePage(el, firstScreen, transport) {
   let isReady = false;
+  let isGone = false; // the transport has said Python is gone (a websocket closed)
   const held = []; // the learner's messages made before Python was ready, in order
   function post(message) {
-    if (isReady) transport.post(message);
+    // nothing will answer: the table says so, and how to get the match back
+    if (isGone) model?.custom({ type: "server_gone" });
+    else if (isReady) transport.post(message);
     else held.push(message);
   }
+  transport.gone?.then(() => {
+    isGone = true;
+  });
 
   const root = h("div", { class: "cardlib-table-page", "aria-busy": "true" });
   const readyNote = h("p", { class: "cl-getting-ready", role: "status" });

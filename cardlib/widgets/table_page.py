@@ -172,6 +172,7 @@ class TablePage:
             "lang": i18n.get_language(),
             "languages": [[code, name] for code, name in i18n.LANGUAGES.items()],
             "words": {
+                "title": _("Play at the card table"),  # a page's heading, if it shows one
                 "game": _("Game"),
                 "players": _("Players"),
                 "language": _("Language"),
@@ -225,6 +226,16 @@ class TablePage:
             if message.get("switch") is True and asked is not None:
                 self.pick(*asked)
         return self._changes() + answers
+
+    def idle_step(self) -> bool:
+        """One piece of the table's idle work, for a host to call whenever no message waits
+        (messages first); whether there is more to do. What the work changed is in
+        :meth:`changes`."""
+        return self.table.idle_step()
+
+    def changes(self) -> list[dict[str, Any]]:
+        """What changed since the browser was last told (by idle work, say), as messages."""
+        return self._changes()
 
     def _picked(self, game: str, players: int) -> None:
         if (game, players) == (self.table.game, self.table.players):

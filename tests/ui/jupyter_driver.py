@@ -27,6 +27,7 @@ import secrets
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -692,7 +693,10 @@ def accessibility_violations(page, include: str, exclude: list[str] | None = Non
         tall = page.evaluate("() => document.documentElement.scrollHeight")
         page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
         if not page.evaluate("() => typeof axe !== 'undefined'"):
-            page.add_script_tag(path=str(AXE_JS))
+            # evaluated as the browser's devtools would, not added as a <script>: a page whose
+            # Content-Security-Policy allows only its own server's scripts (make app's) refuses
+            # an inline one, with an error in its console
+            page.evaluate(AXE_JS.read_text())
         found = page.evaluate(RUN_AXE_JS, [[include], exclude or FRAMEWORK_CHROME, AXE_TAGS])
     finally:
         style.evaluate("node => node.remove()")
@@ -775,3 +779,58 @@ FIRST_SCREEN_JS = """
 def first_screen(page, start: str | None = None) -> dict:
     """The card table's first screen, as ``FIRST_SCREEN_JS`` measures it."""
     return page.evaluate(FIRST_SCREEN_JS, start)
+
+
+# ----- make app's own server (cardlib.app_server) -----
+
+#: make app's server answers here once its pool of tables is ready (not the page: that would
+#: take a table).
+APP_READY = "ready"
+
+
+def table_app_server(
+    work_dir: Path,
+    pool: int = 1,
+    cull: float | None = None,
+    max_visitors: int | None = None,
+    env: dict[str, str] | None = None,
+) -> Server:
+    """make app's server as ``python -m cardlib.app`` starts it, on a free port; start it with
+    ``server.start(ready_path=APP_READY)``."""
+
+    port = free_port()
+    argv = [sys.executable, "-m", "cardlib.app", "--port", str(port), "--pool", str(pool)]
+    if cull is not None:
+        argv += ["--cull", str(cull)]
+    if max_visitors is not None:
+        argv += ["--max-visitors", str(max_visitors)]
+    path = os.pathsep.join(p for p in (str(PROJECT), os.environ.get("PYTHONPATH", "")) if p)
+    return Server(
+        argv=argv,
+        url=f"http://127.0.0.1:{port}/",
+        log_path=work_dir / "app.log",
+        env={"PYTHONPATH": path, **(env or {})},
+    )
+
+
+def table_processes(server: Server) -> list[Path]:
+    """The visitors' processes (waiting ones included) under make app's server, as /proc
+    entries: the children of its forkserver (cardlib.app_server.process_context)."""
+    children: dict[int, list[int]] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(proc.name))
+    found = []
+    for middle in children.get(server.process.pid, []):
+        try:
+            cmdline = Path(f"/proc/{middle}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"forkserver" in cmdline:
+            found += [Path(f"/proc/{pid}") for pid in children.get(middle, [])]
+    return found

@@ -1,20 +1,28 @@
-"""``make app`` for a class: the page needs nothing but its own server, says when that server
-is gone, and the kernels of abandoned tabs are culled.
+"""``make app`` for a class: the page needs nothing but its own server, takes nothing but the
+page's own messages, says when that server is gone, and the tables of abandoned tabs are culled.
 
-Each test starts its own Voilà as ``make app`` starts it (:func:`cardlib.app.voila_argv`),
-without a preheated kernel (one page each: a preheated kernel would only be one more to start).
+Each test starts its own server as ``make app`` starts it (``python -m cardlib.app``: the card
+table's page, cardlib.app_server), with one table preheated.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from urllib.parse import urlsplit
 
 import pytest
-from jupyter_driver import VOILA_READY, kernel_processes, voila_server
+from jupyter_driver import (
+    APP_READY,
+    accessibility_violations,
+    table_app_server,
+    table_position,
+    table_processes,
+)
 from playwright.sync_api import expect
 
-from cardlib.app import DEFAULT_NOTEBOOK
+from cardlib import i18n
+from cardlib.app_server import MAX_MESSAGE_BYTES
 from cardlib.widgets.table import CardTable
 
 pytestmark = pytest.mark.ui
@@ -24,11 +32,11 @@ SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
 
 
 def started_app(tmp_path, **options):
-    from conftest import BIN, _require_browser
+    from conftest import _require_browser
 
     _require_browser()
-    server = voila_server(BIN / "voila", DEFAULT_NOTEBOOK, tmp_path, preheated=0, **options)
-    return server.start(ready_path=VOILA_READY)
+    server = table_app_server(tmp_path, **options)
+    return server.start(ready_path=APP_READY)
 
 
 @pytest.fixture
@@ -44,18 +52,34 @@ def serial(page) -> str:
 
 def open_playable(page, url: str) -> None:
     page.goto(url)
-    page.locator(PLAYABLE).first.wait_for(timeout=120_000)  # Voilà runs the notebook first
+    page.locator(PLAYABLE).first.wait_for(timeout=60_000)
+
+
+def click_and_wait(page) -> None:
+    before = serial(page)
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_function(SETTLED, arg=before)
+
+
+#: The page's own files: all it loads (and its websocket).
+PAGE_FILES = {"", "static/table.css", "static/table_page.css", "static/table_page_socket.js"} | {
+    "static/table_page.js",
+    "static/table.js",
+}
 
 
 def test_the_app_page_loads_only_from_its_own_server_with_no_console_error(browser, app):
     """Offline, or behind a firewall that lets through only the class's server: every request
-    off 127.0.0.1 is refused, and the page still plays with nothing in its console."""
+    off 127.0.0.1 is refused, and the page still plays with nothing in its console; it loads
+    the table's own files and nothing else (no lab extension, no notebook, no CDN)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     off_server: list[str] = []
+    asked: list[str] = []
 
     def only_the_server(route):
         url = route.request.url
         if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
+            asked.append(url)
             route.continue_()
         else:
             off_server.append(url)
@@ -68,120 +92,179 @@ def test_the_app_page_loads_only_from_its_own_server_with_no_console_error(brows
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     try:
         open_playable(page, app.url)
-        before = serial(page)
-        page.locator(PLAYABLE).first.click()  # a call or a card: the kernel answers it
-        page.wait_for_function(SETTLED, arg=before)
-        loaded = page.evaluate(
-            "() => performance.getEntriesByType('resource').map(e => e.name)"
-            ".filter(n => /labextensions\\//.test(n))"
-        )
+        click_and_wait(page)  # a call: the visitor's table answers it
+        violations = accessibility_violations(page, "body")  # the whole page is the app
     finally:
         context.close()
     assert off_server == []
     assert errors == []
-    # only the widgets' lab extensions: not nbgrader's, not JupyterLite's
-    extensions = {n.split("labextensions/")[1].split("/static")[0] for n in loaded}
-    assert extensions and extensions <= {
-        "@jupyter-widgets/jupyterlab-manager",
-        "@voila-dashboards/widgets-manager8",
-        "anywidget",
-    }, extensions
+    assert {url.removeprefix(app.url) for url in asked} == PAGE_FILES
+    assert not violations, "make app, axe-core (WCAG 2.1 AA):\n" + "\n".join(violations)
 
 
-def test_a_click_after_the_server_has_gone_says_so_and_how_to_get_the_match_back(page, app):
+def test_a_click_after_the_server_has_gone_says_so_in_the_players_language(page, app):
     open_playable(page, app.url)
+    page.select_option("#cl-pick-language", "hi")
+    expect(page.locator(".cl-heading")).to_contain_text("कॉल ब्रेक")
     gone = page.locator(".cl-server-gone")
     expect(gone).to_be_hidden()
     app.stop()
     page.locator(PLAYABLE).first.click()
     expect(gone).to_be_visible()
-    said = CardTable("callbreak").controller._ui_words()["server_gone"]
+    with i18n.language("hi"):
+        said = CardTable("callbreak").controller._ui_words()["server_gone"]
+    assert said != CardTable("callbreak").controller._ui_words()["server_gone"]  # in Hindi
     expect(gone).to_have_text(said)
-    assert "reload this page" in said
+    expect(gone).to_have_attribute("role", "alert")
 
 
-def kernels_left(server, wanted: int, timeout: float = 60.0) -> int:
-    """Poll until ``wanted`` kernels run under the server, or ``timeout`` s; the last count."""
+def tables_left(server, wanted: int, timeout: float = 60.0) -> int:
+    """Poll until ``wanted`` tables' processes run under the server, or ``timeout`` s."""
     deadline = time.monotonic() + timeout
-    while (count := len(kernel_processes(server))) != wanted and time.monotonic() < deadline:
-        time.sleep(0.25)
+    while (count := len(table_processes(server))) != wanted and time.monotonic() < deadline:
+        time.sleep(0.1)
     return count
 
 
-def test_the_kernel_of_an_abandoned_tab_is_culled(browser, tmp_path):
-    """A tab lost without closing (no "beforeunload": a phone's browser killed in the
-    background) leaves its kernel behind; Voilà culls it once idle (here after 2 s)."""
-    server = started_app(tmp_path, cull_idle=2, cull_interval=1)
+def test_the_table_of_an_abandoned_tab_is_culled(browser, tmp_path):
+    """A tab lost without closing (a phone's browser killed in the background) or closed:
+    its table's process is ended once the cull time (here 1 s) has passed; the preheated one
+    stays for the next visitor."""
+    server = started_app(tmp_path, pool=1, cull=1)
     try:
+        assert tables_left(server, 1) == 1
         context = browser.new_context()
         page = context.new_page()
         open_playable(page, server.url)
-        assert len(kernel_processes(server)) == 1
+        assert tables_left(server, 2) == 2  # the visitor's, and its replacement
         context.close()  # no "beforeunload": the page is simply gone
-        assert kernels_left(server, 0) == 0
+        assert tables_left(server, 1) == 1
     finally:
         server.stop()
+    assert table_processes(server) == []
 
 
-#: A visitor's own kernel, spoken to as Voilà's page speaks to it: a second websocket on
-#: /api/kernels/<the page's kernel>/channels (the kernel's id is in the page's config), with
-#: Jupyter's JSON messages. First an execute request, then a kernel info request on the same
-#: shell channel: the kernel answers shell requests in turn, so once the info reply is in, an
-#: execute request that had got through would have been answered already.
-ATTEMPT_JS = """
-async code => {
-  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
-  const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/api/kernels/'
-                           + config.kernelId + '/channels?session_id=visitor');
-  await new Promise((opened, failed) => { ws.onopen = opened; ws.onerror = failed; });
-  const message = (type, content) => ({
-    channel: 'shell', parent_header: {}, metadata: {}, content, buffers: [],
-    header: {msg_id: `${type}-${Math.random()}`, msg_type: type, username: 'visitor',
-             session: 'visitor', date: new Date().toISOString(), version: '5.3'},
-  });
-  const heard = [];
-  const answered = new Promise(resolve => {
-    ws.onmessage = event => {
-      const msg = JSON.parse(event.data);
-      heard.push({type: msg.header.msg_type, parent: msg.parent_header.msg_id ?? null,
-                  text: JSON.stringify(msg.content)});
-      if (msg.header.msg_type === 'kernel_info_reply') resolve();
-    };
-  });
-  const execute = message('execute_request', {code, silent: false, store_history: true,
-                          user_expressions: {}, allow_stdin: false, stop_on_error: true});
-  const info = message('kernel_info_request', {});
-  ws.send(JSON.stringify(execute));
-  ws.send(JSON.stringify(info));
-  await answered;
-  ws.close();
-  return {execute: execute.header.msg_id, info: info.header.msg_id, heard};
-}
+#: Catches the page's websocket, so that a test can send on it what a hostile visitor could.
+CATCH_SOCKET_JS = """
+window.sockets = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    window.sockets.push(this);
+    this.addEventListener('close', (event) => { this.closedWith = event.code; });
+  }
+};
 """
 
+#: Sends each text on the page's own socket.
+SEND_JS = "texts => { for (const t of texts) window.sockets[0].send(t); }"
 
-def test_a_visitor_cannot_run_code_in_their_kernel_over_its_websocket(page, app, tmp_path):
-    """Voilà passes only the widgets' messages (and kernel info and shutdown requests) to a
-    visitor's kernel: an execute request sent over the page's kernel websocket, which would
-    write a file and print a secret, is dropped; nothing runs, nothing comes back for it, and
-    the table plays on."""
-    target = tmp_path / "written-by-a-visitor.txt"
-    code = (
-        "import os, pathlib\n"
-        f"pathlib.Path({str(target)!r}).write_text(os.environ.get('HOME', 'home'))\n"
-        "print('the secret is', os.environ.get('HOME'))"
-    )
+
+def test_messages_that_are_not_the_pages_are_refused_with_the_table_unchanged(page, app, tmp_path):
+    """On the page's own websocket, a visitor sends a Jupyter request to run code (which would
+    write a file), a forged match to restore, a card they do not hold, wrong types: nothing
+    runs, the table is as it was and plays on. A message too big closes the socket: the next
+    click says the server is gone, and a reload brings the match back from the browser."""
+    page.add_init_script(CATCH_SOCKET_JS)
     open_playable(page, app.url)
-    attempt = page.evaluate(ATTEMPT_JS, code)
-    replies = [m for m in attempt["heard"] if m["parent"] == attempt["info"]]
-    assert "kernel_info_reply" in {m["type"] for m in replies}  # the connection was heard
-    assert [m for m in attempt["heard"] if m["parent"] == attempt["execute"]] == []
-    assert not any("the secret is" in m["text"] for m in attempt["heard"])
+    click_and_wait(page)  # the call: now mid-deal, with cards in hand
+    before = table_position(page)
+    at = int(serial(page))
+    target = tmp_path / "written-by-a-visitor.txt"
+    code = f"import pathlib; pathlib.Path({str(target)!r}).write_text('ran')"
+    held = set(page.locator(".cl-hand button").evaluate_all("bs => bs.map(b => b.dataset.code)"))
+    not_held = next(f"{r}{s}" for s in "SHDC" for r in "AKQJT98765432" if f"{r}{s}" not in held)
+    kept = page.evaluate(
+        "() => Object.entries(localStorage).find(([k]) => k.startsWith('cardlib-table-match'))"
+    )
+    forged = {**json.loads(kept[1]), "actions": [["call", 13], ["card", "AS"]] * 40}
+    hostile = [
+        {
+            "header": {"msg_type": "execute_request", "msg_id": "x", "session": "s"},
+            "channel": "shell",
+            "content": {"code": code, "silent": False},
+        },
+        {"kind": "custom", "content": {"type": "restore", "saved": forged}},
+        {"kind": "custom", "content": {"type": "card", "code": not_held, "serial": at}},
+        {"kind": "custom", "content": {"type": "card", "code": ["AS"], "serial": str(at)}},
+        {"kind": "custom", "content": {"type": "call", "value": True, "serial": at}},
+        {"kind": "set", "changes": {"frames": [], "speed": {"x": 1}}},
+        {"kind": "pick", "game": {"callbreak": 1}, "players": "4"},
+        {"kind": "eval", "code": code},
+    ]
+    page.evaluate(SEND_JS, [json.dumps(m) for m in hostile] + ["print(1)", "{"])
+    click_and_wait(page)  # a card: answered after every message before it
     assert not target.exists()
-    assert 'message of type "execute_request", which is not allowed' in app.log_path.read_text()
-    before = serial(page)
-    page.locator(PLAYABLE).first.click()  # the visitor's table is as it was, and plays on
-    page.wait_for_function(SETTLED, arg=before)
+    after = table_position(page)
+    assert after["heading"] == before["heading"]
+    assert len(after["hand"]) == len(before["hand"]) - 1  # one card played: the click's
+    expect(page.locator(".cl-restored")).to_be_hidden()  # no forged match was restored
+    moved_on = table_position(page)
+
+    page.evaluate(SEND_JS, ["x" * (MAX_MESSAGE_BYTES + 1)])
+    page.wait_for_function("() => window.sockets[0].closedWith !== undefined")
+    assert page.evaluate("() => window.sockets[0].closedWith") == 1009  # too big
+    page.locator(PLAYABLE).first.click()
+    expect(page.locator(".cl-server-gone")).to_be_visible()
+    page.reload()  # a new table, the match rebuilt from this browser's storage
+    expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you")
+    page.select_option(".cl-speed", "instant")
+    page.wait_for_function(
+        "() => { const f = document.querySelector('.cardlib-table')?.dataset.frame?.split('/');"
+        " return !!f && f[0] === f[1]; }"
+    )
+    assert table_position(page) == moved_on
+
+
+def test_a_page_of_another_site_cannot_reach_a_visitors_table(browser, app):
+    """A page of another site (here another port of the same machine), open in the visitor's
+    browser, that knows the table's token: the server refuses its websocket, whose Origin is
+    not the server's, and the visitor's table plays on as it was."""
+    import http.server
+    import threading
+
+    class Elsewhere(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<p>Free cards!</p>")
+
+        def log_message(self, *args):
+            pass
+
+    # a real server (a page that Playwright made up would be another network's to Chromium,
+    # which then blocks its request to this machine before the server can refuse it)
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    elsewhere = f"http://127.0.0.1:{site.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        visitor = context.new_page()
+        open_playable(visitor, app.url)
+        token = visitor.locator("#cardlib-app").get_attribute("data-token")
+        before = table_position(visitor)
+        evil = context.new_page()
+        evil.goto(elsewhere)
+        outcome = evil.evaluate(
+            """async (url) => await new Promise((done) => {
+                 const ws = new WebSocket(url);
+                 ws.onopen = () => { ws.send(JSON.stringify({kind: 'pick', game: 'bridge'}));
+                                     done('open'); };
+                 ws.onclose = (event) => done(`closed ${event.code}`);
+               })""",
+            app.url.replace("http://", "ws://") + f"ws?token={token}",
+        )
+        assert outcome == "closed 1006"  # refused before it opened
+        log = app.log_path.read_text()
+        assert f"refused a websocket from another origin: {elsewhere.rstrip('/')!r}" in log
+        assert " 403 GET /ws?token=" in log
+        click_and_wait(visitor)  # the visitor's table plays on, as it was
+        assert table_position(visitor)["heading"] == before["heading"]
+    finally:
+        context.close()
+        site.shutdown()
 
 
 def test_each_visitors_record_is_their_own_and_no_file_on_the_server(
@@ -203,7 +286,7 @@ def test_each_visitors_record_is_their_own_and_no_file_on_the_server(
         record_says(first, 1)
         assert second.evaluate(RECORD_JS) is None
         second.reload()
-        second.locator(PLAYABLE).first.wait_for(timeout=120_000)
+        second.locator(PLAYABLE).first.wait_for(timeout=60_000)
         assert second.evaluate(RECORD_JS) is None
         assert first.evaluate(RECORD_JS)["games"]["judgement"]["played"] == 1
     finally:
@@ -211,4 +294,4 @@ def test_each_visitors_record_is_their_own_and_no_file_on_the_server(
             page.context.close()
         server.stop()
     assert not shared.exists()
-    assert list(tmp_path.rglob("*progress*")) == []  # nor beside the served notebook
+    assert list(tmp_path.rglob("*progress*")) == []

@@ -1,8 +1,9 @@
-"""``make app``: the card table in Voilà, played in a real browser, by mouse and by keyboard.
+"""``make app``: the card table's page, played in a real browser, by mouse and by keyboard.
 
-One Voilà (started as ``make app`` starts it) serves the module; every test opens
-its own page (its own kernel). The bots are set to "Instant" with the table's own
-speed control, so a whole deal takes seconds. axe-core audits the page.
+One server (started as ``make app`` starts it: cardlib.app_server) serves the module; every
+test opens its own page (its own table, in a process of its own). The bots are set to
+"Instant" with the table's own speed control, so a whole deal takes seconds. axe-core audits
+the page.
 """
 
 from __future__ import annotations
@@ -14,25 +15,28 @@ from pathlib import Path
 import nbformat
 import pytest
 from jupyter_driver import (
+    APP_READY,
     STDERR_MIME,
-    VOILA_READY,
     WIDGET_ERRORS,
     LabNotebook,
     accessibility_violations,
     first_screen,
+    table_app_server,
     table_position,
-    voila_server,
     whole_page_screenshot,
 )
 from playwright.sync_api import expect
 
-from cardlib.app import DEFAULT_NOTEBOOK
 from cardlib.games import GAMES
 from cardlib.widgets.table import CardTable
 
 pytestmark = pytest.mark.ui
 
 TABLE = ".cardlib-table"
+#: The page's pickers (cardlib/widgets/table_page.js) and all that the app draws.
+GAME_PICKER = "#cl-pick-game"
+PLAYERS_PICKER = "#cl-pick-players"
+APP = ".cardlib-table-page"
 SETTLED = "s => document.querySelector('.cardlib-table')?.dataset.serial !== s"
 CONTINUE_OR_SETTLED = (
     "s => !!document.querySelector('.cl-continue-button')"
@@ -43,18 +47,16 @@ FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('.cardlib-table')"
 
 @pytest.fixture(scope="module")
 def table_app(browser, tmp_path_factory):
-    from conftest import BIN
-
-    # preheated, as make app serves it: each test's page finds a kernel that has run the app
-    server = voila_server(BIN / "voila", DEFAULT_NOTEBOOK, tmp_path_factory.mktemp("table-app"))
-    server.start(ready_path=VOILA_READY)
+    # preheated, as make app serves it: each test's page finds its table ready
+    server = table_app_server(tmp_path_factory.mktemp("table-app"), pool=2)
+    server.start(ready_path=APP_READY)
     yield server
     server.stop()
 
 
 def leave(page) -> None:
-    """Close the app's page as a browser closes a tab: its "beforeunload" runs, and Voilà shuts
-    the page's kernel down (else every test's kernel would wait for the server's end)."""
+    """Close the app's page as a browser closes a tab (its "beforeunload" runs): its socket
+    closes, and the server culls its table later."""
     page.close(run_before_unload=True)
     page.context.close()
 
@@ -71,11 +73,10 @@ def page(browser):
 
 def open_table(page, app, game: str = "callbreak"):
     page.goto(app.url)
-    page.locator(TABLE).wait_for(timeout=120_000)  # Voilà runs the notebook first
-    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # no code shown
+    page.locator(TABLE).wait_for(timeout=120_000)
     if game != "callbreak":
         title = GAMES[game].title
-        page.select_option(".cardlib-game-picker select", label=title)
+        page.select_option(GAME_PICKER, label=title)
         expect(page.locator(".cl-heading")).to_contain_text(title.split(" (")[0])
     page.select_option(".cl-speed", "instant")
     expect(page.locator(".cl-speed")).to_have_value("instant")
@@ -102,11 +103,12 @@ def no_errors(page) -> None:
     errors = page.locator(f'.jp-OutputArea-output[data-mime-type="{STDERR_MIME}"]')
     assert not errors.count(), errors.first.text_content()
     assert not WIDGET_ERRORS.search(page.locator("body").text_content())
+    expect(page.locator(".cl-server-gone")).to_be_hidden()  # its table answered throughout
 
 
 def audit(page) -> None:
     """axe-core over the app (the picker and the table): WCAG 2.1 AA, zero violations."""
-    found = accessibility_violations(page, ".cardlib-table-app")
+    found = accessibility_violations(page, APP)
     assert not found, "\n".join(found)
 
 
@@ -378,8 +380,8 @@ def test_the_app_page_has_no_accessibility_violations(table_app, page):
     audit(page)
     page.set_viewport_size({"width": 1280, "height": 900})
 
-    page.select_option(".cardlib-game-picker select", label=GAMES["bridge"].title)
-    question = page.locator(".cardlib-switch-question")
+    page.select_option(GAME_PICKER, label=GAMES["bridge"].title)
+    question = page.locator(".cl-switch-question")
     expect(question).to_contain_text("This deal is not finished. Switch to Contract Bridge")
     audit(page)
     question.get_by_role("button", name="Switch game").click()
@@ -776,7 +778,7 @@ def test_a_whole_deal_fits_a_phone(table_app, browser, game):
         page.set_viewport_size({"width": 390, "height": 844})
         open_table(page, table_app, game)
         if game == "judgement":
-            page.select_option(".cardlib-players-picker select", "7")
+            page.select_option(PLAYERS_PICKER, "7")
             expect(page.locator(".cl-seat")).to_have_count(7)
             page.select_option(".cl-speed", "instant")
         stages = 0
@@ -944,9 +946,9 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     open_table(page, table_app)
     prompt, heading = page.locator(".cl-prompt"), page.locator(".cl-heading")
     english = (prompt.inner_text(), heading.inner_text(), serial(page))
-    menus = page.locator(".cardlib-table-app select:visible").filter(has_text="हिन्दी")
+    menus = page.locator(f"{APP} select:visible").filter(has_text="हिन्दी")
     expect(menus).to_have_count(1)  # one language menu on the screen: the app's
-    app_menu = ".cardlib-table-app .widget-dropdown.cardlib-language select"
+    app_menu = "#cl-pick-language"
     page.select_option(app_menu, label="हिन्दी")
     expect(heading).to_contain_text("कॉल ब्रेक")
     expect(page.locator(".cl-speed option[value='instant']")).to_have_text("तुरंत")
@@ -954,7 +956,7 @@ def test_the_tables_language_dropdown_redraws_the_same_position(table_app, page)
     page.select_option(app_menu, label="English")
     expect(heading).to_have_text(english[1])
     expect(prompt).to_have_text(english[0])
-    assert accessibility_violations(page, ".cardlib-table-app") == []
+    assert accessibility_violations(page, APP) == []
 
 
 def match_seed(page) -> int:
@@ -982,7 +984,7 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     open_table(page, table_app)
     seed = match_seed(page)
     play_deal_by_clicking(page)
-    expected = first_choices_table(seed)  # meanwhile the app's kernel reviews the same deal
+    expected = first_choices_table(seed)  # meanwhile the app reviews the same deal
     rows = expected.review["rows"]
     review = page.locator(".cl-review")
     body = review.locator(".cl-review-table tbody tr")
@@ -1063,7 +1065,7 @@ def to_a_lead_with_choices(page) -> None:
 
 def one_card_played(page, act) -> None:
     """``act()`` (a burst of clicks, taps or key presses meant as one) plays one card, and one
-    click after it plays one more: the kernel answers messages in order, so by then any
+    click after it plays one more: the table answers messages in order, so by then any
     second card of the burst would have been played too. No refusal is shown at any point."""
     start, cards = int(serial(page)), hand_size(page)
     act()
@@ -1170,11 +1172,11 @@ def restored_position(page) -> dict:
 
 
 def reload_app(page, game: str = "callbreak") -> None:
-    """A reload of the app's page (a new kernel), back at ``game``'s table."""
+    """A reload of the app's page (a new table), back at ``game``'s table."""
     page.reload()
     page.locator(TABLE).wait_for(timeout=120_000)
     if game != "callbreak":
-        page.select_option(".cardlib-game-picker select", label=GAMES[game].title)
+        page.select_option(GAME_PICKER, label=GAMES[game].title)
         expect(page.locator(".cl-heading")).to_contain_text(GAMES[game].title.split(" (")[0])
 
 
@@ -1188,9 +1190,9 @@ def test_a_reload_before_the_first_action_gives_the_same_hand_back(table_app, pa
         reload_app(page)
         assert restored_position(page) == dealt
     heading = page.locator(".cl-heading")
-    page.select_option(".cardlib-game-picker select", label=GAMES["judgement"].title)
+    page.select_option(GAME_PICKER, label=GAMES["judgement"].title)
     expect(heading).to_contain_text("Judgement")
-    page.select_option(".cardlib-game-picker select", label=GAMES["callbreak"].title)
+    page.select_option(GAME_PICKER, label=GAMES["callbreak"].title)
     expect(heading).to_have_text(dealt["heading"])
     assert restored_position(page) == dealt
     click_and_wait(page, page.locator(PLAYABLE).first)  # and it plays on from there
@@ -1296,7 +1298,7 @@ def test_a_second_tab_takes_the_match_over_and_no_play_is_lost(table_app, browse
         click_and_wait(first, first.locator(PLAYABLE).first)
         no_errors(first)
     finally:
-        second.close(run_before_unload=True)  # its kernel shut down; leave closes the context
+        second.close(run_before_unload=True)  # leave closes the context
         leave(first)
 
 
