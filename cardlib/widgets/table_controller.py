@@ -1354,11 +1354,6 @@ class TableController:
     # ----- the browser's messages -------------------------------------------------
 
     @_reported
-    def idle_step(self) -> bool:
-        """One short piece of work done while the learner thinks (a host calls it whenever no
-        message waits); whether there is more to do. A placeholder: there is none yet."""
-        return False
-
     def receive(self, content: object) -> dict | None:
         """A message from the browser: one of the learner's clicks, "review" or "restore";
         the answer to send back, if any.
