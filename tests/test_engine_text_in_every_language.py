@@ -37,6 +37,7 @@ SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
 #: The English words Hinglish writes too (docs/terms.tsv: card, call, points, trick …).
 HINGLISH_WORDS = {"seat", "call", "calls", "card", "cards", "points", "samples", "sample"}
 HINGLISH_WORDS |= {"tricks", "standard", "error", "max"}  # "do standard error ke andar", max-n
+HINGLISH_WORDS |= {"expected"}  # "expected points": what Hinglish speakers say (docs/terms.tsv)
 
 
 def position():
