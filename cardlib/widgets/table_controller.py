@@ -953,6 +953,13 @@ class TableController:
             return bridge_review.offered(cast("bridge.Deal", self.deal))
         return False
 
+    def idle_step(self) -> bool:
+        """One bounded piece of the coach's work done ahead of time, while the host has no
+        message of the learner's to handle (the site's table worker calls it between
+        messages); ``False`` when none remains. Here none is ever done ahead of time: the
+        review and hints are computed when asked for, so this returns ``False`` at once."""
+        return False
+
     @_reported
     def request_review(self) -> Review | TableBridgeReview | None:
         """The review of the deal just finished (a :class:`cardlib.coach.review.Review`), computed
