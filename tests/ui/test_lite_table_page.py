@@ -25,7 +25,7 @@ from lite_driver import OfflineBrowser, Site, built_site
 from playwright.sync_api import expect
 
 from cardlib import i18n
-from cardlib.widgets.table_worker import first_screens
+from cardlib.widgets.table_worker import first_screens, site_words
 
 pytestmark = pytest.mark.ui
 
@@ -208,6 +208,25 @@ def test_the_table_speaks_the_language_asked_for_and_keeps_the_one_chosen(site, 
         expect(restored).to_contain_text("Your match is back where you left it", timeout=60_000)
         assert len(kept_actions(page)) == 1
         assert not errors, errors
+    finally:
+        context.close()
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def test_a_page_whose_python_cannot_start_says_so(site, offline):
+    """cardlib's wheel refused (a host that lost it, a broken download): the table stays
+    drawn, and the note that said "getting ready" says, in the learner's language, that the
+    table could not start and to reload the page."""
+    context = offline.new_context()
+    context.route("**/static/pyodide/cardlib-*.whl", lambda route: route.abort())
+    try:
+        page = context.new_page()
+        page.goto(f"{site.url}?page=table&lang=ne")
+        expect(page.locator("div.cardlib-table .cl-calls button").first).to_be_visible()
+        with i18n.language("ne"):
+            said = site_words()["not_started"]
+        expect(page.locator(".cl-getting-ready")).to_have_text(said, timeout=120_000)
+        assert page.evaluate("window.cardlibTable.phases.ready") is None
     finally:
         context.close()
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"

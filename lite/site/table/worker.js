@@ -62,13 +62,15 @@ async function wheel(url) {
 
 async function start() {
   phase("worker");
-  const wheels = table.wheels.map(wheel); // downloaded while Pyodide starts
-  const pyodide = await loadPyodide({
-    indexURL: new URL(table.pyodide, import.meta.url).href,
-    packages: [],
-  });
-  phase("pyodide");
-  for (const data of await Promise.all(wheels)) pyodide.unpackArchive(data, "wheel");
+  // the wheels downloaded while Pyodide starts; one missing fails the start at once
+  const wheels = Promise.all(table.wheels.map(wheel));
+  const [pyodide] = await Promise.all([
+    loadPyodide({ indexURL: new URL(table.pyodide, import.meta.url).href, packages: [] }).then(
+      (loaded) => (phase("pyodide"), loaded),
+    ),
+    wheels,
+  ]);
+  for (const data of await wheels) pyodide.unpackArchive(data, "wheel");
   phase("wheels");
   // the learner's progress record lives in the lessons' kernels; here, in this worker only
   pyodide.runPython("import os; os.environ.setdefault('CARDLIB_PROGRESS', ':memory:')");
