@@ -140,8 +140,9 @@ PYODIDE_FILES = (
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The notebook every site holds, a small one too (it tells where everything is).
 LANDING_NOTEBOOK = "00-start-here.ipynb"
-#: The card table with no code on it (``?page=table``): ``make app``'s page (its notebook
-#: ``app/card-table.ipynb``), in every site under this name. Voici, which makes Voilà's pages
+#: The card table as a notebook page (``?page=table-notebook``, the table page before
+#: :data:`TABLE_DIR`): ``make app``'s page (its notebook ``app/card-table.ipynb``), in every
+#: site under this name. Voici, which makes Voilà's pages
 #: for JupyterLite, does not fit this site: its release (voici-core 0.10) needs
 #: jupyterlite-core < 0.8 and a xeus kernel, not Pyodide's. So the page is that notebook in
 #: the Notebook interface, which the site's own script (lite/site/cardlib-site.js) marks as
@@ -770,7 +771,7 @@ def stage_contents(
     release) run side by side, one per core, the longest first.
     """
     files.mkdir(parents=True)
-    shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # the card table's page (?page=table)
+    shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # ?page=table-notebook
     lessons = notebooks is not None or site_parts(graded)[0]
     if notebooks is not None:
         if graded is not None:
