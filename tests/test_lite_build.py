@@ -362,7 +362,11 @@ def test_cardlibs_wheel_holds_what_pyproject_names_and_nothing_else(tmp_path):
         f"cardlib/{p.relative_to(source).with_suffix('.mo').as_posix()}"
         for p in source.glob("locale/*/LC_MESSAGES/cardlib.po")
     }
-    data = {"cardlib/widgets/table.js", "cardlib/widgets/table.css"}
+    data = {
+        "cardlib/widgets/table.js",
+        "cardlib/widgets/table_page.js",
+        "cardlib/widgets/table.css",
+    }
     data |= {
         f"cardlib/{p.relative_to(source).as_posix()}"
         for p in (source / "app_share").rglob("*")
