@@ -213,12 +213,13 @@ def test_the_table_speaks_the_language_asked_for_and_keeps_the_one_chosen(site, 
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
-def test_a_page_whose_python_cannot_start_says_so(site, offline):
-    """cardlib's wheel refused (a host that lost it, a broken download): the table stays
-    drawn, and the note that said "getting ready" says, in the learner's language, that the
-    table could not start and to reload the page."""
+@pytest.mark.parametrize("missing", ["cardlib-*.whl", "pyodide.asm.wasm"])
+def test_a_page_whose_python_cannot_start_says_so(site, offline, missing):
+    """cardlib's wheel or Python's runtime refused (a host that lost it, a broken download):
+    the table stays drawn, and the note that said "getting ready" says, in the learner's
+    language, that the table could not start and to reload the page."""
     context = offline.new_context()
-    context.route("**/static/pyodide/cardlib-*.whl", lambda route: route.abort())
+    context.route(f"**/static/pyodide/{missing}", lambda route: route.abort())
     try:
         page = context.new_page()
         page.goto(f"{site.url}?page=table&lang=ne")

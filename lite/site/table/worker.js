@@ -17,6 +17,16 @@ const SITE = /*SITE*/ {} /*SITE*/;
 const table = SITE.table;
 const phase = (name) => postMessage({ type: "phase", name, at: performance.now() });
 
+// Pyodide says only on the console that its runtime could not be loaded (and never finishes
+// starting): that warning fails the start, so the page can say so.
+const warn = console.warn;
+console.warn = (...args) => {
+  if (args[0] === "wasm instantiation failed!") {
+    postMessage({ type: "failed", error: `the Python runtime could not be loaded: ${args[1] ?? ""}` });
+  }
+  warn(...args);
+};
+
 const inbox = [];
 let screenText = null;
 let screenArrived;
