@@ -143,8 +143,9 @@ PYODIDE_FILES = (
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The notebook every site holds, a small one too (it tells where everything is).
 LANDING_NOTEBOOK = "00-start-here.ipynb"
-#: The card table with no code on it (``?page=table``): ``make app``'s page (its notebook
-#: ``app/card-table.ipynb``), in every site under this name. Voici, which makes Voilà's pages
+#: The card table as a notebook page (``?page=table-notebook``, the table page before
+#: :data:`TABLE_DIR`): ``make app``'s page (its notebook ``app/card-table.ipynb``), in every
+#: site under this name. Voici, which makes Voilà's pages
 #: for JupyterLite, does not fit this site: its release (voici-core 0.10) needs
 #: jupyterlite-core < 0.8 and a xeus kernel, not Pyodide's. So the page is that notebook in
 #: the Notebook interface, which the site's own script (lite/site/cardlib-site.js) marks as
@@ -154,6 +155,18 @@ TABLE_PAGE = "card-table.ipynb"
 TABLE_SOURCE = PROJECT / "app" / "card-table.ipynb"
 #: The class the site's script gives the table page's ``<html>`` (the styles hide the code).
 TABLE_PAGE_CLASS = "cardlib-table-page"
+#: The card table's page with no Jupyter at all (``?page=table``): a folder of each build, from
+#: lite/site/table/ (the page, its script, its Web Worker's script and styles), with the
+#: table's own front end (:data:`TABLE_WIDGET_FILES`) and its stored first screens
+#: (:func:`stage_table_page`). Its worker loads the build's Pyodide and only these wheels:
+#: ``cardlib.widgets.table_worker`` imports no widget library (tests/test_lite_build.py).
+TABLE_DIR = "table"
+TABLE_WIDGET_FILES = ("table.js", "table_page.js", "table.css")
+TABLE_WHEELS = ("cardlib", "fastjsonschema")
+#: Where the stored first screens go, in the table page's folder: ``<language>.<seed>.json``.
+TABLE_SCREENS = "screens/"
+#: What the table page keeps in the browser: the language last chosen at the table.
+TABLE_LANGUAGE_KEY = "cardlib-table-language"
 
 
 #: The class of the line that says whether Python is ready (in the cell the build adds).
@@ -611,7 +624,7 @@ LANDING_LINKS = {
         "**आगे कहाँ:** पाठ, क्रम से, नीचे दिए हैं; उनके अलावा [अभ्यास](../exercises/), "
         "[पहेलियाँ](../puzzles/), [अंग्रेज़ी में पाठ](../00-start-here.ipynb) और "
         "[नेपाली में पाठ](../ne/00-start-here.ipynb); बिना कोड के "
-        "खेलने के लिए [ताश की मेज़ और उसका कोच](#cardlib:table)। हर नोटबुक अपने टैब में खुलती "
+        "खेलने के लिए [ताश की मेज़ और उसका कोच](#cardlib:table&lang=hi)। हर नोटबुक अपने टैब में खुलती "
         "है; JupyterLab, नोटबुकों के बगल में फ़ाइलों की सूची के साथ, *View → Open JupyterLab* "
         "में है।"
     ),
@@ -619,7 +632,7 @@ LANDING_LINKS = {
         "**अब कहाँ जाने:** पाठहरू, क्रमैसँग, तल छन्; तीबाहेक [अभ्यास](../exercises/), "
         "[पहेली](../puzzles/), [अङ्ग्रेजीमा पाठ](../00-start-here.ipynb) र "
         "[हिन्दीमा पाठ](../hi/00-start-here.ipynb); कोड नदेखी खेल्न "
-        "[तासको टेबल र यसको कोच](#cardlib:table)। हरेक नोटबुक आफ्नै ट्याबमा खुल्छ; JupyterLab, "
+        "[तासको टेबल र यसको कोच](#cardlib:table&lang=ne)। हरेक नोटबुक आफ्नै ट्याबमा खुल्छ; JupyterLab, "
         "नोटबुकहरूको छेउमा फाइलहरूको सूचीसहित, *View → Open JupyterLab* मा छ।"
     ),
 }
@@ -784,7 +797,7 @@ def stage_contents(
     release) run side by side, one per core, the longest first.
     """
     files.mkdir(parents=True)
-    shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # the card table's page (?page=table)
+    shutil.copy2(TABLE_SOURCE, files / TABLE_PAGE)  # ?page=table-notebook
     lessons = notebooks is not None or site_parts(graded)[0]
     if notebooks is not None:
         if graded is not None:
@@ -999,7 +1012,10 @@ PAGES = {
     "notebook": "notebooks/index.html",
     "files": "tree/index.html",
     "lab": "lab/index.html",
-    "table": f"notebooks/index.html?path={TABLE_PAGE}",
+    "table": "table/index.html",
+    # the card table as it was, a notebook running itself: kept (it costs one small notebook
+    # the site holds anyway) so the two pages can be measured side by side
+    "table-notebook": f"notebooks/index.html?path={TABLE_PAGE}",
 }
 #: How long a page waits to learn whether a newer build exists before starting (milliseconds):
 #: the version file is tiny, but the network may be slow or gone.
@@ -1218,6 +1234,72 @@ def finish_build(folder: Path, version: str) -> None:
             leftover.unlink(missing_ok=True)
 
 
+def first_screens_from_wheel(wheel: Path, folder: Path) -> dict:
+    """The table page's stored first screens (``cardlib.widgets.table_worker.
+    write_first_screens``) written into ``folder`` by this Python from cardlib's ``wheel``
+    itself, its code and compiled catalogs: the screens the page draws before Python is ready
+    are the ones the browser's Python then makes. What was written (seeds, languages, bytes)."""
+    with tempfile.TemporaryDirectory(prefix="cardlib-screens-") as tmp:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(tmp)
+        code = (
+            "import json, sys\n"
+            "sys.path.insert(0, sys.argv[2])\n"
+            "from cardlib.widgets.table_worker import write_first_screens\n"
+            "print(json.dumps(write_first_screens(sys.argv[1])))\n"
+        )
+        # isolated (-I): this cardlib only, not the project's own or an installed one
+        result = run([sys.executable, "-I", "-B", "-c", code, str(folder), tmp], cwd=tmp)
+    return json.loads(result.stdout)
+
+
+def table_page_settings(version: str, lock: Mapping, written: Mapping) -> dict:
+    """What the table page's scripts are told (their ``SITE``: :func:`site_settings` and
+    ``table``): the stored screens' seeds and languages, the wheels its worker loads, the
+    fonts a language needs and the files kept for a visit offline."""
+    wheels = [f"../static/pyodide/{lock['packages'][name]['file_name']}" for name in TABLE_WHEELS]
+    pyodide = [f"../static/pyodide/{name}" for name in PYODIDE_FILES]
+    devanagari = [f"../{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"]
+    page = ["index.html", "site-table.js", "worker.js", "site-table.css", *TABLE_WIDGET_FILES]
+    return {
+        **site_settings(version),
+        "table": {
+            "seeds": written["seeds"],
+            "languages": written["languages"],
+            "screens": TABLE_SCREENS,
+            "pyodide": "../static/pyodide/",
+            "wheels": wheels,
+            "languageKey": TABLE_LANGUAGE_KEY,
+            "fonts": {"hi": devanagari, "ne": devanagari},
+            "keep": [*page, f"../{PAGE_STYLE}", "../icon.svg", *pyodide, *wheels, *devanagari],
+        },
+    }
+
+
+def stage_table_page(build: Path, version: str) -> dict:
+    """The build's ``table/`` (:data:`TABLE_DIR`): the card table's page with no Jupyter, from
+    lite/site/table/, the table's front end from cardlib/widgets/, and the stored first
+    screens from the build's cardlib wheel (:func:`first_screens_from_wheel`). What the page's
+    scripts are told (:func:`table_page_settings`)."""
+    folder = build / TABLE_DIR
+    folder.mkdir()
+    for name in TABLE_WIDGET_FILES:
+        shutil.copy2(PROJECT / "cardlib" / "widgets" / name, folder / name)
+    lock = json.loads((build / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    missing = [name for name in TABLE_WHEELS if name not in lock["packages"]]
+    if missing:
+        raise BuildError(f"the site's Pyodide has no {', '.join(missing)} for the table page")
+    wheel = build / "static" / "pyodide" / lock["packages"]["cardlib"]["file_name"]
+    written = first_screens_from_wheel(wheel, folder / TABLE_SCREENS)
+    settings = table_page_settings(version, lock, written)
+    for name in ("index.html", "worker.js"):
+        template = (SITE_FILES / TABLE_DIR / name).read_text(encoding="utf-8")
+        (folder / name).write_text(fill(template, settings), encoding="utf-8")
+    for name in ("site-table.js", "site-table.css"):
+        shutil.copy2(SITE_FILES / TABLE_DIR / name, folder / name)
+    return settings
+
+
 def write_root(site: Path, version: str) -> None:
     """The files at the site's address (:data:`ROOT_FILES`): the page that opens the newest
     build, the version file naming it, the worker keeping both for offline visits."""
@@ -1358,6 +1440,7 @@ def build(
         )
         _check_no_remote_pyodide(staged)
         finish_build(staged, version)
+        stage_table_page(staged, version)
         write_root(site, version)
         for path in site.rglob("*"):
             os.utime(path, (epoch, epoch), follow_symlinks=False)

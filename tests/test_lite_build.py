@@ -190,11 +190,28 @@ def test_every_app_page_starts_jupyterlite_only_after_the_sites_script(app):
         build_site.patch_app_page(original.replace("config-utils", "config"))
 
 
-@pytest.mark.parametrize("name", ["index.html", "site-worker.js", build_site.PAGE_SCRIPT])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "index.html",
+        "site-worker.js",
+        build_site.PAGE_SCRIPT,
+        f"{build_site.TABLE_DIR}/index.html",
+        f"{build_site.TABLE_DIR}/worker.js",
+    ],
+)
 def test_the_sites_own_files_are_told_the_build_and_are_valid_javascript(name, tmp_path):
     """Each file of lite/site/ gets the build's settings written in once; its scripts parse."""
     template = (build_site.SITE_FILES / name).read_text(encoding="utf-8")
     settings = build_site.site_settings("0123456789ab")
+    if name.startswith(f"{build_site.TABLE_DIR}/"):
+        lock = {
+            "packages": {
+                n: {"file_name": f"{n}-1-py3-none-any.whl"} for n in ("cardlib", "fastjsonschema")
+            }
+        }
+        written = {"seeds": [1, 2], "languages": ["en", "hi"]}
+        settings = build_site.table_page_settings("0123456789ab", lock, written)
     filled = build_site.fill(template, settings)
     assert json.dumps(settings) in filled and "/*SITE*/" not in filled
     with pytest.raises(BuildError, match="settings mark"):
@@ -207,7 +224,8 @@ def test_the_sites_own_files_are_told_the_build_and_are_valid_javascript(name, t
         scripts = re.findall(r"<script>(.*?)</script>", filled, re.DOTALL)
         assert scripts
     for number, script in enumerate(scripts):
-        path = tmp_path / f"{number}.js"
+        module = re.search(r"^import ", script, re.MULTILINE)  # the table's worker is a module
+        path = tmp_path / f"{number}.{'mjs' if module else 'js'}"
         path.write_text(script, encoding="utf-8")
         checked = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
         assert checked.returncode == 0, f"{name}: {checked.stderr}"
@@ -218,9 +236,16 @@ def test_students_are_led_to_the_notebook_interface_and_every_page_is_an_app_of_
     interface (one notebook a tab); JupyterLab and the file list are pages of their own."""
     assert build_site.PAGES["start"] == f"notebooks/index.html?path={build_site.LANDING_NOTEBOOK}"
     assert build_site.PAGES["notebook"] == "notebooks/index.html"
-    assert build_site.PAGES["table"] == f"notebooks/index.html?path={build_site.TABLE_PAGE}"
+    # the card table: a page with no Jupyter; the notebook it was, under another name
+    assert build_site.PAGES["table"] == f"{build_site.TABLE_DIR}/index.html"
+    assert build_site.PAGES["table-notebook"] == (
+        f"notebooks/index.html?path={build_site.TABLE_PAGE}"
+    )
     assert build_site.PAGES["lab"] == "lab/index.html"
-    assert {page.split("/")[0] for page in build_site.PAGES.values()} == set(build_site.APPS)
+    assert {page.split("/")[0] for page in build_site.PAGES.values()} == {
+        *build_site.APPS,
+        build_site.TABLE_DIR,
+    }
     manifest = json.loads((build_site.SITE_FILES / "manifest.webmanifest").read_text())
     pages = {shortcut["url"] for shortcut in manifest["shortcuts"]}
     assert {"./?page=table", "./?page=lab"} <= pages
@@ -237,8 +262,13 @@ def test_the_table_page_is_make_apps_notebook_with_a_first_cell_of_its_own(tmp_p
     assert f'class="{build_site.STATUS_CLASS}"' in build_site.TABLE_CELL["en"]
     assert "Run All" not in build_site.TABLE_CELL["en"]
     assert any("TableApp().widget" in "".join(cell["source"]) for cell in cells)
-    for words in build_site.LANDING_LINKS.values():
-        assert "(#cardlib:table)" in words and "View → Open JupyterLab" in words
+    for language, words in build_site.LANDING_LINKS.items():
+        # the Hindi landing notebook opens the table in Hindi (the site's script makes the
+        # link ?page=table&lang=hi, which the site's address passes on to the table's page)
+        link = "(#cardlib:table)" if language == "en" else f"(#cardlib:table&lang={language})"
+        assert link in words and "View → Open JupyterLab" in words
+    root = (build_site.SITE_FILES / "index.html").read_text(encoding="utf-8")
+    assert 'query.get("lang")' in root
     script = (build_site.SITE_FILES / build_site.PAGE_SCRIPT).read_text(encoding="utf-8")
     assert 'a[href^="#cardlib:"]' in script and "notebook:run-all-cells" in script
 
@@ -260,6 +290,63 @@ def test_every_translated_language_has_its_first_cell_and_its_landing_links():
         assert len(links) == len(languages) - 1, code  # the other languages' lessons
         for link in links:
             assert (landing / link).resolve().exists(), (code, link)
+
+
+def test_the_table_page_is_staged_with_first_screens_made_by_the_wheel_the_site_ships(tmp_path):
+    """The build's table/ folder: the page, its scripts and styles, the table's own front end,
+    and a first screen for every language and seed, made by the cardlib wheel the site ships
+    (its code, its catalogs): the very screen its Python in the browser makes. Each is small
+    (the page fetches one), and every file the page keeps for offline is in the build."""
+    from cardlib import i18n
+    from cardlib.widgets.table_page import TablePage
+    from cardlib.widgets.table_worker import SITE_SEEDS
+
+    build = tmp_path / "build"
+    runtime = build / "static" / "pyodide"
+    wheel = build_site.build_project_wheel(runtime, build_site.DEFAULT_EPOCH)
+    other = runtime / "fastjsonschema-2.22.3-py3-none-any.whl"
+    other.write_bytes(b"a wheel")
+    lock = {
+        "packages": {
+            "cardlib": {"file_name": wheel.name},
+            "fastjsonschema": {"file_name": other.name},
+        }
+    }
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock))
+    for name in build_site.PYODIDE_FILES:
+        (runtime / name).touch(exist_ok=True)
+    for name in ("icon.svg", build_site.PAGE_STYLE):
+        (build / name).touch()
+    (build / build_site.SITE_FONTS).mkdir()
+    for name in build_site.FONT_FILES:
+        (build / build_site.SITE_FONTS / build_site.font_name(name)).touch()
+
+    settings = build_site.stage_table_page(build, "0123456789ab")
+    table = settings["table"]
+    folder = build / build_site.TABLE_DIR
+    assert table["seeds"] == list(SITE_SEEDS) and table["languages"] == list(i18n.LANGUAGES)
+    assert table["wheels"] == [f"../static/pyodide/{wheel.name}", f"../static/pyodide/{other.name}"]
+    for kept in table["keep"]:
+        assert (folder / kept).resolve().is_file(), kept
+    screens = sorted((folder / build_site.TABLE_SCREENS).iterdir())
+    assert len(screens) == len(SITE_SEEDS) * len(i18n.LANGUAGES)
+    sizes = [path.stat().st_size for path in screens]
+    assert max(sizes) < 20_000 and sum(sizes) < 250_000, sizes
+    for code in i18n.LANGUAGES:
+        for seed in SITE_SEEDS:
+            stored = json.loads((folder / f"screens/{code}.{seed}.json").read_text("utf-8"))
+            with i18n.language(code):
+                here = TablePage(seed=seed, fresh_seeds=True).first_screen()
+            stored["traits"]["kept_match"]["match_id"] = here["traits"]["kept_match"]["match_id"]
+            assert stored["traits"] == here["traits"] and stored["page"] == here["page"]
+            assert stored["traits"]["lang"] == code and stored["words"]["not_started"]
+    # the two filled in, the others as they are
+    assert (
+        "/*SITE*/ {}"
+        not in (folder / "index.html").read_text() + (folder / "worker.js").read_text()
+    )
+    for name in build_site.TABLE_WIDGET_FILES:
+        assert (folder / name).read_bytes() == (PROJECT / "cardlib" / "widgets" / name).read_bytes()
 
 
 def test_the_version_file_and_the_root_page_are_the_only_files_a_build_adds_at_the_top(tmp_path):

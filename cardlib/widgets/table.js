@@ -825,7 +825,8 @@ function render({ model, el }) {
       }
     }
     const top = root.getBoundingClientRect().top;
-    if (document.body?.dataset.voila || root.closest(".cardlib-table-page")) {
+    // a page of its own (Voilà's, or table_page.js's: no notebook around the table)
+    if (document.body?.dataset.voila || root.closest("div.cardlib-table-page")) {
       // where the table starts on the first screen: every panel scrolled back to its start
       let scrolled = window.scrollY;
       for (let e = root.parentElement; e; e = e.parentElement) scrolled += e.scrollTop;

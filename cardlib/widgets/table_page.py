@@ -44,7 +44,7 @@ from typing import Any
 from cardlib import games, i18n
 from cardlib.errors import CardlibError
 from cardlib.i18n import _
-from cardlib.widgets.table_controller import TableController
+from cardlib.widgets.table_controller import MATCH_ID, TableController
 
 #: The table's values the browser draws from, in the order they are sent (the anywidget's
 #: synced traits, less the two that never change: ``game_key`` and ``languages``).
@@ -194,6 +194,46 @@ class TablePage:
         self._sent_page = self.page()
         return {"traits": copy.deepcopy(self._sent), "page": copy.deepcopy(self._sent_page)}
 
+    def catch_up(self, screen: object) -> list[dict[str, Any]]:
+        """The browser already shows ``screen``, drawn before this page was made (a stored
+        first screen: :meth:`first_screen` of a page of the same game and seed, kept by the
+        site's build); the messages that bring it to this page, none when it shows this page
+        already (nothing is drawn again, nothing jumps).
+
+        A screen of this very match at its start (its kept match the same but for its id)
+        gives the match its id: the deal the learner saw is one match, under one id, in this
+        browser's keeping and record. Anything but a screen (``{"traits": {…}, "page": {…}}``)
+        is answered with the whole page."""
+        traits = screen.get("traits") if isinstance(screen, dict) else None
+        page = screen.get("page") if isinstance(screen, dict) else None
+        if not isinstance(traits, dict) or not isinstance(page, dict):
+            whole = self.first_screen()
+            return [
+                {"kind": "traits", "changes": whole["traits"]},
+                {"kind": "page", "page": whole["page"]},
+            ]
+        kept, table = traits.get("kept_match"), self.table
+        if (
+            isinstance(kept, dict)
+            and not table.match_actions
+            and isinstance(kept.get("match_id"), str)
+            and MATCH_ID.fullmatch(kept["match_id"]) is not None
+            and {**kept, "match_id": table.match_id} == table.kept_match
+        ):
+            table.match_id = kept["match_id"]
+            table.kept_match = table.kept()
+        self._sent = copy.deepcopy(traits)
+        self._sent_page = copy.deepcopy(page)
+        return self._changes()
+
+    def idle_step(self) -> bool:
+        """One bounded piece of the table's work done ahead of time
+        (:meth:`TableController.idle_step`), for a host with nothing else to do; ``False``
+        when none remains. A host calls it once per turn of its event loop, so that a message
+        of the learner's is always handled first, and calls it again after each message. What
+        the work changed is in :meth:`changes`."""
+        return self.table.idle_step()
+
     # ----- the browser's messages ------------------------------------------------------
 
     def receive(self, message: object) -> list[dict[str, Any]]:
@@ -226,12 +266,6 @@ class TablePage:
             if message.get("switch") is True and asked is not None:
                 self.pick(*asked)
         return self._changes() + answers
-
-    def idle_step(self) -> bool:
-        """One piece of the table's idle work, for a host to call whenever no message waits
-        (messages first); whether there is more to do. What the work changed is in
-        :meth:`changes`."""
-        return self.table.idle_step()
 
     def changes(self) -> list[dict[str, Any]]:
         """What changed since the browser was last told (by idle work, say), as messages."""

@@ -16,9 +16,9 @@
   const base = new URL("./", document.currentScript.src); // …/v/<version>/
   const root = new URL("../../", base); // the site's address
   const page = location.href; // before JupyterLab rewrites it
-  // The card table's page (SITE.tablePage in the Notebook interface: ?page=table): no code on
-  // screen (cardlib-site.css hides it, under SITE.tableClass), and it runs itself once Python
-  // is ready, as a page of Voilà does.
+  // The card table as a notebook (SITE.tablePage in the Notebook interface:
+  // ?page=table-notebook, the table page before table/): no code on screen (cardlib-site.css
+  // hides it, under SITE.tableClass), and it runs itself once Python is ready, as Voilà does.
   const tablePage =
     /\/notebooks\/(index\.html)?$/.test(location.pathname) &&
     new URLSearchParams(location.search).get("path") === SITE.tablePage;

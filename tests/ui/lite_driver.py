@@ -127,13 +127,14 @@ class OfflineBrowser:
         )
         return self
 
-    def new_context(self):
-        """A fresh profile (no cache, no stored notebooks) whose requests are all watched.
+    def new_context(self, width: int = 1280, height: int = 900):
+        """A fresh profile (no cache, no stored notebooks) whose requests are all watched,
+        its window ``width`` × ``height``.
 
         Routing sees the kernel's Web Worker too; a request it lets through to
         127.0.0.1 is still checked by the resolver rule, which stops any other name.
         """
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        context = self.browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(30_000)
         context.route("**/*", self._route)
         context.on("requestfailed", self._failed)

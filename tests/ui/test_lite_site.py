@@ -15,8 +15,9 @@ notes) any request elsewhere. Then, as a student would:
   then rightly, and its check says so with the engine's own words;
 - the site's address opens the landing notebook in the Notebook interface (the students'
   default; the notebooks run above open in JupyterLab, which stays one menu item away);
-- the card table's page (``?page=table``) shows no code, runs itself and plays a call and a
-  card, and opens again, with the match where it was, with the server gone;
+- the card table's page (``?page=table``: no Jupyter, its Python in a Web Worker; its own
+  tests are ``test_lite_table_page.py``) plays a call and a card, and opens again, with the
+  match where it was, with the server gone;
 - a puzzle is solved by clicking its cards in a recording puzzle stream, and after a
   reload of the page the learner's progress record still counts it (the kernel's files
   live in the browser's storage);
@@ -136,6 +137,29 @@ def offline(browser):
     offline.close()
 
 
+class TableVisit:
+    """The card table's page open in a tab: what it asked for and the site lacked, and the
+    errors it (or its worker) wrote to the console."""
+
+    def __init__(self, page):
+        self.page = page
+        self.missing: list[tuple[str, int]] = []
+        self.errors: list[str] = []
+        page.on("response", self._response)
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.missing.append((response.url, response.status))
+
+    def wait_ready(self, timeout: float = 240_000) -> None:
+        """Until Python is ready in the page (its worker's table takes messages)."""
+        self.page.wait_for_function(
+            "() => window.cardlibTable?.phases.ready !== undefined", timeout=timeout
+        )
+
+
 class LiteRuns:
     """Each notebook of the site opened and run once, in a page of its own.
 
@@ -154,7 +178,7 @@ class LiteRuns:
         self.downloads: dict[str, int] = {}
         #: The card table's page, opened in the puzzle notebook's browser profile: the test of
         #: the site offline (which stops the server once) reloads both.
-        self.table: LiteNotebook | None = None
+        self.table: TableVisit | None = None
 
     def _count(self, response) -> None:
         if response.ok and not response.url.startswith("data:"):
@@ -194,17 +218,14 @@ class LiteRuns:
             self.open[name] = notebook
         return self.open[name]
 
-    def table_page(self) -> LiteNotebook:
+    def table_page(self) -> TableVisit:
         """The card table's page (``?page=table``), opened once, in the profile of the puzzle
         notebook (open since its run); Python maybe not ready yet."""
         if self.table is None:
             context = self.notebook(PUZZLES).page.context
-            path = self.site.build / "files" / build_site.TABLE_PAGE
-            page = context.new_page()
-            page.on("dialog", lambda dialog: dialog.accept())
-            self.table = LiteNotebook(page, self.site, path, build_site.TABLE_PAGE, "table")
-            page.on("response", self.table.note_missing)
-            self.table.goto()
+            self.table = TableVisit(context.new_page())
+            self.table.page.goto(f"{self.site.url}?page=table")
+            self.table.page.wait_for_url(f"**/{build_site.PAGES['table']}")  # the newest build's
         return self.table
 
     def done_checking(self, name: str) -> None:
@@ -678,17 +699,6 @@ CODE_ON_SCREEN = (
 )
 
 
-#: How far below the page's header (the site's name and the notebook's) the notebook starts,
-#: in pixels: the menus and the toolbar the table page hides must leave no empty band.
-BAND_JS = """
-() => {
-  const header = document.querySelector('#top-panel-wrapper').getBoundingClientRect();
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
-  return panel.getBoundingClientRect().top - header.bottom;
-}
-"""
-
-
 def ask_for_a_hint(page) -> str:
     """Click the card table's Hint; what it says, once it names a card that may be played
     now (the coach's, never played for the learner: the hand keeps its cards)."""
@@ -705,34 +715,34 @@ def ask_for_a_hint(page) -> str:
     return said
 
 
-def test_the_card_table_page_has_no_code_and_plays(lite_runs, site, offline, screenshot_dir):
-    """``?page=table`` (linked from the landing notebook): the Notebook interface on the card
-    table's notebook, with no code, menu or toolbar on screen and no band where they were,
-    running itself; a call and a card are played at its table (the game picker's, ``make
-    app``'s first screen) by clicks, and its coach names a card. The server going away is the
-    offline test's, below."""
+def test_the_card_table_page_has_no_jupyter_and_plays(lite_runs, site, offline, screenshot_dir):
+    """``?page=table`` (linked from the landing notebook): the build's table page, with no
+    Jupyter on it (no notebook, no code, no menu), the pickers above the table; once Python is
+    ready a call and a card are played at its table by clicks, and its coach names a card; no
+    error on the console. The server going away is the offline test's, below."""
     started = time.monotonic()
     table = lite_runs.table_page()
     page = table.page
-    assert "/notebooks/" in urlsplit(page.url).path, page.url
-    expect(page.locator("div.cardlib-table")).to_be_visible(timeout=240_000)
+    path = urlsplit(page.url).path
+    assert path.endswith(f"/{build_site.VERSIONS_DIR}/{site.version}/{build_site.PAGES['table']}")
+    expect(page.locator("div.cardlib-table")).to_be_visible(timeout=60_000)
     drawn = time.monotonic() - started
-    expect(page.locator(".cardlib-game-picker")).to_be_visible()
+    expect(page.locator(".cl-pickers #cl-pick-game")).to_be_visible()
     assert page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
-    expect(page.locator(".lm-MenuBar:visible, .jp-NotebookPanel-toolbar:visible")).to_have_count(0)
-    band = page.evaluate(BAND_JS)
-    assert band <= 1, f"an empty band of {band} px between the header and the notebook"
-    status = page.locator(f".{build_site.STATUS_CLASS}").first
-    expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
-    # real clicks: nothing of JupyterLab's may lie over the table and take them
+    assert page.locator("[class*='jp-'], [class*='lm-']").count() == 0, "Jupyter is on the page"
+    table.wait_ready()
+    ready = time.monotonic() - started
+    expect(page.locator(".cl-getting-ready")).to_be_hidden()
+    # real clicks: nothing may lie over the table and take them
     said = call_and_play_a_trick(page)
     assert " won it with " in said
     ask_for_a_hint(page)
     assert not cut_off_labels(page.locator("div.cardlib-table"))
     assert not table.missing, f"the site lacks {table.missing}"
-    page.evaluate("window.cardlibKept")  # kept for the offline visit below
-    table.screenshot(screenshot_dir / "lite" / "card-table-page.png")
-    print(f"card table page: table drawn {drawn:.0f} s after opening")
+    assert not table.errors, table.errors
+    page.evaluate("window.cardlibTable.kept")  # kept for the offline visit below
+    page.screenshot(path=screenshot_dir / "lite" / "card-table-page.png")
+    print(f"card table page: table drawn {drawn:.1f} s, Python ready {ready:.1f} s after opening")
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
@@ -749,8 +759,7 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
     notebook = lite_runs.run(PUZZLES)
     page = notebook.page
     table_page = lite_runs.table_page()  # its page, seen once (the test above played there)
-    table_hand = table_page.page.locator("div.cardlib-table .cl-hand button")
-    expect(table_hand).not_to_have_count(0, timeout=240_000)
+    table_page.wait_ready()
     if table_page.page.locator("div.cardlib-table .cl-calls button").count():
         call_and_play_a_trick(table_page.page)  # (this test alone: nothing played there yet)
     on_the_table_page = table_position(table_page.page)
@@ -784,7 +793,7 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
         # JupyterLab asks before leaving a notebook with unsaved cells: the learner leaves.
         page.on("dialog", lambda dialog: dialog.accept())
         page.evaluate("window.cardlibKept")
-        table_page.page.evaluate("window.cardlibKept")
+        table_page.page.evaluate("window.cardlibTable.kept")
         # ... and the school's server goes away: the page comes back from the browser's copy,
         # Python (Pyodide and every package) too
         port = site.stop()
@@ -808,17 +817,24 @@ def test_a_solved_puzzle_and_a_card_table_mid_deal_survive_a_reload_offline(
             assert table_position(page) == mid_deal
             notebook.screenshot(screenshot_dir / "lite" / "puzzles-after-reload.png")
             offline_at = time.monotonic()
-            # the card table's page too, in the Notebook interface: it runs itself again and
-            # gives the match back where it was, still with no code on screen
+            # the card table's page too: its Python starts again (from the browser's copy) and
+            # gives the match back where it was
             table_page.page.reload()
+            table_page.wait_ready()
             back = table_page.page.locator("div.cardlib-table .cl-restored")
-            expect(back).to_contain_text("Your match is back where you left it", timeout=240_000)
+            expect(back).to_contain_text("Your match is back where you left it", timeout=60_000)
             assert table_position(table_page.page) == on_the_table_page
-            assert table_page.page.locator(CODE_ON_SCREEN).count() == 0, "code is on screen"
-            table_page.screenshot(screenshot_dir / "lite" / "card-table-page-after-reload.png")
-            # the site's address, still offline: the build last seen
-            page.goto(site.url)
-            page.wait_for_url(f"**/{build_site.VERSIONS_DIR}/{site.version}/**")
+            assert not table_page.errors, table_page.errors
+            table_page.page.screenshot(
+                path=screenshot_dir / "lite" / "card-table-page-after-reload.png"
+            )
+            # the site's address of the table, still offline: the build last seen (its start
+            # page, the Notebook interface, was never opened in this browser)
+            page.goto(f"{site.url}?page=table")
+            page.wait_for_url(
+                f"**/{build_site.VERSIONS_DIR}/{site.version}/{build_site.PAGES['table']}"
+            )
+            expect(page.locator("div.cardlib-table")).to_be_visible()
         finally:
             site.start(port)
     finally:
