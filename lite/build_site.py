@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.metadata
 import json
 import os
@@ -672,6 +673,95 @@ def add_site_cell(
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: Where a notebook keeps its widgets' state (nbconvert writes it when it runs the notebook), and
+#: the kind of output that shows one widget of it.
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The class of a widget's still picture (:func:`widget_preview`), and ipywidgets' own classes
+#: for each kind of box, so that the picture is laid out by ipywidgets' styles as the widget is.
+PREVIEW_CLASS = "cardlib-widget-preview"
+WIDGET_BOXES = {"VBoxModel": "widget-vbox", "HBoxModel": "widget-hbox", "BoxModel": ""}
+
+
+def widget_preview(model_id: str, state: Mapping[str, Mapping]) -> str | None:
+    """A still picture (HTML) of the widget ``model_id`` from a notebook's stored widget state,
+    or None if it holds a widget of a kind not drawn here (a card table, a slider…).
+
+    Python answers in the site only seconds after the page is on screen, and until then
+    ipywidgets draws a stored widget as the line of its ``repr``: the lesson jumps when the
+    real widget comes. The picture (the boxes, the HTML, the labels and values of the text
+    boxes, buttons and drop-downs, all disabled) takes the widget's place until the cell runs.
+    The widget's own classes (which the tests look for) stay off it.
+    """
+    model = state.get(model_id)
+    if not isinstance(model, Mapping) or not isinstance(model.get("state"), Mapping):
+        return None
+    name, values = model.get("model_name"), model["state"]
+    base = "lm-Widget jupyter-widgets"
+    label = values.get("description") or ""
+    described = (
+        f'<label class="widget-label" style="">{html.escape(label)}</label>' if label else ""
+    )
+    if name in WIDGET_BOXES:
+        parts = []
+        for child in values.get("children", []):
+            drawn = widget_preview(str(child).removeprefix("IPY_MODEL_"), state)
+            if drawn is None:
+                return None
+            parts.append(drawn)
+        kind = WIDGET_BOXES[name]
+        return f'<div class="{base} widget-container widget-box {kind}">{"".join(parts)}</div>'
+    if name == "HTMLModel":
+        return (
+            f'<div class="{base} widget-inline-hbox widget-html">{described}'
+            f'<div class="widget-html-content">{values.get("value", "")}</div></div>'
+        )
+    if name == "ButtonModel":
+        return (
+            f'<button class="{base} jupyter-button widget-button" disabled>'
+            f"{html.escape(label)}</button>"
+        )
+    if name in ("IntTextModel", "FloatTextModel", "TextModel"):
+        value = html.escape(str(values.get("value", "")))
+        return (
+            f'<div class="{base} widget-inline-hbox widget-text">{described}'
+            f'<input type="text" value="{value}" disabled></div>'
+        )
+    if name == "DropdownModel":
+        labels, index = values.get("_options_labels", []), values.get("index")
+        shown = labels[index] if isinstance(index, int) and 0 <= index < len(labels) else ""
+        return (
+            f'<div class="{base} widget-inline-hbox widget-dropdown">{described}'
+            f"<select disabled><option>{html.escape(shown)}</option></select></div>"
+        )
+    return None
+
+
+def add_widget_previews(notebook: Path) -> int:
+    """Give each stored widget output of a notebook of the site a still picture of the widget
+    as its ``text/html`` (:func:`widget_preview`), which JupyterLab shows until ipywidgets can
+    draw the widget itself; how many outputs got one."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    widgets = content.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {})
+    state = widgets.get("state", {}) if isinstance(widgets, dict) else {}
+    added = 0
+    for cell in content.get("cells", []):
+        for output in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
+            data = output.get("data", {})
+            view = data.get(WIDGET_VIEW)
+            if not isinstance(view, dict) or "text/html" in data:
+                continue
+            picture = widget_preview(str(view.get("model_id", "")), state)
+            if picture is not None:
+                data["text/html"] = f'<div class="{PREVIEW_CLASS}">{picture}</div>'
+                added += 1
+    if added:
+        notebook.write_text(
+            json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    return added
+
+
 def exam_notebooks(exam: Path | None) -> list[Path]:
     """The instructor notebooks of a teacher's exam (``--exam``), each made by ``python -m
     cardlib.exercises exam`` (:data:`EXAM_MARK`); :class:`BuildError` saying what is wrong.
@@ -830,6 +920,7 @@ def stage_contents(
                 graded_job.result()
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)
+        add_widget_previews(notebook)
         inside = notebook.relative_to(files)
         language = inside.parts[0] if inside.parts[0] in SITE_CELL else "en"
         add_site_cell(
@@ -1022,6 +1113,11 @@ PAGES = {
 VERSION_WAIT_MS = 4000
 #: How long a page waits for its build's service worker to take over before starting anyway.
 WORKER_WAIT_MS = 5000
+#: A notebook is shown once its cells have stayed where they are this long (milliseconds), or
+#: this long after it appeared at the most (lite/site/cardlib-site.js, showWhenSteady): its
+#: Markdown cells are drawn a few frames after they are placed, and the text would jump.
+STEADY_MS = 300
+STEADY_MAX_MS = 4000
 #: What the build leaves behind that no page reads: JupyterLite's own build configuration
 #: and schema, the settings file the build merged into jupyter-lite.json, and JupyterLite's
 #: manifest, icons and favicons (the site's own are at its root).
@@ -1073,6 +1169,11 @@ def site_settings(version: str) -> dict:
         "status": PYTHON_STATUS,
         "statusEveryMs": 500,
         "tablePage": TABLE_PAGE,
+        # a notebook is shown once its cells have not moved for steadyMs (at most steadyMaxMs
+        # after it appeared): the class on <html> that shows it (cardlib-site.css)
+        "steadyMs": STEADY_MS,
+        "steadyMaxMs": STEADY_MAX_MS,
+        "steadyClass": "cardlib-steady",
         "tableClass": TABLE_PAGE_CLASS,
         # kept for offline with the page: a learner may first switch to Hindi with no network
         "keep": [f"{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"],

@@ -778,3 +778,115 @@ def test_a_visitor_leaving_mid_file_is_no_error_but_a_real_error_is_shown(tmp_pa
         assert "a bug of the server's" in capsys.readouterr().err
     finally:
         server.server_close()
+
+
+def widget_notebook(path: Path, state: dict, model_id: str, data: dict | None = None) -> Path:
+    """A notebook with one output showing widget ``model_id`` and the stored ``state``."""
+    output_data = data if data is not None else {"text/plain": "VBox(...)"}
+    output_data[build_site.WIDGET_VIEW] = {"model_id": model_id, "version_major": 2}
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "a",
+                "metadata": {},
+                "execution_count": 1,
+                "source": "dealer.widget",
+                "outputs": [
+                    {
+                        "output_type": "execute_result",
+                        "execution_count": 1,
+                        "metadata": {},
+                        "data": output_data,
+                    }
+                ],
+            }
+        ],
+        "metadata": {"widgets": {build_site.WIDGET_STATE: {"state": state, "version_major": 2}}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    return path
+
+
+def model(name: str, **state) -> dict:
+    return {"model_name": name, "model_module": "@jupyter-widgets/controls", "state": state}
+
+
+DEAL_STATE = {
+    "box": model(
+        "VBoxModel", _dom_classes=["cardlib-dealing"], children=["IPY_MODEL_row", "IPY_MODEL_html"]
+    ),
+    "row": model("HBoxModel", children=["IPY_MODEL_seed", "IPY_MODEL_deal", "IPY_MODEL_lang"]),
+    "seed": model("IntTextModel", description="Seed", value=2026, _dom_classes=["cardlib-seed"]),
+    "deal": model("ButtonModel", description="Deal <now>", _dom_classes=["cardlib-deal-button"]),
+    "lang": model(
+        "DropdownModel", description="Language", _options_labels=["English", "हिन्दी"], index=1
+    ),
+    "html": model("HTMLModel", value='<svg aria-label="hand of South"></svg>'),
+}
+
+
+def test_a_stored_widget_gets_a_still_picture_of_itself_for_before_python_is_ready(tmp_path):
+    """Before Python answers, ipywidgets draws a stored widget as its repr's line, and the
+    lesson jumps when the widget comes: the site's copy gets a picture of the widget, from its
+    stored state (values, labels, HTML, all disabled), laid out by ipywidgets' own classes, as
+    the output's HTML; the widget's own classes (which the tests look for) stay off it."""
+    notebook = widget_notebook(tmp_path / "00.ipynb", DEAL_STATE, "box")
+    assert build_site.add_widget_previews(notebook) == 1
+    data = json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]["outputs"][0]["data"]
+    picture = data["text/html"]
+    assert data[build_site.WIDGET_VIEW]["model_id"] == "box"  # the widget itself stays first
+    assert picture.startswith(f'<div class="{build_site.PREVIEW_CLASS}">')
+    for part in (
+        "widget-box widget-vbox",
+        "widget-box widget-hbox",
+        '<label class="widget-label" style="">Seed</label>'
+        '<input type="text" value="2026" disabled>',
+        "disabled>Deal &lt;now&gt;</button>",  # a label is text, never markup
+        "<select disabled><option>हिन्दी</option></select>",
+        '<div class="widget-html-content"><svg aria-label="hand of South"></svg></div>',
+    ):
+        assert part in picture, part
+    assert "cardlib-" not in picture.replace(build_site.PREVIEW_CLASS, "")
+    assert build_site.add_widget_previews(notebook) == 0  # once: it has its HTML now
+
+
+@pytest.mark.parametrize(
+    "state, shown",
+    [
+        ({**DEAL_STATE, "html": model("IntSliderModel", value=3)}, "box"),  # a kind not drawn
+        ({k: v for k, v in DEAL_STATE.items() if k != "seed"}, "box"),  # a child missing
+        (DEAL_STATE, "gone"),  # a widget not in the stored state
+        ({**DEAL_STATE, "box": {"model_name": "VBoxModel"}}, "box"),  # no state at all
+    ],
+    ids=["unknown-kind", "missing-child", "missing-widget", "no-state"],
+)
+def test_a_widget_that_cannot_be_pictured_whole_keeps_its_output_as_it_was(tmp_path, state, shown):
+    notebook = widget_notebook(tmp_path / "06.ipynb", state, shown)
+    before = notebook.read_bytes()
+    assert build_site.add_widget_previews(notebook) == 0
+    assert notebook.read_bytes() == before
+
+
+def test_an_output_with_html_of_its_own_keeps_it(tmp_path):
+    notebook = widget_notebook(
+        tmp_path / "07.ipynb", DEAL_STATE, "box", {"text/html": "<b>its own</b>"}
+    )
+    assert build_site.add_widget_previews(notebook) == 0
+    data = json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]["outputs"][0]["data"]
+    assert data["text/html"] == "<b>its own</b>"
+
+
+def test_a_notebook_is_shown_once_still_and_every_site_page_knows_when():
+    """The site's script shows a notebook once its cells have not moved for STEADY_MS (at most
+    STEADY_MAX_MS after it appeared); cardlib-site.css hides it until the class is on <html>."""
+    settings = build_site.site_settings("0123456789ab")
+    assert (settings["steadyMs"], settings["steadyMaxMs"]) == (
+        build_site.STEADY_MS,
+        build_site.STEADY_MAX_MS,
+    )
+    assert 0 < build_site.STEADY_MS < build_site.STEADY_MAX_MS <= 5000
+    css = (build_site.SITE_FILES / build_site.PAGE_STYLE).read_text(encoding="utf-8")
+    assert f"html:not(.{settings['steadyClass']}) .jp-NotebookPanel .jp-Notebook" in css

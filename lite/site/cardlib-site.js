@@ -148,11 +148,105 @@
       if (line.textContent !== said) line.textContent = said;
       line.dataset.state = state; // (the sanitizer keeps no data- attribute of the notebook's)
     }
+    sizeStatusLines();
+    if (app) holdOutputHeights(app);
+    if (app) keepPlaceOnRunAll(app);
     if (tablePage && app) runTablePage(app, panels);
     // links to the site's own pages (the card table, the file list) written "#cardlib:<page>"
     for (const link of document.querySelectorAll('a[href^="#cardlib:"]')) {
       link.href = new URL(`?page=${link.getAttribute("href").slice(9)}`, root).href;
       link.target = "_blank";
+    }
+  }
+
+  // Run All clears every cell's output at once, and each new output comes only when Python has
+  // run its cell (seconds apart on a phone): the lesson folds up, then unfolds cell by cell,
+  // and what the learner reads jumps (JupyterLab keeps an output's height for 50 ms only). So
+  // an output keeps the height it had until its cell has run and the new output is drawn: the
+  // stored outputs, which the same code made, hold the space for the new ones.
+  const heldCells = new WeakSet();
+  function holdOutputHeights(app) {
+    for (const widget of app.shell.widgets("main")) {
+      for (const cell of widget.content?.widgets ?? []) {
+        if (cell.model?.type !== "code" || !cell.outputArea || heldCells.has(cell)) continue;
+        heldCells.add(cell);
+        holdOutput(cell);
+      }
+    }
+  }
+
+  function holdOutput(cell) {
+    const area = cell.outputArea.node;
+    let drawn = 0; // the output's height when last drawn with something in it
+    let waiting = null; // the release being waited for
+    const natural = () => [...area.children].reduce((sum, child) => sum + child.offsetHeight, 0);
+    new ResizeObserver(() => {
+      if (!area.style.minHeight && area.childElementCount) drawn = natural();
+    }).observe(area);
+    const hold = () => {
+      if (drawn) area.style.minHeight = `${drawn}px`;
+    };
+    const release = () => {
+      if (waiting) cancelAnimationFrame(waiting);
+      const until = performance.now() + 3000; // an output that stays empty lets go in time
+      const check = () => {
+        const ran = cell.model.executionState !== "running";
+        if (ran && (natural() > 0 || performance.now() > until)) {
+          area.style.minHeight = "";
+          waiting = null;
+        } else {
+          waiting = requestAnimationFrame(check);
+        }
+      };
+      waiting = requestAnimationFrame(check);
+    };
+    cell.model.outputs.changed.connect((outputs) => {
+      if (outputs.length === 0 && cell.model.executionState === "running") hold();
+    });
+    cell.model.stateChanged.connect((_, change) => {
+      if (change.name !== "executionState") return;
+      if (change.newValue === "running") hold();
+      else release();
+    });
+    // JupyterLab's own hold ends 50 ms after the clearing: ours stays while the cell runs
+    new MutationObserver(() => {
+      if (!area.style.minHeight && cell.model.executionState === "running" && !waiting) hold();
+    }).observe(area, { attributes: true, attributeFilter: ["style"] });
+  }
+
+  // Run All makes the last cell the active one and scrolls the notebook down to it, while the
+  // outputs above are cleared and come back one by one: the lesson being read is swept away
+  // and jumps about (layout shifts of 0.3 measured in lesson 00). So Run All (from the menu,
+  // a shortcut or the table page) leaves the notebook where the learner was reading.
+  const RUN_ALL = new Set(["notebook:run-all-cells", "runmenu:run-all"]);
+  let placeKept = false;
+  function keepPlaceOnRunAll(app) {
+    if (placeKept) return;
+    placeKept = true;
+    const execute = app.commands.execute.bind(app.commands);
+    app.commands.execute = (id, args) => {
+      if (!RUN_ALL.has(id)) return execute(id, args);
+      const scroller = app.shell.currentWidget?.content?.outerNode;
+      const top = scroller?.scrollTop;
+      const done = execute(id, args);
+      // (JupyterLab scrolls in the frames after: put back for a few of them)
+      let frames = 10;
+      const back = () => {
+        if (scroller.scrollTop !== top) scroller.scrollTop = top;
+        if (--frames > 0) requestAnimationFrame(back);
+      };
+      if (scroller) back();
+      return done;
+    };
+  }
+
+  // Every state's words of the line saying whether Python is ready, laid under it at no height
+  // (cardlib-site.css): the line is as wide as its widest state from the first, and the text
+  // after it does not reflow when Python gets ready.
+  function sizeStatusLines() {
+    for (const line of document.querySelectorAll(`.${SITE.statusClass}:not([data-states])`)) {
+      const words = SITE.status[line.lang] ?? SITE.status.en;
+      line.dataset.states = [...new Set(Object.values(words))].join("\n");
     }
   }
 
@@ -176,6 +270,37 @@
       if (widget.sessionContext && model?.dirty) model.dirty = false;
     }
   }
+
+  // The notebook's cells come in over several frames, each Markdown cell placed at a guessed
+  // height and drawn after: shown as they come, the text jumps about for a second. So the
+  // notebook stays invisible (laid out all the same) until its cells have stopped moving for
+  // SITE.steadyMs, or SITE.steadyMaxMs after it appeared at the most; then it is shown whole.
+  function showWhenSteady() {
+    let appeared = null, last = "", since = 0;
+    const check = () => {
+      const notebook = document.querySelector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook");
+      const now = performance.now();
+      if (notebook) {
+        appeared ??= now;
+        sizeStatusLines(); // before the notebook is shown: sizing it later would move the text
+        const cells = notebook.querySelectorAll(".jp-Cell").length;
+        const texts = notebook.querySelectorAll(".jp-MarkdownCell").length;
+        const drawn = notebook.querySelectorAll(".jp-RenderedMarkdown:not(:empty)").length;
+        const panel = window.jupyterapp?.shell.currentWidget;
+        const all = panel?.content?.model?.cells.length ?? -1; // every cell placed, and
+        const done = cells === all && drawn >= texts; // every Markdown cell drawn
+        const shape = `${cells} ${drawn} ${notebook.scrollHeight}`;
+        if (shape !== last) [last, since] = [shape, now];
+        if ((done && now - since >= SITE.steadyMs) || now - appeared >= SITE.steadyMaxMs) {
+          document.documentElement.classList.add(SITE.steadyClass);
+          return;
+        }
+      }
+      setTimeout(check, 50);
+    };
+    check();
+  }
+  showWhenSteady();
 
   window.cardlibSite = (async () => {
     if (await openNewest()) return new Promise(() => {}); // this build's app never starts

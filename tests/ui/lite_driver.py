@@ -162,6 +162,66 @@ def is_local(url: str) -> bool:
     return url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
 
 
+#: An init script (``context.add_init_script``): every layout shift of the page, as
+#: ``[startTime, value, hadRecentInput, what moved]`` in ``window.cardlibShifts`` (what moved:
+#: each source element's tag and classes, its top and height before → after).
+LAYOUT_SHIFTS_JS = """
+(() => {
+  const shifts = window.cardlibShifts = [];
+  const describe = (source) => {
+    const node = source.node?.nodeType === 1 ? source.node : source.node?.parentElement;
+    const name = node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : '?';
+    const [was, now] = [source.previousRect, source.currentRect];
+    const text = (node?.textContent ?? '').trim().slice(0, 30);
+    return `${name} y ${Math.round(was.y)}→${Math.round(now.y)}`
+      + ` h ${Math.round(was.height)}→${Math.round(now.height)} "${text}"`;
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        shifts.push([e.startTime, e.value, e.hadRecentInput, (e.sources || []).map(describe)]);
+      }
+    }).observe({type: 'layout-shift', buffered: true});
+  } catch (error) {
+    window.cardlibShiftsMissing = String(error);
+  }
+})();
+"""
+
+#: The layout shift up to ``until`` (ms on the page's clock; null: all), of the shifts with no
+#: input just before them: ``[CLS, sum, count, shifts]``. CLS as web-vitals defines it: the
+#: largest session window (shifts less than 1 s apart, the window at most 5 s long); ``shifts``
+#: the counted ones, largest first (see LAYOUT_SHIFTS_JS).
+CLS_JS = """
+(until) => {
+  if (window.cardlibShiftsMissing) throw new Error(window.cardlibShiftsMissing);
+  let best = 0, total = 0, session = 0, first = -1, last = -1;
+  const counted = window.cardlibShifts.filter(([at, , input]) =>
+    !input && (until === null || at <= until));
+  for (const [at, value] of counted) {
+    total += value;
+    if (first >= 0 && at - last < 1000 && at - first < 5000) session += value;
+    else { session = value; first = at; }
+    last = at;
+    best = Math.max(best, session);
+  }
+  return [best, total, counted.length, [...counted].sort((a, b) => b[1] - a[1])];
+}
+"""
+
+
+#: True once every code cell of the notebook in view has run (its model, not what is drawn: the
+#: page draws the cells far below the screen only when scrolled to).
+EVERY_CELL_RAN_JS = """
+() => {
+  const shown = [...window.jupyterapp.shell.widgets('main')].find(w => w.sessionContext);
+  const cells = [...shown.content.model.cells].filter(c => c.type === 'code');
+  return cells.length > 0 && cells.every(
+    c => c.executionCount !== null && c.executionState !== 'running');
+}
+"""
+
+
 #: True once JupyterLite's "Run All" is over: every cell ran, or one failed (JupyterLite
 #: stops there, and leaves the cells after it waiting for good).
 RUN_DONE_LITE_JS = """

@@ -59,6 +59,9 @@ from jupyter_driver import (
     table_position,
 )
 from lite_driver import (
+    CLS_JS,
+    EVERY_CELL_RAN_JS,
+    LAYOUT_SHIFTS_JS,
     LiteNotebook,
     OfflineBrowser,
     OldDatesHandler,
@@ -743,6 +746,61 @@ def test_the_card_table_page_has_no_jupyter_and_plays(lite_runs, site, offline, 
     page.evaluate("window.cardlibTable.kept")  # kept for the offline visit below
     page.screenshot(path=screenshot_dir / "lite" / "card-table-page.png")
     print(f"card table page: table drawn {drawn:.1f} s, Python ready {ready:.1f} s after opening")
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+#: The largest layout shift a page may show (web-vitals' "good" CLS, issue 42).
+MOST_LAYOUT_SHIFT = 0.1
+
+
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_lesson_00_does_not_jump_while_python_starts_and_its_cells_run(
+    site, offline, screenshot_dir, width, height
+):
+    """Lesson 00 opened in the students' page, in a fresh profile, at a desktop's and at a
+    phone's size, run as its first cell says: once the line says Python is ready, *Run All
+    Cells* (the command of the Run menu's item, which a phone-sized page may not show; a
+    command is no input, so no shift is excused as following one). From the first moment until
+    every cell has run, the layout shift (web-vitals CLS, from the browser's own
+    ``layout-shift`` entries) stays ≤ 0.1; then its Deal widget answers a click. Run All clears
+    every output at once and Python fills them in one by one: the site keeps each output's
+    height until its cell has run (lite/site/cardlib-site.js)."""
+    context = offline.browser.new_context(viewport={"width": width, "height": height})
+    context.route("**/*", offline._route)
+    context.add_init_script(LAYOUT_SHIFTS_JS)
+    page = context.new_page()
+    try:
+        lesson = LiteNotebook(
+            page,
+            site,
+            site.build / "files" / build_site.LANDING_NOTEBOOK,
+            build_site.LANDING_NOTEBOOK,
+        )
+        lesson.goto()
+        lesson.wait_idle(300_000)
+        status = page.locator(f".{build_site.STATUS_CLASS}").first
+        expect(status).to_have_text(build_site.PYTHON_STATUS["en"]["idle"])
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_function(EVERY_CELL_RAN_JS, timeout=300_000, polling=200)
+        dealing = page.locator(".cardlib-dealing").first
+        hands = dealing.locator(".cardlib-hands")
+        before = hands.inner_html()
+        # before the click: a click is an input, and the shifts just after it do not count
+        cls, total, count, shifts = page.evaluate(CLS_JS, None)
+        dealing.locator(".cardlib-deal-button").click()
+        page.wait_for_function(
+            "([h, b]) => h.innerHTML !== b", arg=[hands.element_handle(), before]
+        )
+        lesson.screenshot(screenshot_dir / "lite" / f"00-start-here-{width}x{height}.png")
+    finally:
+        context.close()
+    worst = "\n".join(
+        f"{value:.3f} at {at / 1000:.1f} s: {moved}" for at, value, _, moved in shifts[:6]
+    )
+    assert cls <= MOST_LAYOUT_SHIFT, (
+        f"lesson 00 at {width}×{height}: CLS {cls:.3f} (all {count} shifts: {total:.3f}); "
+        f"the largest:\n{worst}"
+    )
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
 
 
