@@ -118,6 +118,7 @@ def values(count: int, phase: str) -> dict[str, object]:
         "chosen": 4,
         "contract": "4♠",
         "count": count,
+        "done": count,
         # the lessons' modules and the review's plain words (issue 37)
         "about": _("about half a point"),
         "average": "1.3",

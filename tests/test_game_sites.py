@@ -67,6 +67,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "widgets/play_explorer.py": (8, "the play explorer of Call Break's rules and its variants"),
     "widgets/scoring.py": (7, "the scoring widgets of Call Break's lessons"),
     "widgets/table.py": (2, "the card table's default game, Call Break"),
+    "widgets/table_page.py": (1, "the table page's default game, Call Break"),
     "widgets/table_controller.py": (
         7,
         "an auction's words (Pass, Double, the strains) are Contract Bridge's, the one game with "

@@ -66,6 +66,10 @@ def texts(widget) -> list[str]:
     return [text.strip() for text in found if text.strip()]
 
 
+#: English words Hinglish keeps as they are (docs/terms.tsv: "expected points", "expected score")
+HINGLISH_KEEPS = {"expected", "points", "score"}
+
+
 def english_words(text: str) -> list[str]:
     """Latin words of 3+ letters left once card codes and rule ids are taken out."""
     for rule in sorted(RULE_IDS, key=len, reverse=True):
@@ -284,6 +288,8 @@ def test_every_sentence_changes_in_every_language_and_english_comes_back(name):
             left = [t for t in now if DEVANAGARI.search(t) and t not in names]
             assert not left, left
         stayed = [t for t in english if is_sentence(t) and t in now and t not in GAME_NAMES]
+        if code.endswith("-Latn"):  # "expected points/score": what Hinglish speakers say
+            stayed = [t for t in stayed if {w.lower() for w in english_words(t)} - HINGLISH_KEEPS]
         assert not stayed, (code, stayed)
     cardlib.set_language("en")
     assert shown(widget) == english
