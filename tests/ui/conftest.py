@@ -109,25 +109,11 @@ INTERACTIVE = ("01-", "03-", "04-", "08-", "40-")
 
 
 class NotebookRuns:
-    """Each notebook opened in JupyterLab and run once per session, in a page of its own.
-
-    The pages are tabs of one browser context, as a learner's notebooks are tabs of one
-    browser: JupyterLab's scripts, loaded by the first, come from the browser's cache for the
-    others (a fresh context per notebook loaded and compiled them all again, seconds of
-    Chromium's time a notebook). Each page opens its own workspace, with its own kernel.
-    """
+    """Each notebook opened in JupyterLab and run once per session, in a page of its own."""
 
     def __init__(self, browser, lab, folder: Path):
         self.browser, self.lab, self.folder = browser, lab, folder
         self.open: dict[Path, LabNotebook] = {}
-        self._context = None
-
-    def new_page(self):
-        """A new tab of the runs' browser context."""
-        if self._context is None:
-            self._context = new_page(self.browser).context
-            return self._context.pages[0]
-        return self._context.new_page()
 
     def path(self, pattern: str) -> Path:
         """The notebook matching ``pattern`` ("01-*"); skips the test if there is none yet."""
@@ -140,7 +126,7 @@ class NotebookRuns:
         """The notebook, open and run ("Run All Cells"); ``.reports`` holds the cell report."""
         path = self.path(pattern)
         if path not in self.open:
-            notebook = LabNotebook(self.new_page(), self.lab, path)
+            notebook = LabNotebook(new_page(self.browser), self.lab, path)
             try:
                 notebook.open()
                 notebook.reports = notebook.run_all()
@@ -153,7 +139,7 @@ class NotebookRuns:
     def close(self, notebook: LabNotebook) -> None:
         """Close its page and shut its kernel down."""
         self.open.pop(notebook.path, None)
-        notebook.page.close()
+        notebook.page.context.close()
         self.lab.shut_down_kernels(notebook.path.name)
 
     def done_checking(self, notebook: LabNotebook) -> None:
@@ -164,9 +150,6 @@ class NotebookRuns:
     def close_all(self) -> None:
         for notebook in list(self.open.values()):
             self.close(notebook)
-        if self._context is not None:
-            self._context.close()
-            self._context = None
 
 
 @pytest.fixture(scope="session")
