@@ -52,6 +52,30 @@ def test_the_one_lab_files_are_one_file_to_the_scheduler(conftest):
     assert scheduler._split_scope("notebooks/03-a.ipynb::Cell 4") == "notebooks/03-a.ipynb"
 
 
+def test_the_longest_files_are_files_of_the_suite_and_go_first(conftest):
+    """A renamed or removed file would silently drop out of the order (nothing fails, the run
+    is only slower): each listed file exists, once, and sorts before every other file."""
+    listed = conftest.LONGEST_FIRST
+    assert len(set(listed)) == len(listed)
+    assert all((PROJECT / path).is_file() for path in listed), listed
+    assert not set(listed[1:]) & set(conftest.ONE_LAB[1:])  # those go with ONE_LAB[0]
+
+    class Item:
+        def __init__(self, nodeid):
+            self.nodeid = nodeid
+
+    items = [
+        Item(nodeid) for nodeid in ("tests/test_cards.py::test_a", "notebooks/01.ipynb::Cell 0")
+    ]
+    items += [Item(f"{path}::test_{n}") for path in reversed(listed) for n in (1, 2)]
+    conftest.pytest_collection_modifyitems(None, items)
+    assert [item.nodeid for item in items] == [
+        *(f"{path}::test_{n}" for path in listed for n in (1, 2)),
+        "tests/test_cards.py::test_a",
+        "notebooks/01.ipynb::Cell 0",
+    ]
+
+
 def test_a_pytest_xdist_without_the_private_method_falls_back_to_plain_loadfile(
     conftest, monkeypatch
 ):

@@ -608,8 +608,11 @@ def quick_check_texts(code: str, folder: Path = ROOT / "notebooks") -> tuple[int
         for i, question in enumerate(questions):
             right = right_answer(question)
             assert question.mark(right).correct, (name, i, right)
+            # One quick check per question, its five answers checked in turn as a learner
+            # types them: each Check replaces what question i shows, and the other questions
+            # stay unanswered (a quick check per answer built ~1,000 widgets more per language).
+            quick = QuickCheck(lesson, questions, record=False)
             for answer in (right, wrong_answer(right), "", "???", "1.5"):
-                quick = QuickCheck(lesson, questions, record=False)
                 with i18n.language("en"):
                     quick.answer(i, answer)
                     english = shown(quick, i)

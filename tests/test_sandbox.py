@@ -135,11 +135,17 @@ def _cli(course: Path, *args: str, env: dict | None = None) -> subprocess.Comple
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
+def courses(tmp_path_factory):
+    """The course graded with the hostile and the honest hand-in, and a copy of it made
+    before grading with the honest hand-in alone (for the test without bubblewrap: the same
+    course as a second ``make_course`` would make, without a second nbgrader run)."""
     course = make_course(tmp_path_factory.mktemp("course"), ASSIGNMENT, [EXERCISE])
     hostile = _attacks(course)
     _submit(course, "hostile", lambda cid, rel, _sol: hostile + rel if cid == "q1-answer" else rel)
     _submit(course, "honest", lambda _cid, _rel, solution: solution)
+    ungraded = tmp_path_factory.mktemp("ungraded") / "course"
+    shutil.copytree(course, ungraded)
+    shutil.rmtree(ungraded / "submitted" / "hostile")
     before = {
         "source cells": _source_cells(course),
         "source/": _digest(course / "source"),
@@ -157,7 +163,12 @@ def graded(tmp_path_factory):
         timeout=600,
     )
     assert feedback.returncode == 0, feedback.stdout + feedback.stderr
-    return course, before, result.stdout + result.stderr, after_grading
+    return (course, before, result.stdout + result.stderr, after_grading), ungraded
+
+
+@pytest.fixture(scope="module")
+def graded(courses):
+    return courses[0]
 
 
 def _detached() -> list[str]:
@@ -225,10 +236,11 @@ def test_the_feedback_holds_no_solution_and_no_20_megabytes(graded):
     assert "output cut at 100000 characters" in _outputs(course, "hostile")
 
 
-def test_grading_refuses_where_the_sandbox_cannot_start(graded, tmp_path):
+def test_grading_refuses_where_the_sandbox_cannot_start(courses):
     """No bwrap on PATH (as on a machine without bubblewrap): nothing graded, exit 3."""
-    course = make_course(tmp_path / "course", ASSIGNMENT, [EXERCISE])
-    _submit(course, "honest", lambda _cid, _rel, solution: solution)
+    course = courses[1]
+    assert (course / "submitted" / "honest" / ASSIGNMENT / EXERCISE.name).is_file()
+    assert not (course / "autograded").exists()  # the copy was made before grading
     env = {**os.environ, "PATH": str(Path(sys.executable).parent)}
     result = _cli(course, env=env)
     assert result.returncode == 3, result.stdout + result.stderr
