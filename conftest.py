@@ -93,6 +93,7 @@ LONGEST_FIRST = (
     "tests/test_sandbox.py",
     "tests/ui/test_lab_all_notebooks.py",
     "tests/ui/test_table_app.py",
+    "tests/ui/test_lite_table_page.py",
     "tests/test_exam_grading.py",
     "tests/test_lite_build.py",
     "tests/test_learners_language.py",
