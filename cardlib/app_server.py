@@ -31,7 +31,8 @@ page of this server (the websocket's ``Origin`` must name the host the page came
 the visitor's own process, where :meth:`TablePage.receive` takes the page's messages and
 ignores anything else (not JSON, another kind, wrong types, a card not held, a forged match to
 restore). Nothing a visitor sends is run: there is no code on either side to run it. A bigger
-message closes the connection (websocket code 1009) and never reaches the process.
+message closes the connection (websocket code 1009, which the browser may see as the drop,
+1006) and never reaches the process.
 
 **Abandoned tables.** A visitor whose socket has closed (a tab closed or lost, a network gone)
 keeps their process for :data:`CULL_SECONDS` (``--cull``): a page that reconnects with its

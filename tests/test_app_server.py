@@ -73,13 +73,17 @@ class Client:
         url = server.url.replace("http://", "ws://") + f"ws?token={token}"
         headers = {"Origin": origin if origin is not None else server.url.rstrip("/")}
         request = tornado.httpclient.HTTPRequest(url, headers=headers)
+        # the client's loop runs on a thread of its own: the test process may have another loop
+        # running on its main thread (a browser test's Playwright keeps one for the session)
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
         try:
             self.socket = self.run(
                 lambda: tornado.websocket.websocket_connect(request, max_message_size=2**24)
             )
         except BaseException:
-            self.loop.close()
+            self.stop()
             raise
 
     def run(self, make, timeout: float = 60.0):
@@ -89,7 +93,7 @@ class Client:
         async def within():
             return await asyncio.wait_for(make(), timeout)
 
-        return self.loop.run_until_complete(within())
+        return asyncio.run_coroutine_threadsafe(within(), self.loop).result()
 
     def send(self, message) -> None:
         text = message if isinstance(message, str | bytes) else json.dumps(message)
@@ -109,8 +113,16 @@ class Client:
         return False
 
     def close(self) -> None:
-        self.socket.close()
-        self.run(lambda: asyncio.sleep(0.05))
+        async def closing():  # in this client's loop: no other loop need be current
+            self.socket.close()
+            await asyncio.sleep(0.05)
+
+        self.run(closing)
+        self.stop()
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
         self.loop.close()
 
 

@@ -4,6 +4,8 @@ the hint and the review read what was done, and are exactly what they are withou
 from __future__ import annotations
 
 import asyncio
+import functools
+import threading
 
 import pytest
 from test_table_controller import ACTING, learner_acts
@@ -262,6 +264,31 @@ def test_a_language_switched_mid_way_changes_the_words_not_the_numbers():
 # ----- the widget: the kernel's idle time ---------------------------------------------
 
 
+def on_a_thread_of_its_own(test):
+    """Run ``test`` on a new thread: whether an event loop runs there is then the test's own
+    doing, not that of a test run before it in this process (a browser test's Playwright keeps
+    its loop running on the main thread for the whole session)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        failed: list[BaseException] = []
+
+        def body():
+            try:
+                test(*args, **kwargs)
+            except BaseException as error:
+                failed.append(error)
+
+        thread = threading.Thread(target=body)
+        thread.start()
+        thread.join()
+        if failed:
+            raise failed[0]
+
+    return run
+
+
+@on_a_thread_of_its_own
 def test_the_widget_works_ahead_on_its_event_loop_once_somebody_plays():
     async def session() -> None:
         table = CardTable("callbreak", seed=3, speed="instant", review_samples=12)
@@ -293,6 +320,7 @@ def test_the_widget_works_ahead_on_its_event_loop_once_somebody_plays():
     asyncio.run(session())
 
 
+@on_a_thread_of_its_own
 def test_the_widget_does_nothing_ahead_without_an_event_loop():
     table = CardTable("callbreak", seed=3, speed="instant", review_samples=12)
     state = table.state
@@ -319,6 +347,7 @@ def test_a_whole_judgement_match_to_its_blind_round_with_work_ahead():
     assert rounds == len(ahead.match.deals) == 8
 
 
+@on_a_thread_of_its_own
 def test_in_pyodide_the_widget_uses_the_loop_the_browser_runs(monkeypatch):
     """Pyodide's loop (JupyterLite) runs its callbacks from the browser's event loop even when
     Python is not inside it: the widget schedules its steps there."""

@@ -1158,12 +1158,15 @@ function render({ model, el }) {
     },
     true,
   );
-  // The review arrives: drawn under the end table, the costliest decision read out.
+  // The review arrives: drawn under the end table, the costliest decision read out after what
+  // the deal's end says (worked out ahead of time, it can arrive before that is read).
   model.on("change:review", () => {
     const r = model.get("review");
     if (!end.contains(review)) return;
     drawReview();
-    if (r?.rows) live.textContent = r.reason;
+    if (r?.rows && !live.textContent.endsWith(r.reason)) {
+      live.textContent = [live.textContent, r.reason].filter(Boolean).join(" ");
+    }
   });
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);

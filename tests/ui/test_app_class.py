@@ -204,7 +204,9 @@ def test_messages_that_are_not_the_pages_are_refused_with_the_table_unchanged(pa
 
     page.evaluate(SEND_JS, ["x" * (MAX_MESSAGE_BYTES + 1)])
     page.wait_for_function("() => window.sockets[0].closedWith !== undefined")
-    assert page.evaluate("() => window.sockets[0].closedWith") == 1009  # too big
+    # too big: tornado sends its close frame (1009) and drops the connection at once, so the
+    # browser may see the drop first (1006); either way the message never reached the table
+    assert page.evaluate("() => window.sockets[0].closedWith") in (1006, 1009)
     page.locator(PLAYABLE).first.click()
     expect(page.locator(".cl-server-gone")).to_be_visible()
     page.reload()  # a new table, the match rebuilt from this browser's storage
