@@ -187,12 +187,15 @@ function render({ model, el }) {
   const review = h("div", { class: "cl-review", role: "region" });
   let reviewAsked = null; // the serial of the end whose review was asked for
   const live = h("p", { class: "cl-sr cl-live", "aria-live": "polite" });
+  // the review's costliest decision, read out in a region of its own: worked out ahead of
+  // time, it can arrive at once, and it is read after the deal's end rather than instead of it
+  const reviewLive = h("p", { class: "cl-sr cl-live-review", "aria-live": "polite" });
   root.append(
     heading, takenNote, goneNote, speedRow, practice, felt, trickNote, auction,
     h("div", { class: "cl-status" }, prompt, tools), restoredNote, choice, forcedNote, peek,
     hintText,
     h("div", { class: "cl-beside" }, handTitle, hand, refusal),
-    calls, cont, end, live,
+    calls, cont, end, live, reviewLive,
   );
   el.append(root);
   // The guided deal (CardTable(..., guided=True)): what the rules allow at the learner's turn
@@ -976,6 +979,7 @@ function render({ model, el }) {
     root.dataset.frame = `${at + 1}/${frames.length}`;
     if (last) return settle(frame);
     if (frame.live) live.textContent = frame.live;
+    if (!frame.end) reviewLive.textContent = ""; // said again at the next deal's end
     heardUpTo = at + 1;
     at += 1;
     if (frame.dummy_choice && !watching) return askDummy(frame.dummy_choice);
@@ -1158,15 +1162,12 @@ function render({ model, el }) {
     },
     true,
   );
-  // The review arrives: drawn under the end table, the costliest decision read out after what
-  // the deal's end says (worked out ahead of time, it can arrive before that is read).
+  // The review arrives: drawn under the end table, the costliest decision read out.
   model.on("change:review", () => {
     const r = model.get("review");
     if (!end.contains(review)) return;
     drawReview();
-    if (r?.rows && !live.textContent.endsWith(r.reason)) {
-      live.textContent = [live.textContent, r.reason].filter(Boolean).join(" ");
-    }
+    if (r?.rows) reviewLive.textContent = r.reason;
   });
   // A refusal changes nothing on the table: focus stays on the card that was clicked.
   model.on("change:refusal_count", refuseAgain);

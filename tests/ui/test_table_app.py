@@ -993,7 +993,7 @@ def test_the_review_after_a_deal_and_replay_from_here(table_app, page, screensho
     assert body.locator("td:nth-child(4)").all_text_contents() == [r["loss"] for r in rows]
     reason = review.locator(".cl-costliest-reason")
     expect(reason).to_have_text(expected.review["reason"])
-    expect(page.locator(".cl-live")).to_have_text(expected.review["reason"])  # read out
+    expect(page.locator(".cl-live-review")).to_have_text(expected.review["reason"])  # read out
     worst = [r["number"] for r in rows if r["costliest"]]
     marked = review.locator("tr.cl-costliest")
     expect(marked).to_have_count(len(worst))
