@@ -461,9 +461,11 @@ def test_the_table_in_jupyterlab(lab, served_notebooks, browser):
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
         lab_notebook.wait_idle()
         lab_notebook.run_all()  # the learner runs the cell again
+        # the table is drawn at its fresh start, then the browser sends the kept match: wait
+        # for the match to be back before reading the position
+        expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you")
         page.locator(PLAYABLE).first.wait_for()
         assert table_position(page) == before
-        expect(page.locator(".cl-restored")).to_contain_text("Your match is back where you")
         lab_notebook.run_all()  # and once more: a new start
         page.locator(PLAYABLE).first.wait_for()
         assert table_position(page) == dealt
