@@ -15,22 +15,13 @@ from test_table_controller import ACTING, learner_acts
 
 import cardlib
 from cardlib import games
+from cardlib.widgets import table_page
 from cardlib.widgets.table import CardTable, TableApp
 from cardlib.widgets.table_controller import TableController
 
-#: The traits the widget sends the browser, each the controller's attribute of that name.
-SHOWN = (
-    "level",
-    "speed",
-    "auto_forced",
-    "peek_open",
-    "review",
-    "refusal",
-    "refusal_count",
-    "frames",
-    "kept_match",
-    "finished_match",
-)
+#: The traits the widget sends the browser, each the controller's attribute of that name (the
+#: language is the engine's, not the controller's).
+SHOWN = tuple(name for name in table_page.SHOWN if name != "lang")
 
 
 def shows_its_controller(table: CardTable) -> bool:

@@ -36,7 +36,7 @@ function letVoilaShutTheKernelDown() {
   document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
 }
 
-function h(tag, attrs = {}, ...children) {
+export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;

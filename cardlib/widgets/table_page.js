@@ -9,22 +9,7 @@
 // ready (a call, a card, a menu) is held in order and sent the moment it is, never lost and
 // never sent twice: the table itself takes one click at a time (it waits for the answer).
 
-import table from "./table.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child);
-  }
-  return node;
-}
+import table, { h } from "./table.js";
 
 // The table's model, as table.js uses anywidget's: get, set, save_changes, on, off, send.
 // A set is the browser's own (it fires its change at once, as Backbone does); the values
