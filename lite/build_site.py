@@ -681,9 +681,19 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: for each kind of box, so that the picture is laid out by ipywidgets' styles as the widget is.
 PREVIEW_CLASS = "cardlib-widget-preview"
 WIDGET_BOXES = {"VBoxModel": "widget-vbox", "HBoxModel": "widget-hbox", "BoxModel": ""}
+#: The parts of a Deal widget's picture (cardlib.widgets.dealing: the widget's class → the
+#: picture's), which work before the lesson's Python is ready: the site's page asks the table
+#: page's worker (a Python with cardlib and no Jupyter) for each deal (cardlib-site.js).
+LIVE_DEAL = {
+    "cardlib-dealing": "cl-deal-preview",
+    "cardlib-seed": "cl-deal-seed",
+    "cardlib-deal-button": "cl-deal-button",
+    "cardlib-hands": "cl-deal-hands",
+    "cardlib-spade-counts": "cl-deal-counts",
+}
 
 
-def widget_preview(model_id: str, state: Mapping[str, Mapping]) -> str | None:
+def widget_preview(model_id: str, state: Mapping[str, Mapping], language: str = "en") -> str | None:
     """A still picture (HTML) of the widget ``model_id`` from a notebook's stored widget state,
     or None if it holds a widget of a kind not drawn here (a card table, a slider…).
 
@@ -691,13 +701,17 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping]) -> str | None:
     ipywidgets draws a stored widget as the line of its ``repr``: the lesson jumps when the
     real widget comes. The picture (the boxes, the HTML, the labels and values of the text
     boxes, buttons and drop-downs, all disabled) takes the widget's place until the cell runs.
-    The widget's own classes (which the tests look for) stay off it.
+    The widget's own classes (which the tests look for) stay off it; a Deal widget's parts
+    get :data:`LIVE_DEAL`'s, and its box the lesson's ``language``, for the page to bring it
+    to life.
     """
     model = state.get(model_id)
     if not isinstance(model, Mapping) or not isinstance(model.get("state"), Mapping):
         return None
     name, values = model.get("model_name"), model["state"]
-    base = "lm-Widget jupyter-widgets"
+    classes = values.get("_dom_classes")
+    live = [LIVE_DEAL[c] for c in classes if c in LIVE_DEAL] if isinstance(classes, list) else []
+    base = " ".join(["lm-Widget jupyter-widgets", *live])
     label = values.get("description") or ""
     described = (
         f'<label class="widget-label" style="">{html.escape(label)}</label>' if label else ""
@@ -705,12 +719,15 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping]) -> str | None:
     if name in WIDGET_BOXES:
         parts = []
         for child in values.get("children", []):
-            drawn = widget_preview(str(child).removeprefix("IPY_MODEL_"), state)
+            drawn = widget_preview(str(child).removeprefix("IPY_MODEL_"), state, language)
             if drawn is None:
                 return None
             parts.append(drawn)
         kind = WIDGET_BOXES[name]
-        return f'<div class="{base} widget-container widget-box {kind}">{"".join(parts)}</div>'
+        said = f' lang="{html.escape(language)}"' if LIVE_DEAL["cardlib-dealing"] in live else ""
+        return (
+            f'<div class="{base} widget-container widget-box {kind}"{said}>{"".join(parts)}</div>'
+        )
     if name == "HTMLModel":
         return (
             f'<div class="{base} widget-inline-hbox widget-html">{described}'
@@ -737,10 +754,10 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping]) -> str | None:
     return None
 
 
-def add_widget_previews(notebook: Path) -> int:
-    """Give each stored widget output of a notebook of the site a still picture of the widget
-    as its ``text/html`` (:func:`widget_preview`), which JupyterLab shows until ipywidgets can
-    draw the widget itself; how many outputs got one."""
+def add_widget_previews(notebook: Path, language: str = "en") -> int:
+    """Give each stored widget output of a notebook of the site (in ``language``) a still
+    picture of the widget as its ``text/html`` (:func:`widget_preview`), which JupyterLab shows
+    until ipywidgets can draw the widget itself; how many outputs got one."""
     content = json.loads(notebook.read_text(encoding="utf-8"))
     widgets = content.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {})
     state = widgets.get("state", {}) if isinstance(widgets, dict) else {}
@@ -751,7 +768,7 @@ def add_widget_previews(notebook: Path) -> int:
             view = data.get(WIDGET_VIEW)
             if not isinstance(view, dict) or "text/html" in data:
                 continue
-            picture = widget_preview(str(view.get("model_id", "")), state)
+            picture = widget_preview(str(view.get("model_id", "")), state, language)
             if picture is not None:
                 data["text/html"] = f'<div class="{PREVIEW_CLASS}">{picture}</div>'
                 added += 1
@@ -920,9 +937,9 @@ def stage_contents(
                 graded_job.result()
     for notebook in sorted(files.rglob("*.ipynb")):
         use_site_kernel(notebook)
-        add_widget_previews(notebook)
         inside = notebook.relative_to(files)
         language = inside.parts[0] if inside.parts[0] in SITE_CELL else "en"
+        add_widget_previews(notebook, language)
         add_site_cell(
             notebook,
             language,
@@ -1152,8 +1169,21 @@ SITE_FONTS = "fonts"
 SITE_MARK = re.compile(r"/\*SITE\*/ \{\} /\*SITE\*/")
 
 
-def site_settings(version: str) -> dict:
-    """What the site's own pages and scripts are told about a build (their ``SITE``)."""
+def live_deal_notebooks(files: Path) -> list[str]:
+    """The notebooks of the site's ``files`` (paths as the page's ``?path=`` names them) that
+    hold a Deal widget's live picture (:data:`LIVE_DEAL`): their pages start the Python that
+    answers it as soon as they open."""
+    box = LIVE_DEAL["cardlib-dealing"]
+    return sorted(
+        notebook.relative_to(files).as_posix()
+        for notebook in files.rglob("*.ipynb")
+        if box in notebook.read_text(encoding="utf-8")
+    )
+
+
+def site_settings(version: str, live_deals: Sequence[str] = ()) -> dict:
+    """What the site's own pages and scripts are told about a build (their ``SITE``), with the
+    notebooks whose Deal widgets work before their Python is ready (:func:`live_deal_notebooks`)."""
     return {
         "version": version,
         "versionsDir": VERSIONS_DIR,
@@ -1178,6 +1208,11 @@ def site_settings(version: str) -> dict:
         # kept for offline with the page: a learner may first switch to Hindi with no network
         "keep": [f"{SITE_FONTS}/{font_name(name)}" for name in FONT_FILES if name != "LICENSE"],
         "appVersion": importlib.metadata.version("jupyterlite-core"),
+        "liveDeal": {
+            "notebooks": list(live_deals),
+            "worker": f"{TABLE_DIR}/worker.js",
+            **{part.removeprefix("cl-deal-"): part for part in LIVE_DEAL.values()},
+        },
     }
 
 
@@ -1309,7 +1344,7 @@ def install_fonts() -> Path:
 def finish_build(folder: Path, version: str) -> None:
     """JupyterLite's output made the site's build ``version``: every app page patched
     (:func:`patch_app_page`) with the site's script beside it, the leftovers removed."""
-    settings = site_settings(version)
+    settings = site_settings(version, live_deal_notebooks(folder / "files"))
     (folder / PAGE_SCRIPT).write_text(
         fill((SITE_FILES / PAGE_SCRIPT).read_text(encoding="utf-8"), settings), encoding="utf-8"
     )

@@ -853,6 +853,49 @@ def test_a_stored_widget_gets_a_still_picture_of_itself_for_before_python_is_rea
     assert build_site.add_widget_previews(notebook) == 0  # once: it has its HTML now
 
 
+def test_a_deal_widgets_picture_names_its_live_parts_and_language(tmp_path):
+    """A Deal widget's picture works before the lesson's Python is ready (the page asks the
+    table page's worker for each deal): its parts carry the classes the page finds them by,
+    its box the lesson's language, and the site tells its pages which notebooks hold one."""
+    files = tmp_path / "files"
+    (files / "hi").mkdir(parents=True)
+    state = {
+        **DEAL_STATE,
+        "box": model(
+            "VBoxModel",
+            _dom_classes=["cardlib-dealing"],
+            children=["IPY_MODEL_row", "IPY_MODEL_html", "IPY_MODEL_counts"],
+        ),
+        "html": model("HTMLModel", value="<svg></svg>", _dom_classes=["cardlib-hands"]),
+        "counts": model("HTMLModel", value="4 ♠", _dom_classes=["cardlib-spade-counts"]),
+    }
+    lesson = widget_notebook(files / "hi" / "00.ipynb", state, "box")
+    other = widget_notebook(files / "06.ipynb", {**state, "box": model("VBoxModel")}, "box")
+    assert build_site.add_widget_previews(lesson, "hi") == 1
+    assert build_site.add_widget_previews(other) == 1
+    picture = json.loads(lesson.read_text(encoding="utf-8"))["cells"][0]["outputs"][0]["data"][
+        "text/html"
+    ]
+    parts = build_site.LIVE_DEAL
+    assert re.search(rf'<div class="[^"]*\b{parts["cardlib-dealing"]}\b[^"]*" lang="hi">', picture)
+    for widget_class in ("cardlib-seed", "cardlib-deal-button", "cardlib-hands"):
+        assert re.search(rf'class="[^"]*\b{parts[widget_class]}\b', picture), widget_class
+    assert parts["cardlib-spade-counts"] in picture
+    assert (
+        "lang="
+        not in json.loads(other.read_text(encoding="utf-8"))["cells"][0]["outputs"][0]["data"][
+            "text/html"
+        ]
+    )  # a box that is no Deal widget is only a picture
+    assert build_site.live_deal_notebooks(files) == ["hi/00.ipynb"]
+    live = build_site.site_settings("v1", ["hi/00.ipynb"])["liveDeal"]
+    assert live["notebooks"] == ["hi/00.ipynb"]
+    assert live["worker"] == f"{build_site.TABLE_DIR}/worker.js"
+    assert {live[key] for key in ("preview", "seed", "button", "hands", "counts")} == set(
+        parts.values()
+    )
+
+
 @pytest.mark.parametrize(
     "state, shown",
     [

@@ -1,17 +1,18 @@
 """The widgets of notebooks 01-03, driven in plain pytest: set values, click, read the state."""
 
 import html
+import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlib import callbreak, parse_cards
+from cardlib import callbreak, i18n, parse_cards
 from cardlib.cards import Card
 from cardlib.draw.svg import SUIT_COLOURS
 from cardlib.errors import IllegalPlayError
 from cardlib.tricks import RULE_IDS, trick_winner
-from cardlib.widgets.dealing import DealWidget
+from cardlib.widgets.dealing import DealWidget, deal_answer
 from cardlib.widgets.play_explorer import (
     DEALT_INDEX,
     WORKED_POSITIONS,
@@ -75,6 +76,63 @@ def test_deal_widget_marks_dealer_and_first_caller():
 
 
 # ----- trick builder ---------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(-(2**53), 2**53), code=st.sampled_from(sorted(i18n.LANGUAGES)))
+def test_the_sites_deal_answer_is_what_the_widget_shows(seed, code):
+    """The site's page draws a lesson's Deal widget from deal_answer before the lesson's Python
+    is ready: the same labels, hands and spade line as the widget of that seed, in the
+    language asked for, whatever the language in use."""
+    answer = json.loads(deal_answer(json.dumps({"id": 9, "seed": seed, "lang": code})))
+    with i18n.language(code):
+        widget = DealWidget(seed=seed)
+        shown = {
+            "id": 9,
+            "seed": seed,
+            "seed_label": widget.seed.description,
+            "deal_label": widget.deal_button.description,
+            "deal_tooltip": widget.deal_button.tooltip,
+            "hands": widget.hands.value,
+            "counts": widget.counts.value,
+        }
+    assert answer == shown
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "not json",
+        "[2026]",
+        "null",
+        '{"id": 1, "seed": "2026", "lang": "en"}',  # a seed as text
+        '{"id": 1, "seed": 2026.0, "lang": "en"}',  # a float
+        '{"id": 1, "seed": true, "lang": "en"}',  # JSON's true is no seed
+        '{"id": 1, "seed": 2026, "lang": "hi_Latn"}',  # the code is hi-Latn
+        '{"id": 1, "seed": 2026, "lang": "EN"}',
+        '{"id": 1, "seed": 2026}',
+        '{"id": 1, "seed": ' + "9" * 5000 + ', "lang": "en"}',  # past Python's digit limit
+    ],
+)
+def test_the_sites_deal_answer_refuses_what_is_not_a_deal(request_text):
+    with i18n.language("hi"):
+        answer = json.loads(deal_answer(request_text))
+    assert set(answer) == {"id", "refused"}
+    readable = request_text.startswith('{"id": 1') and len(request_text) < 100
+    assert answer["id"] == (1 if readable else None)  # the page knows which ask it answers
+    with i18n.language("hi"):  # in the language in use, naming what is accepted
+        assert answer["refused"] == str(_refusal(request_text))
+    assert "'hi-Latn'" in answer["refused"]
+
+
+def _refusal(request_text):
+    from cardlib.widgets.dealing import _refused_request
+
+    try:
+        asked = json.loads(request_text)
+    except ValueError:
+        asked = request_text
+    return _refused_request(asked)
 
 
 def test_trick_builder_two_of_spades_beats_ace_of_hearts():

@@ -16,19 +16,23 @@ CSS classes (for the browser tests):
 - ``cardlib-deal-button``: the "Deal" button;
 - ``cardlib-hands``: the four hands, drawn as SVG (one ``<svg>`` per seat);
 - ``cardlib-spade-counts``: the line saying how many spades each seat holds.
+
+What the widget shows for a seed is :func:`deal_view`'s; the static site's pages, whose Python
+starts seconds after the lesson is on screen, get the same from :func:`deal_answer`, run by a
+Python with no widget library (so ipywidgets is imported only when a widget is made).
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
+from typing import Any
 
-import ipywidgets as widgets
-
-from cardlib import callbreak
+from cardlib import callbreak, i18n
 from cardlib.draw.svg import Html, hand_svg
+from cardlib.errors import CardlibError
 from cardlib.i18n import _
 from cardlib.seats import seat_label
-from cardlib.widgets.language import LanguagePicker
 
 
 def hands_html(deal: callbreak.Deal) -> Html:
@@ -64,6 +68,63 @@ def spade_counts_text(counts: tuple[int, ...]) -> str:
     )
 
 
+def deal_view(deal: callbreak.Deal, spade_counts: tuple[int, ...] | None = None) -> dict[str, str]:
+    """What the Deal widget shows for ``deal``, in the language in use: its labels, the four
+    hands (HTML) and the line of spade counts (HTML)."""
+    if spade_counts is None:
+        spade_counts = tuple(sum(card.suit == "S" for card in hand) for hand in deal.hands)
+    return {
+        "seed_label": _("Seed"),
+        "deal_label": _("Deal"),
+        "deal_tooltip": _("Deal the next seed"),
+        "hands": hands_html(deal),
+        "counts": escape(spade_counts_text(spade_counts)),
+    }
+
+
+def _refused_request(what: object) -> CardlibError:
+    shown = repr(what) if len(repr(what)) < 80 else f"{repr(what)[:77]}..."
+    return CardlibError(
+        _(
+            "a deal is asked for as JSON text with a whole-number seed and a language "
+            "({accepted}), got {value}"
+        ).format(accepted=", ".join(map(repr, i18n.LANGUAGES)), value=shown),
+        "request",
+    )
+
+
+def deal_answer(request: str) -> str:
+    """The Deal widget's view of a seed for a page whose own Python has no widgets (the static
+    site's worker): ``request`` is JSON text ``{"id": …, "seed": int, "lang": code}``, the
+    answer JSON text of ``{"id": …, "seed": …}`` and :func:`deal_view`'s values in that
+    language, or of ``{"id": …, "refused": message}``, in the language in use, for anything
+    else.
+
+    >>> answer = json.loads(deal_answer('{"id": 3, "seed": 2026, "lang": "en"}'))
+    >>> answer["id"], answer["seed"], answer["counts"] == DealWidget(seed=2026).counts.value
+    (3, 2026, True)
+    >>> json.loads(deal_answer('{"id": 4, "seed": "2026", "lang": "en"}'))["refused"][:38]
+    'a deal is asked for as JSON text with '
+    """
+    try:
+        asked: Any = json.loads(request)
+    except (TypeError, ValueError):
+        asked = request
+    ident = asked.get("id") if isinstance(asked, dict) else None
+    try:
+        if not isinstance(asked, dict):
+            raise _refused_request(asked)
+        seed, code = asked.get("seed"), asked.get("lang")
+        if type(seed) is not int or not isinstance(code, str) or code not in i18n.LANGUAGES:
+            raise _refused_request(asked)
+        with i18n.language(code):
+            view = deal_view(callbreak.Deal(seed=seed))
+        answer: dict[str, Any] = {"id": ident, "seed": seed, **view}
+    except CardlibError as refusal:
+        answer = {"id": ident, "refused": str(refusal)}
+    return json.dumps(answer, ensure_ascii=False)
+
+
 class DealWidget:
     """A seed box and a "Deal" button that redeal and redraw the four hands.
 
@@ -73,6 +134,10 @@ class DealWidget:
     """
 
     def __init__(self, seed: int = 1, variant: callbreak.Variant = callbreak.STANDARD):
+        import ipywidgets as widgets
+
+        from cardlib.widgets.language import LanguagePicker
+
         self.variant = variant
         self.seed = widgets.IntText(value=seed, layout={"width": "160px"})
         self.seed.add_class("cardlib-seed")
@@ -97,11 +162,12 @@ class DealWidget:
 
     def redraw(self) -> None:
         """Draw every label and sentence again, in the language now in use."""
-        self.seed.description = _("Seed")
-        self.deal_button.description = _("Deal")
-        self.deal_button.tooltip = _("Deal the next seed")
-        self.hands.value = hands_html(self.deal)
-        self.counts.value = escape(spade_counts_text(self.spade_counts))
+        view = deal_view(self.deal, self.spade_counts)
+        self.seed.description = view["seed_label"]
+        self.deal_button.description = view["deal_label"]
+        self.deal_button.tooltip = view["deal_tooltip"]
+        self.hands.value = view["hands"]
+        self.counts.value = view["counts"]
 
     def _next_seed(self, _button=None) -> None:
         # Changing the seed fires _redeal, so the box and the hands never disagree.

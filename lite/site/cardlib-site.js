@@ -159,6 +159,142 @@
     }
   }
 
+  // A lesson's Deal widget works before the lesson's Python is ready. The build draws it from
+  // the notebook's stored state (build_site.py, LIVE_DEAL: the widget's parts under their
+  // SITE.liveDeal classes, its language on its box); each deal is asked of the table page's
+  // worker, a Python with cardlib and no Jupyter, which a lesson's page starts at once and which
+  // is ready in a third of the kernel's time (cardlib.widgets.dealing.deal_answer: what the
+  // widget itself shows). A click or a seed typed before that Python is ready is held and
+  // played once it is (the latest asked of each widget: every click counts, as it would in the
+  // kernel's widget). The picture works until its cell is run and the kernel's widget takes its
+  // place; the worker goes once no picture is left.
+  const LIVE = SITE.liveDeal;
+  const liveBoxes = new Map(); // box → {shown, target, asked}
+  let dealPython = null; // {worker, ready, held: Map box → request, boxes: Map id → box}
+  let asks = 0;
+  // for the benchmarks and tests: when each step was reached, how many deals were asked of the
+  // worker, and whether it runs
+  window.cardlibLiveDeal = { phases: {}, asked: 0, running: () => dealPython !== null };
+  const post = (python, request) => {
+    python.worker.postMessage({ type: "deal", request });
+    window.cardlibLiveDeal.asked += 1;
+  };
+
+  function startDealPython() {
+    if (dealPython) return dealPython;
+    const worker = new Worker(new URL(LIVE.worker, base), { type: "module" });
+    const python = { worker, ready: false, failed: false, held: new Map(), boxes: new Map() };
+    worker.onmessage = ({ data }) => {
+      if (data?.type === "phase") window.cardlibLiveDeal.phases[data.name] = data.at;
+      if (data?.type === "python") {
+        python.ready = true;
+        window.cardlibLiveDeal.phases.ready = performance.now();
+        for (const request of python.held.values()) post(python, request);
+        python.held.clear();
+      } else if (data?.type === "deal") {
+        drawDeal(python.boxes.get(data.answer?.id), data.answer);
+      } else if (data?.type === "failed") {
+        python.failed = true; // the pictures stay still, as before Python: their cells still run
+        console.warn("cardlib: the Deal widget's Python did not start", data.error);
+        for (const box of liveBoxes.keys()) stillDeal(box);
+      }
+    };
+    dealPython = python;
+    return python;
+  }
+
+  const dealParts = (box) => ({
+    seed: box.querySelector(`.${LIVE.seed} input`),
+    button: box.querySelector(`button.${LIVE.button}`),
+    hands: box.querySelector(`.${LIVE.hands} .widget-html-content`),
+    counts: box.querySelector(`.${LIVE.counts} .widget-html-content`),
+  });
+
+  function stillDeal(box) {
+    const { seed, button } = dealParts(box);
+    for (const part of [seed, button]) if (part) part.disabled = true;
+    box.removeAttribute("aria-busy");
+    box.dataset.live = "still";
+  }
+
+  function liveDeals() {
+    for (const box of document.querySelectorAll(`.${LIVE.preview}:not([data-live])`)) {
+      const { seed, button, hands, counts } = dealParts(box);
+      const shown = Number(seed?.value);
+      if (!button || !hands || !counts || !Number.isSafeInteger(shown)) continue;
+      const python = startDealPython();
+      if (python.failed) {
+        box.dataset.live = "still";
+        continue;
+      }
+      liveBoxes.set(box, { shown, target: shown, asked: 0 });
+      box.dataset.live = "live";
+      seed.disabled = button.disabled = false;
+      button.addEventListener("click", () => {
+        const state = liveBoxes.get(box);
+        askDeal(box, state.target + 1);
+      });
+      const typed = () => {
+        const state = liveBoxes.get(box);
+        const text = seed.value.trim();
+        const value = /^-?[0-9]+$/.test(text) ? Number(text) : NaN;
+        if (Number.isSafeInteger(value)) {
+          if (value !== state.target) askDeal(box, value);
+        } else {
+          seed.value = String(state.target); // as the widget's own box does: back to its seed
+        }
+      };
+      seed.addEventListener("change", typed);
+      seed.addEventListener("keydown", (event) => event.key === "Enter" && typed());
+    }
+    if (dealPython && liveBoxes.size) {
+      for (const box of liveBoxes.keys()) if (!box.isConnected) liveBoxes.delete(box);
+      if (!liveBoxes.size) {
+        dealPython.worker.terminate(); // every picture is the kernel's widget now
+        dealPython = null;
+      }
+    }
+  }
+
+  function askDeal(box, seed) {
+    const state = liveBoxes.get(box);
+    const python = dealPython;
+    if (!state || !python || python.failed) return;
+    state.target = seed;
+    state.asked = ++asks;
+    dealParts(box).seed.value = String(seed); // the box names the deal asked for, at once
+    box.setAttribute("aria-busy", "true");
+    python.boxes.set(state.asked, box);
+    const request = { id: state.asked, seed, lang: box.lang || "en" };
+    if (python.ready) post(python, request);
+    else python.held.set(box, request);
+  }
+
+  function drawDeal(box, answer) {
+    const state = box && liveBoxes.get(box);
+    dealPython?.boxes.delete(answer?.id);
+    if (!state || answer.id !== state.asked) return; // a later deal is on its way
+    const { seed, hands, counts } = dealParts(box);
+    box.removeAttribute("aria-busy");
+    if (answer.refused !== undefined) {
+      state.target = state.shown;
+      seed.value = String(state.shown);
+      console.warn("cardlib:", answer.refused);
+      return;
+    }
+    hands.innerHTML = answer.hands;
+    counts.innerHTML = answer.counts;
+    state.shown = state.target = answer.seed;
+    if (document.activeElement !== seed) seed.value = String(answer.seed);
+  }
+
+  const livePath = new URLSearchParams(location.search).get("path");
+  if (LIVE.notebooks.includes(livePath) && window.Worker) startDealPython();
+  new MutationObserver(liveDeals).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+  });
+
   // Run All clears every cell's output at once, and each new output comes only when Python has
   // run its cell (seconds apart on a phone): the lesson folds up, then unfolds cell by cell,
   // and what the learner reads jumps (JupyterLab keeps an output's height for 50 ms only). So

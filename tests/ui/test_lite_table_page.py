@@ -10,21 +10,25 @@ build as ``test_lite_site.py`` (built once: the build does nothing when it is up
   as CLS sums it, ≤ 0.1), and the table, its hand and its call pad are on one screen, at
   1280×900 and at 390×844;
 - the language: asked for by the Hindi lessons' link, and the one chosen at the table kept
-  for the next visit, with the match.
+  for the next visit, with the match;
+- the same worker brings lesson 00's Deal widget to life before the lesson's Python is ready:
+  clicks held until its Python is, then played, each once.
 
 The table page's play, its offline visit and its requests are ``test_lite_site.py``'s.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 import pytest
-from lite_driver import OfflineBrowser, Site, built_site
+from lite_driver import LiteNotebook, OfflineBrowser, Site, build_site, built_site
 from playwright.sync_api import expect
 
-from cardlib import i18n
+from cardlib import callbreak, i18n
+from cardlib.widgets.dealing import deal_view
 from cardlib.widgets.table_worker import first_screens, site_words
 
 pytestmark = pytest.mark.ui
@@ -231,3 +235,89 @@ def test_a_page_whose_python_cannot_start_says_so(site, offline, missing):
     finally:
         context.close()
     assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+def test_lesson_00s_deal_widget_works_before_the_lessons_python_is_ready(site, offline):
+    """Lesson 00's Deal widget, drawn from the notebook before any Python is ready (the cardlib
+    wheel held back: neither the kernel nor the page's worker can start), takes two clicks and
+    holds them; let through, the worker's Python deals the second seed on, once, what the
+    widget itself shows (CPython's ``deal_view``). A look-alike digit typed is not a seed;
+    a seed typed is dealt. Its cell run, the kernel's widget takes its place, made as its code
+    says, and the worker is gone."""
+    live = build_site.LIVE_DEAL
+    context = offline.new_context(390, 844)
+    held = []
+    context.route(
+        re.compile(r".*/static/pyodide/cardlib-[^/]*\.whl$"), lambda route: held.append(route)
+    )
+    try:
+        page = context.new_page()
+        errors = console_errors(page)
+        page.goto(site.notebook_url(build_site.LANDING_NOTEBOOK))
+        box = page.locator(f".{live['cardlib-dealing']}")
+        expect(box).to_have_attribute("data-live", "live", timeout=120_000)
+        seed = box.locator(f".{live['cardlib-seed']} input")
+        hands = box.locator(f".{live['cardlib-hands']} .widget-html-content")
+        counts = box.locator(f".{live['cardlib-spade-counts']} .widget-html-content")
+        expect(seed).to_have_value("2026")
+        stored = hands.inner_html()
+        page.wait_for_function("() => window.cardlibLiveDeal.running()")
+        assert held, "the cardlib wheel was not asked for"
+        assert page.evaluate("window.cardlibLiveDeal.phases.ready") is None
+
+        button = box.locator(f"button.{live['cardlib-deal-button']}")
+        button.click()
+        button.click()
+        expect(seed).to_have_value("2028")  # the box names the deal asked for at once
+        expect(box).to_have_attribute("aria-busy", "true")
+        assert hands.inner_html() == stored  # nothing dealt: no Python yet
+
+        for route in held:
+            route.continue_()
+        expect(box).not_to_have_attribute("aria-busy", "true", timeout=240_000)
+
+        def shown(seed_number: int) -> dict:
+            """CPython's view of the deal, as the browser writes it back (tbody and all)."""
+            view = deal_view(callbreak.Deal(seed=seed_number))
+            return {part: page.evaluate(AS_DRAWN_JS, view[part]) for part in ("hands", "counts")}
+
+        drawn = {"hands": hands.inner_html(), "counts": counts.inner_html()}
+        assert drawn == shown(2028)
+        assert page.evaluate("window.cardlibLiveDeal.asked") == 1  # the held clicks: one ask
+
+        seed.fill("२०३०")  # Devanagari digits look like a seed and are none
+        seed.press("Enter")
+        expect(seed).to_have_value("2028")
+        seed.fill("7")
+        seed.press("Enter")
+        expect(box).not_to_have_attribute("aria-busy", "true")
+        expect(counts).to_have_text(html_text(shown(7)["counts"]))
+        assert hands.inner_html() == shown(7)["hands"]
+
+        lesson = LiteNotebook(
+            page,
+            site,
+            site.build / "files" / build_site.LANDING_NOTEBOOK,
+            build_site.LANDING_NOTEBOOK,
+        )
+        lesson.wait_idle(300_000)
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        real = page.locator(".cardlib-dealing")
+        expect(real.locator(".cardlib-seed input")).to_have_value("2026", timeout=300_000)
+        expect(box).to_have_count(0)
+        page.wait_for_function("() => !window.cardlibLiveDeal.running()")
+        assert not errors, errors
+    finally:
+        context.close()
+    assert not offline.outside, f"requests left 127.0.0.1: {offline.outside}"
+
+
+#: An HTML fragment as the browser writes it back once parsed.
+AS_DRAWN_JS = (
+    "(h) => { const d = document.createElement('div'); d.innerHTML = h; return d.innerHTML; }"
+)
+
+
+def html_text(fragment: str) -> str:
+    """The text an HTML fragment shows (its entities read)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))

@@ -8,9 +8,14 @@
 // (once the table takes messages), {type: "phase", name, at} (when each step of the start
 // was reached, for the benchmarks) and {type: "failed", error}.
 //
-// One thing per turn of the event loop: a message of the page's first, else one piece of the
-// coach's work ahead of time (WorkerTable.idle_step) until none is left; a message that
-// arrives meanwhile waits for one piece at most.
+// The lessons' pages use it too, with no table: their stored Deal widgets work before the
+// lesson's own Python (the kernel) is ready (lite/site/cardlib-site.js). From such a page:
+// {type: "deal", request} (cardlib.widgets.dealing.deal_answer's request, an object); to it:
+// {type: "python"} once Python takes requests and {type: "deal", answer}.
+//
+// One thing per turn of the event loop: a request or a message of the page's first, else one
+// piece of the coach's work ahead of time (WorkerTable.idle_step) until none is left; a message
+// that arrives meanwhile waits for one piece at most.
 import { loadPyodide } from "../static/pyodide/pyodide.mjs";
 
 const SITE = /*SITE*/ {} /*SITE*/;
@@ -28,6 +33,7 @@ console.warn = (...args) => {
 };
 
 const inbox = [];
+const deals = []; // the lesson page's requests
 let screenText = null;
 let screenArrived;
 const screenHere = new Promise((resolve) => (screenArrived = resolve));
@@ -39,29 +45,42 @@ onmessage = (event) => {
   } else if (data?.type === "message") {
     inbox.push(data.message);
     schedule();
+  } else if (data?.type === "deal") {
+    deals.push(data.request);
+    schedule();
   }
 };
 
+let python = null; // Pyodide, once cardlib's wheel is in
+let dealing = null; // cardlib.widgets.dealing, imported at the first request
 let host = null; // the WorkerTable
 let idleLeft = true; // whether the coach may have work to do ahead of time
 let scheduled = false;
 const turns = new MessageChannel(); // a macrotask each: the page's messages come in between
 turns.port1.onmessage = turn;
+const work = () =>
+  (python !== null && deals.length > 0) || (host !== null && (inbox.length > 0 || idleLeft));
 function schedule() {
-  if (host === null || scheduled) return;
+  if (!work() || scheduled) return;
   scheduled = true;
   turns.port2.postMessage(null);
 }
 function turn() {
   scheduled = false;
-  if (inbox.length) {
+  if (python !== null && deals.length) {
+    dealing ??= python.pyimport("cardlib.widgets.dealing");
+    const answer = dealing.deal_answer(JSON.stringify(deals.shift()));
+    postMessage({ type: "deal", answer: JSON.parse(answer) });
+  } else if (host === null) {
+    return;
+  } else if (inbox.length) {
     const answers = host.receive(JSON.stringify(inbox.shift()));
     postMessage({ type: "messages", messages: JSON.parse(answers) });
     idleLeft = true; // a new position: maybe new work for the coach
   } else if (idleLeft) {
     idleLeft = host.idle_step() === true;
   }
-  if (inbox.length || idleLeft) schedule();
+  schedule();
 }
 
 async function wheel(url) {
@@ -84,9 +103,12 @@ async function start() {
   phase("wheels");
   // the learner's progress record lives in the lessons' kernels; here, in this worker only
   pyodide.runPython("import os; os.environ.setdefault('CARDLIB_PROGRESS', ':memory:')");
+  python = pyodide;
+  postMessage({ type: "python" });
+  schedule();
+  await screenHere;
   const WorkerTable = pyodide.pyimport("cardlib.widgets.table_worker").WorkerTable;
   phase("imported");
-  await screenHere;
   host = WorkerTable(screenText);
   phase("table");
   postMessage({ type: "messages", messages: JSON.parse(host.first) });
