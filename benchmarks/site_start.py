@@ -27,8 +27,11 @@ times each (median printed, every run beside it). A visit is a learner's:
   screen; then the table is set to "instant", and the deal is played out by clicking the first
   allowed card; Hint is asked once at the learner's first lead; after the last card, the
   coach's review is waited for;
-- a lesson (``?path=….ipynb``) is run as its first cell says: once its line says Python is
-  ready, *Run All Cells*; lesson 00's Deal button is clicked as soon as its cell has run.
+- a lesson (``?path=….ipynb``): lesson 00's Deal button is clicked the moment its widget is on
+  screen (the picture the page draws from the notebook, answered by the page's own worker
+  before the kernel is ready); then the lesson is run as its first cell says: once its line
+  says Python is ready, *Run All Cells*, and the Deal button of the kernel's widget is clicked
+  as soon as its cell has run.
 
 Each visit starts a new match: the table's kept match (``localStorage``) is cleared before each
 page opens, so a warm visit does not resume a finished deal. Phases, in seconds from the visit's
@@ -47,7 +50,11 @@ start (the click on the address):
 - *built*: the cell making the table or the Deal widget has run (its result sent);
 - *drawn*: the table (``.cardlib-table``, or a new page's ``.cl-table``) on screen; lesson 00's
   Deal widget redrawn by its cell run;
-- *first click answered*: the clicked call redrawn on the table, or the Deal button's new hands.
+- *first click answered*: the clicked call redrawn on the table;
+- lesson 00: *Deal widget on screen* (its picture, working), *worker's Pyodide loaded* and
+  *worker's Python ready* (the page's own worker, which deals before the kernel is ready),
+  *Deal widget answers* (the first click's new hands) and *kernel's Deal widget answers* (the
+  same once the cell has run and the kernel's widget took the picture's place).
 
 Then: a call / a card → the next position drawn (milliseconds, median of every click), Hint →
 hint shown, the last card → the coach's review shown; the layout shift (web-vitals CLS, the
@@ -538,9 +545,26 @@ def table_visit(page, started: float, visit: Visit, play: bool) -> float:
     return clicked
 
 
+#: Lesson 00's Deal widget as the page draws it before the lesson's Python is ready (its stored
+#: picture, which the page's own worker answers: lite/build_site.py, LIVE_DEAL).
+LIVE_DEAL = ".cl-deal-preview"
+
+
 def lesson_visit(page, started: float, visit: Visit) -> float:
-    """A lesson: Run All once Python is ready; lesson 00's Deal clicked once its cell has run.
-    The page's clock (ms) at which the layout shift stops being counted (Run All over)."""
+    """A lesson: lesson 00's Deal clicked as soon as it is on screen (its picture, which the
+    page's worker answers), then Run All once the kernel is ready and the Deal of the kernel's
+    widget clicked once its cell has run. The page's clock (ms) at which the layout shift stops
+    being counted (Run All over)."""
+    picture = page.locator(f"{LIVE_DEAL}[data-live=live]").first
+    picture.wait_for(state="visible", timeout=600_000)
+    visit.phases["Deal widget on screen"] = on_visit_clock(page, started, now_on_page(page))
+    _, answered = click_deal(
+        page, picture.locator(".cl-deal-button"), picture.locator(".cl-deal-hands")
+    )
+    visit.phases["Deal widget answers"] = on_visit_clock(page, started, answered)
+    live = page.evaluate("window.cardlibLiveDeal.phases")
+    for name, key in (("worker's Pyodide loaded", "pyodide"), ("worker's Python ready", "ready")):
+        visit.phases[name] = on_visit_clock(page, started, live.get(key))
     page.wait_for_function(
         "() => window.__bench.marks.idle !== undefined", timeout=600_000, polling=100
     )
@@ -567,8 +591,18 @@ def lesson_visit(page, started: float, visit: Visit) -> float:
     dealing = page.locator(".cardlib-dealing").first
     dealing.locator(".cardlib-hands svg").first.wait_for(state="visible", timeout=120_000)
     visit.phases["Deal widget drawn"] = on_visit_clock(page, started, now_on_page(page))
-    hands = dealing.locator(".cardlib-hands")
-    button = dealing.locator(".cardlib-deal-button")
+    _, answered = click_deal(
+        page, dealing.locator(".cardlib-deal-button"), dealing.locator(".cardlib-hands")
+    )
+    visit.phases["kernel's Deal widget answers"] = on_visit_clock(page, started, answered)
+    page.wait_for_function(EVERY_CELL_RAN_JS, timeout=600_000, polling=100)
+    done = now_on_page(page)
+    visit.phases["Run All done"] = on_visit_clock(page, started, done)
+    return done
+
+
+def click_deal(page, button, hands) -> tuple[float, float]:
+    """Click a Deal button; when (the page's clock, ms) it was clicked and its hands redrawn."""
     page.evaluate(
         """([button, hands]) => {
           const before = hands.innerHTML;
@@ -584,12 +618,7 @@ def lesson_visit(page, started: float, visit: Visit) -> float:
         [button.element_handle(), hands.element_handle()],
     )
     button.click()
-    _, answered = page.evaluate("window.__bench.answer")
-    visit.phases["first click answered"] = on_visit_clock(page, started, answered)
-    page.wait_for_function(EVERY_CELL_RAN_JS, timeout=600_000, polling=100)
-    done = now_on_page(page)
-    visit.phases["Run All done"] = on_visit_clock(page, started, done)
-    return done
+    return tuple(page.evaluate("window.__bench.answer"))
 
 
 def message_phases(page, started: float, visit: Visit, lesson: bool) -> None:
@@ -649,7 +678,9 @@ PHASE_ORDER = (
     "Pyodide loaded", "kernel's packages installed", "project's wheels installed",
     "kernel ready", "ready",
     "Run All chosen", "table cell begun", "imports done", "built", "table drawn",
-    "Deal widget drawn", "first click answered", "Run All done",
+    "Deal widget on screen", "worker's Pyodide loaded", "worker's Python ready",
+    "Deal widget answers", "Deal widget drawn", "first click answered",
+    "kernel's Deal widget answers", "Run All done",
 )  # fmt: skip
 
 
