@@ -50,7 +50,9 @@ start (the click on the address):
 - *built*: the cell making the table or the Deal widget has run (its result sent);
 - *drawn*: the table (``.cardlib-table``, or a new page's ``.cl-table``) on screen; lesson 00's
   Deal widget redrawn by its cell run;
-- *first click answered*: the clicked call redrawn on the table;
+- *first click drawn*: the clicked call placed on the table (the answer's first frame); *first
+  click answered*: the table settled after it (at the normal speed, once the bots who call
+  next are shown, half a second each);
 - lesson 00: *Deal widget on screen* (its picture, working), *worker's Pyodide loaded* and
   *worker's Python ready* (the page's own worker, which deals before the kernel is ready),
   *Deal widget answers* (the first click's new hands) and *kernel's Deal widget answers* (the
@@ -340,18 +342,23 @@ PROBE_JS = """
 """
 
 #: Wait for the table's answer to a click: its ``data-serial`` changed (the card table widget's
-#: frames; a new page's too if it keeps the attribute), or the clicked button gone.
+#: frames settled: at the normal speed, after the bots who play next are shown half a second
+#: each; a new page's too if it keeps the attribute), or the clicked button gone. Resolves to
+#: [clicked, settled, drawn]: *drawn* is the first frame of the answer on the table (the
+#: learner's own call or card placed: its ``data-frame`` or ``data-serial`` changed).
 ARM_ANSWER_JS = """
 ([button, table]) => {
-  const before = table.dataset.serial;
+  const before = table.dataset.serial, frameBefore = table.dataset.frame;
   window.__bench.answer = new Promise((resolve) => {
-    let start = null;
+    let start = null, drawn = null;
     button.addEventListener('click', () => { start = performance.now(); },
                             {capture: true, once: true});
     const check = () => {
       const changed = before !== undefined ? table.dataset.serial !== before
                                            : !button.isConnected;
-      if (start !== null && changed) resolve([start, performance.now()]);
+      if (start !== null && drawn === null
+          && (changed || table.dataset.frame !== frameBefore)) drawn = performance.now();
+      if (start !== null && changed) resolve([start, performance.now(), drawn]);
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -496,7 +503,8 @@ def table_visit(page, started: float, visit: Visit, play: bool) -> float:
     is_call = button.evaluate("b => !!b.closest('.cl-calls')")
     page.evaluate(ARM_ANSWER_JS, [button, table.element_handle()])
     button.click(position=CORNER)
-    clicked, answered = page.evaluate("window.__bench.answer")
+    clicked, answered, drawn = page.evaluate("window.__bench.answer")
+    visit.phases["first click drawn"] = on_visit_clock(page, started, drawn)
     visit.phases["first click answered"] = on_visit_clock(page, started, answered)
     (visit.calls_ms if is_call else visit.cards_ms).append(answered - clicked)
     if not play or not page.locator(".cardlib-table").count():
@@ -534,7 +542,7 @@ def table_visit(page, started: float, visit: Visit, play: bool) -> float:
         page.evaluate(ARM_ANSWER_JS, [button, table.element_handle()])
         t0 = time.monotonic()
         button.click(position=CORNER)
-        start, done = page.evaluate("window.__bench.answer")
+        start, done, _ = page.evaluate("window.__bench.answer")
         (visit.calls_ms if is_call else visit.cards_ms).append(done - start)
         if last:
             page.locator(".cl-review .cl-review-table, .cl-review .cl-review-title").first.wait_for(
@@ -679,7 +687,7 @@ PHASE_ORDER = (
     "kernel ready", "ready",
     "Run All chosen", "table cell begun", "imports done", "built", "table drawn",
     "Deal widget on screen", "worker's Pyodide loaded", "worker's Python ready",
-    "Deal widget answers", "Deal widget drawn", "first click answered",
+    "Deal widget answers", "Deal widget drawn", "first click drawn", "first click answered",
     "kernel's Deal widget answers", "Run All done",
 )  # fmt: skip
 
