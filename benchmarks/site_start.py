@@ -719,21 +719,31 @@ def kind_of(path: str) -> str:
 
 def print_bytes(sent: list[tuple[float, str, int]], unused: list[str], out) -> None:
     once: dict[str, int] = {}
-    again = 0
+    twice: dict[str, int] = {}
     for _, path, size in sent:
         if path in once:
-            again += size
+            twice[path] = twice.get(path, 0) + size
         else:
             once[path] = size
+    again = sum(twice.values())
     kinds: dict[str, int] = {}
     for path, size in once.items():
         kinds[kind_of(path)] = kinds.get(kind_of(path), 0) + size
     total = sum(once.values())
     print(
         f"    downloaded: {total / 1e6:.1f} MB in {len(once)} files, and {again / 1e6:.1f} MB "
-        "sent a second time (the service worker keeping the page's first files for offline)",
+        "sent a second time",
         file=out,
     )
+    if twice:
+        print(
+            "      sent again: "
+            + ", ".join(
+                f"{path.rsplit('/', 1)[-1]} {size / 1e6:.2f}"
+                for path, size in sorted(twice.items(), key=lambda item: -item[1])[:LARGEST]
+            ),
+            file=out,
+        )
     for kind, size in sorted(kinds.items(), key=lambda item: -item[1]):
         print(f"      {size / 1e6:6.2f} MB  {kind}", file=out)
     largest = sorted(once.items(), key=lambda item: -item[1])[:LARGEST]

@@ -48,6 +48,7 @@ and cardlib's wheel is written here (:func:`build_project_wheel`), not by ``pip 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import importlib.metadata
@@ -570,12 +571,26 @@ def use_site_kernel(notebook: Path) -> None:
     JupyterLite serves the file as it is, and JupyterLab takes some fields for strings: its
     table of contents, which reads the headings of a Markdown output (00's table of lessons),
     failed on the list ("TypeError: e.replace is not a function", logged on every change).
+
+    Each code cell is marked trusted, as a Jupyter server marks the cells of a notebook it
+    trusts (``make tutorial`` trusts the shipped lessons): every notebook of the site is the
+    build's own. Untrusted, its stored outputs were drawn through JupyterLab's sanitizer, which
+    drops SVG: until Python had run each cell, a hand of cards showed as a heap of its text.
+    A cell showing a widget stays untrusted: trusted, JupyterLab would draw the widget (its
+    ``repr`` line until Python is ready), not its still picture (:func:`add_widget_previews`,
+    whose cards are images for the sanitizer to keep).
     """
     import nbformat
     from nbformat.v4.rwbase import rejoin_lines
 
     content = json.loads(notebook.read_text(encoding="utf-8"))
     content.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    for cell in content.get("cells", []):
+        outputs = cell.get("outputs", [])
+        if cell.get("cell_type") == "code" and not any(
+            WIDGET_VIEW in output.get("data", {}) for output in outputs
+        ):
+            cell.setdefault("metadata", {})["trusted"] = True
     content = rejoin_lines(nbformat.from_dict(content))
     notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -731,7 +746,8 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping], language: str = 
     if name == "HTMLModel":
         return (
             f'<div class="{base} widget-inline-hbox widget-html">{described}'
-            f'<div class="widget-html-content">{values.get("value", "")}</div></div>'
+            f'<div class="widget-html-content">{svg_as_images(str(values.get("value", "")))}'
+            "</div></div>"
         )
     if name == "ButtonModel":
         return (
@@ -752,6 +768,32 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping], language: str = 
             f"<select disabled><option>{html.escape(shown)}</option></select></div>"
         )
     return None
+
+
+SVG_PICTURE = re.compile(r"<svg\b[^>]*>.*?</svg>", re.DOTALL)
+
+
+def svg_as_images(fragment: str) -> str:
+    """An HTML fragment with each SVG picture made an image of the same size and name.
+
+    A widget's picture is drawn through JupyterLab's sanitizer (its cell stays untrusted:
+    :func:`use_site_kernel`), which keeps an image but drops SVG, leaving its text in a heap.
+    """
+
+    def image(match: re.Match) -> str:
+        svg = match.group(0)
+        if "xmlns=" not in svg:  # an SVG file needs its namespace, where HTML does not
+            svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+        tag = svg[: svg.index(">")]
+        attributes = dict(re.findall(r'\s([a-z-]+)="([^"]*)"', tag))
+        size = "".join(
+            f' {name}="{attributes[name]}"' for name in ("width", "height") if name in attributes
+        )
+        data = base64.b64encode(svg.encode()).decode()
+        label = attributes.get("aria-label", "")
+        return f'<img src="data:image/svg+xml;base64,{data}" alt="{label}"{size}>'
+
+    return SVG_PICTURE.sub(image, fragment)
 
 
 def add_widget_previews(notebook: Path, language: str = "en") -> int:

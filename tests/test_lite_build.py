@@ -486,6 +486,9 @@ def test_every_notebook_of_the_site_opens_with_its_one_kernel_its_text_in_string
     assert data["text/markdown"] == "".join(table) and data["text/plain"] == "<table>"
     assert data["application/json"] == ["kept", "as a list"]
     assert code["outputs"][1]["text"] == "a\nb"
+    # its stored outputs drawn as they are (SVG and all), not through the sanitizer
+    assert code["metadata"]["trusted"] is True
+    assert "trusted" not in content["cells"][0]["metadata"]  # a Markdown cell has no outputs
 
 
 def record_of(wheel: Path) -> dict[str, str]:
@@ -846,7 +849,8 @@ def test_a_stored_widget_gets_a_still_picture_of_itself_for_before_python_is_rea
         '<input type="text" value="2026" disabled>',
         "disabled>Deal &lt;now&gt;</button>",  # a label is text, never markup
         "<select disabled><option>हिन्दी</option></select>",
-        '<div class="widget-html-content"><svg aria-label="hand of South"></svg></div>',
+        '<div class="widget-html-content"><img src="data:image/svg+xml;base64,',
+        'alt="hand of South"></div>',  # an SVG as an image: the sanitizer drops SVG
     ):
         assert part in picture, part
     assert "cardlib-" not in picture.replace(build_site.PREVIEW_CLASS, "")
@@ -894,6 +898,27 @@ def test_a_deal_widgets_picture_names_its_live_parts_and_language(tmp_path):
     assert {live[key] for key in ("preview", "seed", "button", "hands", "counts")} == set(
         parts.values()
     )
+
+
+def test_a_pictures_svg_becomes_an_image_of_the_same_size_and_name():
+    """The sanitizer that draws an untrusted output drops SVG (its text left in a heap): a
+    widget's picture shows each SVG as an image, its own file (namespace and all), as wide,
+    as high and named as the SVG was."""
+    from cardlib.draw.svg import hand_svg
+
+    hand = str(hand_svg(["AS", "KH"], label="two & <more>"))
+    fragment = f"<td>{hand}</td><td>no picture</td><svg width='3'><text>x</text></svg>"
+    drawn = build_site.svg_as_images(fragment)
+    images = re.findall(r"<img [^>]*>", drawn)
+    assert len(images) == 2 and "<svg" not in drawn and "<td>no picture</td>" in drawn
+    first = dict(re.findall(r'(\w+)="([^"]*)"', images[0]))
+    assert (first["width"], first["height"]) == ("92", "62")
+    assert first["alt"] == "two &amp; &lt;more&gt;: A♠, K♥"  # still escaped, as it was
+    assert (
+        base64.b64decode(first["src"].removeprefix("data:image/svg+xml;base64,")).decode() == hand
+    )
+    plain = base64.b64decode(images[1].split("base64,")[1].split('"')[0]).decode()
+    assert plain.startswith("<svg xmlns=\"http://www.w3.org/2000/svg\" width='3'")  # a file's
 
 
 @pytest.mark.parametrize(

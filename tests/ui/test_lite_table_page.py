@@ -261,6 +261,15 @@ def test_lesson_00s_deal_widget_works_before_the_lessons_python_is_ready(site, o
         counts = box.locator(f".{live['cardlib-spade-counts']} .widget-html-content")
         expect(seed).to_have_value("2026")
         stored = hands.inner_html()
+        # a stored card picture is drawn as saved (its cell trusted), not its text in a heap
+        expect(page.locator(".jp-OutputArea-output svg[aria-label^='four cards']")).to_be_visible()
+        # each hand drawn as stored (an image of its SVG, which the sanitizer keeps), named
+        pictures = hands.locator("img[alt^='hand of']")
+        expect(pictures).to_have_count(4)
+        page.wait_for_function(
+            "(images) => images.every((i) => i.complete && i.naturalWidth > 0)",
+            arg=pictures.element_handles(),
+        )
         page.wait_for_function("() => window.cardlibLiveDeal.running()")
         assert held, "the cardlib wheel was not asked for"
         assert page.evaluate("window.cardlibLiveDeal.phases.ready") is None
