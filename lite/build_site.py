@@ -1333,11 +1333,18 @@ WORKER_LOOKUP = re.compile(
     r"\3\.match\(\2\)"
 )
 
+#: It answers a request it has kept from its cache and fetches it again behind (to keep the
+#: newest): every warm visit downloaded the whole page once more, Pyodide and the wheels too
+#: (15–30 MB), through a worker that a phone runs slowly. A build's folder never changes (a new
+#: build is a new folder), so what it keeps is kept as it is.
+WORKER_REFETCH = re.compile(r"(return (\w+)\?)\w+\.waitUntil\(refetch\(\w+\)\):")
+
 
 def keep_static_api(worker_js: str) -> str:
     """JupyterLite's ``service-worker.js`` keeping ``api/contents/`` and ``api/translations/``
     in its cache like every other file of the build (the site's own ``api/site-version.json``,
-    outside the build, is still left to the network), and finding a page whatever its query."""
+    outside the build, is still left to the network), finding a page whatever its query, and
+    answering from its cache without fetching the file again (:data:`WORKER_REFETCH`)."""
     patched, count = WORKER_DROP.subn(
         lambda m: (
             f'{m.group(1)}({m.group(3)}.pathname.includes("/api/")'
@@ -1352,7 +1359,8 @@ def keep_static_api(worker_js: str) -> str:
         ),
         patched,
     )
-    if count != 1 or lookups != 1:
+    patched, refetches = WORKER_REFETCH.subn(lambda m: f"{m.group(1)}{m.group(2)}:", patched)
+    if count != 1 or lookups != 1 or refetches != 1:
         raise BuildError(
             "the service worker of jupyterlite-core has changed: update keep_static_api"
         )

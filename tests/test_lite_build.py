@@ -491,6 +491,31 @@ def test_every_notebook_of_the_site_opens_with_its_one_kernel_its_text_in_string
     assert "trusted" not in content["cells"][0]["metadata"]  # a Markdown cell has no outputs
 
 
+#: The parts of jupyterlite-core's service-worker.js that the build patches, as it ships them.
+JUPYTERLITE_WORKER = (
+    "async function maybeFromCache(e){let{request:t}=e;if(!enableCache)return await fetch(t);"
+    "let a=await fromCache(t);return a?e.waitUntil(refetch(t)):(a=await fetch(t),"
+    "e.waitUntil(updateCache(t,a.clone()))),a}async function fromCache(e){let t=await "
+    "openCache(),a=await t.match(e);return a&&404!==a.status?a:null}function shouldDrop(e,t){"
+    'return"GET"!==e.method||null===t.origin.match(/^http/)||t.pathname.includes("/api/")}'
+)
+
+
+def test_the_service_worker_answers_from_its_cache_without_downloading_again():
+    """JupyterLite's worker answered a kept file from its cache and downloaded it again behind
+    (every warm visit fetched Pyodide and the wheels once more); a build never changes, so the
+    site's worker does not. It also keeps api/contents and finds a page whatever its query, and
+    a worker whose code has changed is refused, not half patched."""
+    patched = build_site.keep_static_api(JUPYTERLITE_WORKER)
+    assert "refetch(" not in patched
+    assert "return a?a:(a=await fetch(t),e.waitUntil(updateCache(t,a.clone()))),a}" in patched
+    assert 't.match(e,{ignoreSearch:"navigate"===e.mode})' in patched
+    assert "/\\/api\\/(contents|translations)\\//.test(t.pathname)" in patched
+    for part in ("e.waitUntil(refetch(t))", "t.match(e)", 't.pathname.includes("/api/")'):
+        with pytest.raises(build_site.BuildError, match="service worker"):
+            build_site.keep_static_api(JUPYTERLITE_WORKER.replace(part, "x"))
+
+
 def record_of(wheel: Path) -> dict[str, str]:
     """A wheel's RECORD, file → ``sha256=…,size`` (RECORD's own line: empty)."""
     with zipfile.ZipFile(wheel) as archive:
