@@ -696,6 +696,35 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: for each kind of box, so that the picture is laid out by ipywidgets' styles as the widget is.
 PREVIEW_CLASS = "cardlib-widget-preview"
 WIDGET_BOXES = {"VBoxModel": "widget-vbox", "HBoxModel": "widget-hbox", "BoxModel": ""}
+#: The layout of a widget (its ``Layout``'s traits) that its picture keeps, as the CSS the
+#: widget gets: how wide, and whether a box wraps its children or scrolls, decide its height.
+LAYOUT_CSS = {
+    "width": "width",
+    "height": "height",
+    "max_width": "max-width",
+    "overflow": "overflow",
+}
+#: A box's ``flex_flow``s that its picture keeps, as a class of the site's styles
+#: (cardlib-site.css): the sanitizer that draws the picture drops ``flex-flow`` from a style.
+FLEX_FLOWS = {"row wrap": "cl-flex-row-wrap"}
+CSS_VALUE = re.compile(r"[\w .%#(),-]+")
+
+
+def layout_of(values: Mapping, state: Mapping[str, Mapping]) -> tuple[str, list[str]]:
+    """A widget's ``style`` attribute (with its leading space; empty if none) and its picture's
+    classes, from its stored layout (:data:`LAYOUT_CSS`, :data:`FLEX_FLOWS`); a value that is
+    not plain CSS is left out."""
+    layout = state.get(str(values.get("layout", "")).removeprefix("IPY_MODEL_"), {})
+    traits = layout.get("state", {}) if isinstance(layout, Mapping) else {}
+    rules = [
+        f"{css}:{traits[trait]}"
+        for trait, css in LAYOUT_CSS.items()
+        if isinstance(traits.get(trait), str) and CSS_VALUE.fullmatch(traits[trait])
+    ]
+    flow = FLEX_FLOWS.get(traits.get("flex_flow"))  # type: ignore[arg-type]
+    return (f' style="{";".join(rules)}"' if rules else ""), ([flow] if flow else [])
+
+
 #: The parts of a Deal widget's picture (cardlib.widgets.dealing: the widget's class → the
 #: picture's), which work before the lesson's Python is ready: the site's page asks the table
 #: page's worker (a Python with cardlib and no Jupyter) for each deal (cardlib-site.js).
@@ -726,7 +755,8 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping], language: str = 
     name, values = model.get("model_name"), model["state"]
     classes = values.get("_dom_classes")
     live = [LIVE_DEAL[c] for c in classes if c in LIVE_DEAL] if isinstance(classes, list) else []
-    base = " ".join(["lm-Widget jupyter-widgets", *live])
+    laid, flow = layout_of(values, state)
+    base = " ".join(["lm-Widget jupyter-widgets", *live, *flow])
     label = values.get("description") or ""
     described = (
         f'<label class="widget-label" style="">{html.escape(label)}</label>' if label else ""
@@ -741,30 +771,31 @@ def widget_preview(model_id: str, state: Mapping[str, Mapping], language: str = 
         kind = WIDGET_BOXES[name]
         said = f' lang="{html.escape(language)}"' if LIVE_DEAL["cardlib-dealing"] in live else ""
         return (
-            f'<div class="{base} widget-container widget-box {kind}"{said}>{"".join(parts)}</div>'
+            f'<div class="{base} widget-container widget-box {kind}"{said}{laid}>'
+            f"{''.join(parts)}</div>"
         )
     if name == "HTMLModel":
         return (
-            f'<div class="{base} widget-inline-hbox widget-html">{described}'
+            f'<div class="{base} widget-inline-hbox widget-html"{laid}>{described}'
             f'<div class="widget-html-content">{svg_as_images(str(values.get("value", "")))}'
             "</div></div>"
         )
     if name == "ButtonModel":
         return (
-            f'<button class="{base} jupyter-button widget-button" disabled>'
+            f'<button class="{base} jupyter-button widget-button"{laid} disabled>'
             f"{html.escape(label)}</button>"
         )
     if name in ("IntTextModel", "FloatTextModel", "TextModel"):
         value = html.escape(str(values.get("value", "")))
         return (
-            f'<div class="{base} widget-inline-hbox widget-text">{described}'
+            f'<div class="{base} widget-inline-hbox widget-text"{laid}>{described}'
             f'<input type="text" value="{value}" disabled></div>'
         )
     if name == "DropdownModel":
         labels, index = values.get("_options_labels", []), values.get("index")
         shown = labels[index] if isinstance(index, int) and 0 <= index < len(labels) else ""
         return (
-            f'<div class="{base} widget-inline-hbox widget-dropdown">{described}'
+            f'<div class="{base} widget-inline-hbox widget-dropdown"{laid}>{described}'
             f"<select disabled><option>{html.escape(shown)}</option></select></div>"
         )
     return None

@@ -925,6 +925,32 @@ def test_a_deal_widgets_picture_names_its_live_parts_and_language(tmp_path):
     )
 
 
+def test_a_widgets_picture_is_laid_out_as_the_widget_is():
+    """How wide a widget is, and whether a box wraps or scrolls, decide its height on a phone:
+    its picture keeps them (its stored Layout's, as CSS); a value that is not plain CSS is
+    left out, never written into the page."""
+    state = {
+        **DEAL_STATE,
+        "row": model(
+            "HBoxModel",
+            children=["IPY_MODEL_seed", "IPY_MODEL_deal", "IPY_MODEL_lang"],
+            layout="IPY_MODEL_wraps",
+        ),
+        "wraps": model("LayoutModel", flex_flow="row wrap", align_items="center"),
+        "seed": model("IntTextModel", value=7, layout="IPY_MODEL_wide"),
+        "wide": model("LayoutModel", width="160px", height='1px"><script>x</script>'),
+        "deal": model("ButtonModel", description="Deal", layout="IPY_MODEL_gone"),
+    }
+    picture = build_site.widget_preview("box", state)
+    assert (
+        '<div class="lm-Widget jupyter-widgets cl-flex-row-wrap widget-container widget-box '
+        'widget-hbox">' in picture
+    )  # (the sanitizer would drop a style's flex-flow: the site's styles have the class)
+    assert 'widget-text" style="width:160px">' in picture
+    assert "script" not in picture and "align" not in picture  # not kept, never written
+    assert 'widget-button" disabled>' in picture  # a layout not stored: no style
+
+
 def test_a_pictures_svg_becomes_an_image_of_the_same_size_and_name():
     """The sanitizer that draws an untrusted output drops SVG (its text left in a heap): a
     widget's picture shows each SVG as an image, its own file (namespace and all), as wide,

@@ -148,9 +148,15 @@ class DealWidget:
         self.counts = widgets.HTML()
         self.counts.add_class("cardlib-spade-counts")
         self.language = LanguagePicker(self.redraw)
+        # On a phone's width the row wraps (the Deal button was cut off at the edge) and the
+        # hands, a card's width each, scroll sideways within the widget.
+        self.hands.layout.overflow = "auto"
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.seed, self.deal_button, self.language.dropdown]),
+                widgets.HBox(
+                    [self.seed, self.deal_button, self.language.dropdown],
+                    layout={"flex_flow": "row wrap"},
+                ),
                 self.hands,
                 self.counts,
             ]
