@@ -1369,13 +1369,37 @@ WORKER_LOOKUP = re.compile(
 #: (15–30 MB), through a worker that a phone runs slowly. A build's folder never changes (a new
 #: build is a new folder), so what it keeps is kept as it is.
 WORKER_REFETCH = re.compile(r"(return (\w+)\?)\w+\.waitUntil\(refetch\(\w+\)\):")
+#: It fetches a file it has not kept for each request: on a first visit to a lesson the page's
+#: own Python (cardlib-site.js) and the kernel ask for Pyodide at once, and it was downloaded
+#: twice (15 MB). The first request's download is shared with any that comes meanwhile.
+WORKER_FETCH = re.compile(
+    r"\((\w+)=await fetch\((\w+)\),(\w+)\.waitUntil\(updateCache\(\2,\1\.clone\(\)\)\)\)"
+)
+SHARED_FETCH_JS = """
+const cardlibFetching = new Map(); // url → the response on its way (cardlib's build adds this)
+function cardlibFetch(request, event) {
+  let coming = cardlibFetching.get(request.url);
+  if (!coming) {
+    coming = fetch(request).then((response) => {
+      const kept = response.ok ? updateCache(request, response.clone()) : Promise.resolve();
+      kept.finally(() => cardlibFetching.delete(request.url));
+      return response;
+    });
+    coming.catch(() => cardlibFetching.delete(request.url));
+    cardlibFetching.set(request.url, coming);
+  }
+  event.waitUntil(coming.catch(() => null));
+  return coming.then((response) => response.clone());
+}
+"""
 
 
 def keep_static_api(worker_js: str) -> str:
     """JupyterLite's ``service-worker.js`` keeping ``api/contents/`` and ``api/translations/``
     in its cache like every other file of the build (the site's own ``api/site-version.json``,
-    outside the build, is still left to the network), finding a page whatever its query, and
-    answering from its cache without fetching the file again (:data:`WORKER_REFETCH`)."""
+    outside the build, is still left to the network), finding a page whatever its query,
+    answering from its cache without fetching the file again (:data:`WORKER_REFETCH`) and
+    fetching a file asked for twice at once only once (:data:`WORKER_FETCH`)."""
     patched, count = WORKER_DROP.subn(
         lambda m: (
             f'{m.group(1)}({m.group(3)}.pathname.includes("/api/")'
@@ -1391,7 +1415,11 @@ def keep_static_api(worker_js: str) -> str:
         patched,
     )
     patched, refetches = WORKER_REFETCH.subn(lambda m: f"{m.group(1)}{m.group(2)}:", patched)
-    if count != 1 or lookups != 1 or refetches != 1:
+    patched, fetches = WORKER_FETCH.subn(
+        lambda m: f"({m.group(1)}=await cardlibFetch({m.group(2)},{m.group(3)}))", patched
+    )
+    patched += SHARED_FETCH_JS
+    if count != 1 or lookups != 1 or refetches != 1 or fetches != 1:
         raise BuildError(
             "the service worker of jupyterlite-core has changed: update keep_static_api"
         )

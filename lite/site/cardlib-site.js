@@ -109,7 +109,9 @@
       const path = url.split(/[?#]/)[0];
       if (!path.startsWith(base.href) || path.includes("/api/drive")) continue;
       if (await cache.match(url)) continue;
-      await fetch(url).catch(() => null); // through the worker, which keeps it
+      // through the worker, which keeps it; from the browser's own cache if it is there (the
+      // page's Python fetched it before the worker took over), not downloaded again
+      await fetch(url, { cache: "force-cache" }).catch(() => null);
     }
   }
 
@@ -289,7 +291,6 @@
   }
 
   const livePath = new URLSearchParams(location.search).get("path");
-  if (LIVE.notebooks.includes(livePath) && window.Worker) startDealPython();
   new MutationObserver(liveDeals).observe(document.documentElement, {
     childList: true,
     subtree: true,
@@ -441,6 +442,9 @@
   window.cardlibSite = (async () => {
     if (await openNewest()) return new Promise(() => {}); // this build's app never starts
     await ownWorker();
+    // Started once the build's service worker controls the page: the kernel's downloads go
+    // through it too, and it fetches a file both ask for once (not Pyodide twice on a visit).
+    if (LIVE.notebooks.includes(livePath) && window.Worker) startDealPython();
     clearOlderBuilds().catch((error) => console.warn("cardlib: older builds not cleared", error));
     setInterval(showPython, SITE.statusEveryMs);
     // done once the page's first files are kept too (the browser tests wait for it)

@@ -99,8 +99,8 @@ el.addEventListener("change", (event) => {
 
 // Offline: the build's own service worker (JupyterLite's; every page of the build registers
 // it) keeps each file fetched through it. On a first visit the page and its worker fetched
-// theirs before it took over, so they are fetched once more through it; done once
-// window.cardlibTable.kept resolves (the browser tests wait for it).
+// theirs before it took over, so they are fetched once more through it (from the browser's
+// cache); done once window.cardlibTable.kept resolves (the browser tests wait for it).
 async function keepForOffline() {
   const workers = navigator.serviceWorker;
   if (!workers) return;
@@ -124,7 +124,7 @@ async function keepForOffline() {
     (file) => new URL(file, location.href).href,
   );
   for (const url of new Set(files)) {
-    if (!(await cache.match(url))) await fetch(url).catch(() => null); // through the worker
+    if (!(await cache.match(url))) await fetch(url, { cache: "force-cache" }).catch(() => null);
   }
 }
 window.cardlibTable.kept = keepForOffline().catch((error) =>
