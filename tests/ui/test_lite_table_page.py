@@ -87,6 +87,17 @@ def words(code: str) -> dict:
         return first_screens((11,), (code,))[code][11]["page"]["words"]
 
 
+def wheel_held_back(offline, width: int = 1280, height: int = 900) -> tuple[object, list]:
+    """A fresh profile in which no Python can be ready: every request for the cardlib wheel is
+    held (the list of them: continue each to let it through)."""
+    context = offline.new_context(width, height)
+    held: list = []
+    context.route(
+        re.compile(r".*/static/pyodide/cardlib-[^/]*\.whl$"), lambda route: held.append(route)
+    )
+    return context, held
+
+
 def console_errors(page) -> list[str]:
     """Every error the page and its worker write to the console, from now on (a list)."""
     errors: list[str] = []
@@ -105,11 +116,7 @@ def test_a_call_made_before_python_is_ready_is_played_once_it_is(site, offline):
     """The cardlib wheel is held back (Python cannot be ready): the table is drawn, marked as
     getting ready; a call is clicked, then clicked again as a double tap; the page holds one
     message. The wheel is let through: Python plays that call, once."""
-    context = offline.new_context()
-    held = []
-    context.route(
-        re.compile(r".*/static/pyodide/cardlib-[^/]*\.whl$"), lambda route: held.append(route)
-    )
+    context, held = wheel_held_back(offline)
     try:
         page = context.new_page()
         errors = console_errors(page)
@@ -245,11 +252,7 @@ def test_lesson_00s_deal_widget_works_before_the_lessons_python_is_ready(site, o
     a seed typed is dealt. Its cell run, the kernel's widget takes its place, made as its code
     says, and the worker is gone."""
     live = build_site.LIVE_DEAL
-    context = offline.new_context(390, 844)
-    held = []
-    context.route(
-        re.compile(r".*/static/pyodide/cardlib-[^/]*\.whl$"), lambda route: held.append(route)
-    )
+    context, held = wheel_held_back(offline, 390, 844)
     try:
         page = context.new_page()
         errors = console_errors(page)
