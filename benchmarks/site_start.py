@@ -71,8 +71,9 @@ A page of another kind (``--page table/``: a static table page with no kernel, w
 its first ``.cl-table`` visible, ready = ``cardlibTable.ready`` resolved, first click answered
 = its ``data-serial`` changed (or the clicked button gone); the kernel's phases read "—".
 
-The browser is Debian's Chromium, headless, every host but 127.0.0.1 blocked
-(``tests/ui/lite_driver.py``); the site is built (or found up to date) and served on 127.0.0.1
+The browser is Debian's Chromium, headless, every host but 127.0.0.1 blocked by its resolver
+(``tests/ui/lite_driver.py``; its requests are not routed through Playwright, which would turn
+the browser's HTTP cache off); the site is built (or found up to date) and served on 127.0.0.1
 under a subpath. Run ``python benchmarks/site_start.py [--runs 3] [--page ?page=table]
 [--setting desktop --setting phone] [--out FILE]``; the machine's load average is printed before
 and after every setting (every figure is wall-clock time on a shared machine).
@@ -888,7 +889,10 @@ def main(argv: list[str] | None = None) -> int:
                                 viewport={"width": width, "height": height}
                             )
                             context.set_default_timeout(120_000)
-                            context.route("**/*", offline._route)
+                            # No routing (Playwright's turns the browser's own cache off: every
+                            # file would be fetched again and again); the resolver rule alone
+                            # keeps the browser on 127.0.0.1, and what it refused is noted.
+                            context.on("requestfailed", offline._failed)
                             context.add_init_script(LAYOUT_SHIFTS_JS)
                             context.add_init_script(PROBE_JS)
                             try:
