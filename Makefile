@@ -133,9 +133,10 @@ reference: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# Two pytest workers, each test file (and each notebook's cells) whole on one of them,
-# the longest files first (conftest.py); TEST_WORKERS=0 runs everything in one process.
-TEST_WORKERS ?= 2
+# Three pytest workers on two cores (a worker often waits on a kernel, a browser or nbgrader:
+# conftest.py), each test file (and each notebook's cells) whole on one of them, the longest
+# files first; TEST_WORKERS=0 runs everything in one process.
+TEST_WORKERS ?= 3
 test: $(STAMP) catalogs chromium bubblewrap $(AXE) $(HUB_PROXY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -1,10 +1,12 @@
 """Settings for the whole test run (tests/, notebooks/ and exercises/).
 
-``make test`` runs pytest on two workers (pytest-xdist, ``--dist loadfile``): every
-test file, and every notebook's cells, stay together on one worker, in order. The
-files that take minutes are put first so that the two workers start on them at
-once and the many short files fill in around them, instead of one long file
-starting last and running on alone.
+``make test`` runs pytest on three workers (pytest-xdist, ``--dist loadfile``) on a
+2-core machine: every test file, and every notebook's cells, stay together on one worker, in
+order. A worker is often waiting (a kernel, a browser, nbgrader starting), not computing: one
+test file alone keeps 0.5 to 0.9 of a core busy, so a third worker uses what two leave idle.
+The files that take minutes are put first so that the workers start on them at once and the
+many short files fill in around them, instead of one long file starting last and running on
+alone.
 
 Hypothesis has no deadline here: a test that is correct must not fail because
 the machine is busy (speed is measured in ``make bench``, never in a test).
@@ -129,7 +131,7 @@ def one_lab_scheduling():
 
     That method is private: pyproject.toml pins pytest-xdist to the release this was written
     for (3.8), and a release without it falls back to plain ``loadfile`` (those files may
-    then run on two workers, each with a JupyterLab of its own: slower, never wrong).
+    then run on several workers, each with a JupyterLab of its own: slower, never wrong).
     """
     try:
         from xdist.scheduler import LoadFileScheduling
