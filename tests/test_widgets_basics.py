@@ -126,7 +126,7 @@ def test_the_sites_deal_answer_refuses_what_is_not_a_deal(request_text):
 
 
 def _refusal(request_text):
-    from cardlib.widgets.dealing import _refused_request
+    from cardlib.draw.callbreak import _refused_request
 
     try:
         asked = json.loads(request_text)

@@ -165,7 +165,7 @@
   // the notebook's stored state (build_site.py, LIVE_DEAL: the widget's parts under their
   // SITE.liveDeal classes, its language on its box); each deal is asked of the table page's
   // worker, a Python with cardlib and no Jupyter, which a lesson's page starts at once and which
-  // is ready long before the kernel (cardlib.widgets.dealing.deal_answer: what the
+  // is ready long before the kernel (cardlib.draw.callbreak.deal_answer: what the
   // widget itself shows). A click or a seed typed before that Python is ready is held and
   // played once it is (the latest asked of each widget: every click counts, as it would in the
   // kernel's widget). The picture works until its cell is run and the kernel's widget takes its

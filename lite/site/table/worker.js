@@ -10,7 +10,7 @@
 //
 // The lessons' pages use it too, with no table: their stored Deal widgets work before the
 // lesson's own Python (the kernel) is ready (lite/site/cardlib-site.js). From such a page:
-// {type: "deal", request} (cardlib.widgets.dealing.deal_answer's request, an object); to it:
+// {type: "deal", request} (cardlib.draw.callbreak.deal_answer's request, an object); to it:
 // {type: "python"} once Python takes requests and {type: "deal", answer}.
 //
 // One thing per turn of the event loop: a request or a message of the page's first, else one
@@ -52,7 +52,7 @@ onmessage = (event) => {
 };
 
 let python = null; // Pyodide, once cardlib's wheel is in
-let dealing = null; // cardlib.widgets.dealing, imported at the first request
+let drawn = null; // cardlib.draw.callbreak (deal_answer), imported at the first request
 let host = null; // the WorkerTable
 let idleLeft = true; // whether the coach may have work to do ahead of time
 let scheduled = false;
@@ -68,8 +68,8 @@ function schedule() {
 function turn() {
   scheduled = false;
   if (python !== null && deals.length) {
-    dealing ??= python.pyimport("cardlib.widgets.dealing");
-    const answer = dealing.deal_answer(JSON.stringify(deals.shift()));
+    drawn ??= python.pyimport("cardlib.draw.callbreak");
+    const answer = drawn.deal_answer(JSON.stringify(deals.shift()));
     postMessage({ type: "deal", answer: JSON.parse(answer) });
   } else if (host === null) {
     return;
