@@ -721,7 +721,7 @@ def layout_of(values: Mapping, state: Mapping[str, Mapping]) -> tuple[str, list[
         for trait, css in LAYOUT_CSS.items()
         if isinstance(traits.get(trait), str) and CSS_VALUE.fullmatch(traits[trait])
     ]
-    flow = FLEX_FLOWS.get(traits.get("flex_flow"))  # type: ignore[arg-type]
+    flow = FLEX_FLOWS.get(str(traits.get("flex_flow")))
     return (f' style="{";".join(rules)}"' if rules else ""), ([flow] if flow else [])
 
 

@@ -8,7 +8,7 @@ import functools
 import threading
 
 import pytest
-from test_table_controller import ACTING, learner_acts
+from test_table_controller import ACTING, english_and_a_private_record, learner_acts  # noqa: F401 (a fixture)
 
 import cardlib
 from cardlib import games
@@ -20,12 +20,8 @@ from cardlib.widgets.table_controller import TableController
 COACHED = [game.key for game in games.coached()]
 
 
-@pytest.fixture(autouse=True)
-def _english_and_a_private_record(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "p.json"))
-    cardlib.set_language("en")
-    yield
-    cardlib.set_language("en")
+#: Each test in English, with a progress record of its own.
+pytestmark = pytest.mark.usefixtures("english_and_a_private_record")
 
 
 def idle(table: TableController, steps: int | None = None) -> int:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlib import judgement, progress
+from cardlib import i18n, judgement, progress
 from cardlib.bridge.calls import Contract
 from cardlib.cards import DECK, parse_card, sort_for_display
 from cardlib.errors import CardlibError
@@ -33,6 +33,15 @@ from cardlib.widgets.table_controller import (
 
 ACTING = ("calling", "bidding", "playing")
 RAW_RULE_ID = re.compile(r"\(({})\)".format("|".join(map(re.escape, RULE_IDS))))
+
+
+@pytest.fixture
+def english_and_a_private_record(tmp_path, monkeypatch):
+    """English, and a progress record of the test's own (the table files that import it)."""
+    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "p.json"))
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def learner_acts(table: TableController) -> None:

@@ -9,7 +9,7 @@ A helper every game has is tested in every game of the registry (cardlib.games.G
 from __future__ import annotations
 
 import pytest
-from test_table_controller import ACTING, learner_acts
+from test_table_controller import ACTING, english_and_a_private_record, learner_acts  # noqa: F401 (a fixture)
 
 import cardlib
 from cardlib import i18n
@@ -35,12 +35,8 @@ def until_a_trick_is_taken(table: TableController) -> None:
         learner_acts(table)
 
 
-@pytest.fixture(autouse=True)
-def _english_and_a_private_record(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDLIB_PROGRESS", str(tmp_path / "p.json"))
-    cardlib.set_language("en")
-    yield
-    cardlib.set_language("en")
+#: Each test in English, with a progress record of its own.
+pytestmark = pytest.mark.usefixtures("english_and_a_private_record")
 
 
 # ----- the last trick --------------------------------------------------------

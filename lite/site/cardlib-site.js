@@ -291,7 +291,17 @@
   }
 
   const livePath = new URLSearchParams(location.search).get("path");
-  new MutationObserver(liveDeals).observe(document.documentElement, {
+  // JupyterLab changes the page many times a frame while it starts: looked at once a frame
+  let looking = false;
+  const lookForDeals = () => {
+    if (looking) return;
+    looking = true;
+    requestAnimationFrame(() => {
+      looking = false;
+      liveDeals();
+    });
+  };
+  new MutationObserver(lookForDeals).observe(document.documentElement, {
     childList: true,
     subtree: true,
   });
